@@ -1,0 +1,25 @@
+export const PRODUCT_NAME = 'os-upgrades';
+
+// The shell's name for "no particular cluster": the product lives in the management store.
+export const BLANK_CLUSTER = '_';
+
+export const TYPE = {
+  CHANNEL:       'elemental.cattle.io.managedosversionchannel',
+  VERSION:       'elemental.cattle.io.managedosversion',
+  IMAGE:         'elemental.cattle.io.managedosimage',
+  FLEET_CLUSTER: 'fleet.cattle.io.cluster',
+  FLEET_GROUP:   'fleet.cattle.io.clustergroup',
+} as const;
+
+export const PAGE = {
+  CHANNELS:    'channels',
+  CHANNEL:     'channel',
+  COMPARE:     'compare',
+  POOLS:       'pools',
+  POOL_CREATE: 'pool-create',
+  POOL_EDIT:   'pool-edit',
+} as const;
+
+export function routeName(page: string): string {
+  return `${ PRODUCT_NAME }-c-cluster-${ page }`;
+}

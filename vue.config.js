@@ -1,0 +1,11 @@
+const config = require('@rancher/shell/vue.config'); // eslint-disable-line @typescript-eslint/no-require-imports
+const { api, proxyOpts } = require('@rancher/shell/vue-config-helper'); // eslint-disable-line @typescript-eslint/no-require-imports
+
+// EXCLUDES=os-upgrades builds the dashboard without the package, so it can be loaded as Rancher loads it (uiplugins).
+const excludes = (process.env.EXCLUDES || '').split(',').filter(Boolean);
+
+module.exports = config(__dirname, {
+  excludes,
+  // The Elemental operator's changelog endpoint lives on the Rancher server itself.
+  proxy: { '/elemental': proxyOpts(api) }
+});
