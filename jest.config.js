@@ -13,9 +13,9 @@ module.exports = {
   },
   transform: {
     '^.+\\.(t|j)s$': 'babel-jest',
-    '^.+\\.vue$':    '@vue/vue3-jest'
+    '^.+\\.vue$':    '<rootDir>/tests/unit/vue-transform.js'
   },
-  transformIgnorePatterns:  ['/node_modules/(?!(@rancher/shell|diff2html|marked|dompurify)/)'],
+  transformIgnorePatterns:  ['/node_modules/(?!(@rancher/shell|color|color-string|color-convert|color-name|diff2html|marked|dompurify)/)'],
   modulePathIgnorePatterns: ['<rootDir>/dist', '<rootDir>/dist-pkg', '<rootDir>/.tools'],
   globals:                  { 'vue-jest': { experimentalCSSCompile: false } }
 };

@@ -4,8 +4,16 @@ const { api, proxyOpts } = require('@rancher/shell/vue-config-helper'); // eslin
 // EXCLUDES=os-upgrades builds the dashboard without the package, so it can be loaded as Rancher loads it (uiplugins).
 const excludes = (process.env.EXCLUDES || '').split(',').filter(Boolean);
 
-module.exports = config(__dirname, {
+const appConfig = config(__dirname, {
   excludes,
   // The Elemental operator's changelog endpoint lives on the Rancher server itself.
   proxy: { '/elemental': proxyOpts(api) }
 });
+
+// DEV_PORT lets several dev servers run side by side; the shell fixes 8005.
+if (process.env.DEV_PORT && appConfig.devServer) {
+  appConfig.devServer.port = Number(process.env.DEV_PORT);
+  appConfig.devServer.client.webSocketURL.port = Number(process.env.DEV_PORT);
+}
+
+module.exports = appConfig;
