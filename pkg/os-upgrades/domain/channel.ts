@@ -1,0 +1,178 @@
+import type { OSVersion } from './types';
+import { asText, asUnixSeconds, compareText, isRecord } from './text';
+import { compareVersionKeys, versionKey, VersionKey } from './versions';
+
+export const CHANNEL_LABEL = 'elemental.cattle.io/channel';
+export const OUT_OF_SYNC_ANNOTATION = 'elemental.cattle.io/channel-no-longer-in-sync';
+
+function record(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? value : {};
+}
+
+function textList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/**
+ * A ManagedOSVersion as the API returns it → OSVersion. Never throws: a missing or garbage
+ * field becomes '' / [] / undefined.
+ */
+export function toOSVersion(obj: unknown): OSVersion {
+  const metadata = record(isRecord(obj) ? obj.metadata : undefined);
+  const spec = record(isRecord(obj) ? obj.spec : undefined);
+  const specMetadata = record(spec.metadata);
+  const labels = record(metadata.labels);
+  const annotations = record(metadata.annotations);
+  const type = asText(spec.type);
+  const image = type === 'iso' ? asText(specMetadata.uri) || asText(specMetadata.upgradeImage) : asText(specMetadata.upgradeImage) || asText(specMetadata.uri);
+  const changelogURL = asText(specMetadata.changelogURL);
+  const version: OSVersion = {
+    name:        asText(metadata.name),
+    namespace:   asText(metadata.namespace),
+    channel:     asText(labels[CHANNEL_LABEL]),
+    version:     asText(spec.version),
+    type,
+    created:     asUnixSeconds(specMetadata.created),
+    displayName: asText(specMetadata.displayName),
+    image,
+    platforms:   textList(specMetadata.platforms),
+    inSync:      asText(annotations[OUT_OF_SYNC_ANNOTATION]).trim().toLowerCase() !== 'true',
+  };
+
+  if (changelogURL) {
+    version.changelogURL = changelogURL;
+  }
+
+  return version;
+}
+
+function isOSVersion(value: Record<string, unknown>): value is Record<string, unknown> & OSVersion {
+  return typeof value.name === 'string' && typeof value.namespace === 'string' && typeof value.channel === 'string' &&
+    typeof value.version === 'string' && typeof value.type === 'string' && typeof value.displayName === 'string' &&
+    typeof value.image === 'string' && Array.isArray(value.platforms) && typeof value.inSync === 'boolean' &&
+    (value.created === undefined || (typeof value.created === 'number' && Number.isFinite(value.created)));
+}
+
+/**
+ * What the list functions accept: OSVersion records (returned as they are), ManagedOSVersion
+ * objects (converted by toOSVersion) or partial records (missing fields filled in).
+ */
+export type VersionInput = OSVersion | Record<string, unknown>;
+
+export function asOSVersion(input: unknown): OSVersion {
+  if (!isRecord(input)) {
+    return toOSVersion(undefined);
+  }
+  if (isRecord(input.metadata) || isRecord(input.spec)) {
+    return toOSVersion(input);
+  }
+  if (isOSVersion(input)) {
+    return input;
+  }
+
+  return {
+    name:        asText(input.name),
+    namespace:   asText(input.namespace),
+    channel:     asText(input.channel),
+    version:     asText(input.version),
+    type:        asText(input.type),
+    created:     asUnixSeconds(input.created),
+    displayName: asText(input.displayName),
+    image:       asText(input.image),
+    platforms:   textList(input.platforms),
+    inSync:      input.inSync !== false,
+  };
+}
+
+export function asOSVersions(inputs: readonly unknown[] | undefined | null): OSVersion[] {
+  return Array.isArray(inputs) ? inputs.map(asOSVersion) : [];
+}
+
+/** An OSVersion with its sort keys computed once. */
+export interface RankedVersion {
+  version: OSVersion;
+  key: VersionKey;
+}
+
+export function rank(version: OSVersion): RankedVersion {
+  return { version, key: versionKey(version.version) };
+}
+
+/**
+ * DESIGN rule 1, newest first: `created` descending (missing = older than any), then version
+ * descending, then name ascending; namespace, channel and type only break the last ties.
+ */
+export function compareRanked(a: RankedVersion, b: RankedVersion): number {
+  const x = a.version;
+  const y = b.version;
+
+  if (x.created !== y.created) {
+    if (x.created === undefined) {
+      return 1;
+    }
+    if (y.created === undefined) {
+      return -1;
+    }
+
+    return y.created - x.created;
+  }
+
+  return compareVersionKeys(b.key, a.key) ||
+    compareText(x.name, y.name) ||
+    compareText(x.namespace, y.namespace) ||
+    compareText(x.channel, y.channel) ||
+    compareText(x.type, y.type);
+}
+
+/** Rule 1 as a comparator on OSVersions (negative when `a` is newer). */
+export function compareNewestFirst(a: OSVersion, b: OSVersion): number {
+  return compareRanked(rank(a), rank(b));
+}
+
+export function sortRanked(ranked: RankedVersion[]): OSVersion[] {
+  return ranked.sort(compareRanked).map((item) => item.version);
+}
+
+/** A new array of the versions, newest first (rule 1). */
+export function orderChannel(versions: readonly VersionInput[]): OSVersion[] {
+  return sortRanked(asOSVersions(versions).map(rank));
+}
+
+/** True when both versions belong to the same channel of the same namespace. */
+export function sameChannel(a: OSVersion, b: OSVersion): boolean {
+  return a.channel === b.channel && a.namespace === b.namespace;
+}
+
+/**
+ * The previous image of container version `name`: the next older container version of its
+ * channel (rule 1). Undefined for an unknown name, an iso, or the oldest version.
+ */
+export function previousVersion(versions: readonly VersionInput[], name: string): OSVersion | undefined {
+  const all = asOSVersions(versions);
+  const current = all.find((version) => version.name === name && version.type === 'container');
+
+  if (!current) {
+    return undefined;
+  }
+  const currentRank = rank(current);
+  let previous: RankedVersion | undefined;
+
+  for (const version of all) {
+    if (version === current || version.type !== 'container' || !sameChannel(version, current)) {
+      continue;
+    }
+    const candidate = rank(version);
+
+    if (compareRanked(currentRank, candidate) < 0 && (!previous || compareRanked(candidate, previous) < 0)) {
+      previous = candidate;
+    }
+  }
+
+  return previous?.version;
+}
+
+/** Container versions of one channel, newest first. */
+export function channelContainers(versions: readonly VersionInput[], channel: string, namespace?: string): OSVersion[] {
+  return orderChannel(asOSVersions(versions).filter((version) => version.type === 'container' && version.channel === channel &&
+    (namespace === undefined || version.namespace === namespace)));
+}

@@ -1,0 +1,228 @@
+import { PackageListFormatError } from './errors';
+import { rpmvercmp } from './rpmvercmp';
+import { compareText, utf8Length } from './text';
+
+/** Largest package list accepted, in bytes of UTF-8. */
+export const MAX_PACKAGE_LIST_BYTES = 5 * 1024 * 1024;
+/** Most packages accepted in one list. */
+export const MAX_PACKAGE_LIST_ENTRIES = 50000;
+
+/** One line of a `<name>.packages` file. */
+export interface Package {
+  name: string;
+  /** 0 when the file says `(none)`. */
+  epoch: number;
+  version: string;
+  release: string;
+  arch: string;
+  disturl: string;
+  license: string;
+}
+
+/** A package's version as RPM orders it. */
+export interface PackageVersion {
+  epoch?: number;
+  version: string;
+  release?: string;
+}
+
+/** Parses a package list: `name|epoch|version|release|arch|disturl|license` a line. */
+export function parsePackageList(text: unknown): Package[] {
+  if (typeof text !== 'string') {
+    throw new PackageListFormatError('notText', 'package list is not text');
+  }
+  if (text.length > MAX_PACKAGE_LIST_BYTES || (text.length * 3 > MAX_PACKAGE_LIST_BYTES && utf8Length(text) > MAX_PACKAGE_LIST_BYTES)) {
+    throw new PackageListFormatError('tooLarge', `package list over ${ MAX_PACKAGE_LIST_BYTES } bytes`, { limit: MAX_PACKAGE_LIST_BYTES });
+  }
+  const packages: Package[] = [];
+  const lines = text.split('\n');
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i];
+
+    if (line.trim() === '') {
+      continue;
+    }
+    const fields = line.split('|');
+    const lineNumber = i + 1;
+
+    if (fields.length !== 7) {
+      throw new PackageListFormatError('badLine', `line ${ lineNumber }: expected 7 fields, found ${ fields.length }`, { line: lineNumber });
+    }
+    const [name, epochText, version, release, arch, disturl, license] = fields;
+
+    if (!name || !version || !arch) {
+      throw new PackageListFormatError('badLine', `line ${ lineNumber }: name, version and arch are required`, { line: lineNumber });
+    }
+    if (epochText !== '(none)' && epochText !== '' && !/^\d{1,9}$/.test(epochText)) {
+      throw new PackageListFormatError('badEpoch', `line ${ lineNumber }: bad epoch`, { line: lineNumber });
+    }
+    if (packages.length >= MAX_PACKAGE_LIST_ENTRIES) {
+      throw new PackageListFormatError('tooManyEntries', `package list has over ${ MAX_PACKAGE_LIST_ENTRIES } packages`, { limit: MAX_PACKAGE_LIST_ENTRIES });
+    }
+    packages.push({
+      name, epoch: /^\d+$/.test(epochText) ? Number(epochText) : 0, version, release, arch, disturl, license,
+    });
+  }
+
+  return packages;
+}
+
+/** RPM order: epoch, then version, then release (rpmvercmp). Returns -1, 0 or 1. */
+export function comparePackageVersions(a: PackageVersion, b: PackageVersion): number {
+  const epochA = a.epoch ?? 0;
+  const epochB = b.epoch ?? 0;
+
+  if (epochA !== epochB) {
+    return epochA < epochB ? -1 : 1;
+  }
+
+  return rpmvercmp(a.version, b.version) || rpmvercmp(a.release ?? '', b.release ?? '');
+}
+
+/** `version-release`, with `E:` in front when the epoch is not 0. */
+export function formatPackageVersion(pkg: PackageVersion): string {
+  const epoch = pkg.epoch ? `${ pkg.epoch }:` : '';
+
+  return pkg.release ? `${ epoch }${ pkg.version }-${ pkg.release }` : `${ epoch }${ pkg.version }`;
+}
+
+export interface PackageChange {
+  name: string;
+  arch: string;
+  from: Package;
+  to: Package;
+}
+
+export interface PackageDiff {
+  added: Package[];
+  removed: Package[];
+  upgraded: PackageChange[];
+  downgraded: PackageChange[];
+  /** How many packages are the same (name, arch, epoch, version, release) in both lists. */
+  unchanged: number;
+  /** Those packages (from the older list), kept so packageDiffToUnified can show context. */
+  unchangedPackages: Package[];
+}
+
+/** By name, arch, then RPM version: the order of every list in a PackageDiff. */
+export function comparePackages(a: Package, b: Package): number {
+  return compareText(a.name, b.name) || compareText(a.arch, b.arch) || comparePackageVersions(a, b);
+}
+
+function groupByNameArch(packages: readonly Package[]): Map<string, Package[]> {
+  const groups = new Map<string, Package[]>();
+
+  for (const pkg of packages) {
+    const key = `${ pkg.name }\u0000${ pkg.arch }`;
+    const group = groups.get(key);
+
+    if (group) {
+      group.push(pkg);
+    } else {
+      groups.set(key, [pkg]);
+    }
+  }
+
+  return groups;
+}
+
+/**
+ * DESIGN rule 6: compares two package lists by (name, arch), in RPM order. A name installed
+ * in several versions (kernels) is matched version by version: what both lists hold is
+ * unchanged; one left on each side is an upgrade or a downgrade; anything else is added or
+ * removed. Every list is sorted by name, arch, version.
+ */
+export function diffPackages(older: readonly Package[], newer: readonly Package[]): PackageDiff {
+  const diff: PackageDiff = {
+    added: [], removed: [], upgraded: [], downgraded: [], unchanged: 0, unchangedPackages: [],
+  };
+  const oldGroups = groupByNameArch(older);
+  const newGroups = groupByNameArch(newer);
+
+  for (const [key, oldGroup] of oldGroups) {
+    const newGroup = newGroups.get(key);
+
+    if (!newGroup) {
+      diff.removed.push(...oldGroup);
+      continue;
+    }
+    let left = oldGroup;
+    let right = newGroup;
+
+    if (left.length > 1 || right.length > 1 || comparePackageVersions(left[0], right[0]) === 0) {
+      const remaining = right.slice();
+
+      left = left.filter((pkg) => {
+        const same = remaining.findIndex((other) => comparePackageVersions(pkg, other) === 0);
+
+        if (same === -1) {
+          return true;
+        }
+        remaining.splice(same, 1);
+        diff.unchangedPackages.push(pkg);
+
+        return false;
+      });
+      right = remaining;
+    }
+    if (left.length === 1 && right.length === 1) {
+      const change = {
+        name: left[0].name, arch: left[0].arch, from: left[0], to: right[0]
+      };
+
+      (comparePackageVersions(right[0], left[0]) > 0 ? diff.upgraded : diff.downgraded).push(change);
+    } else {
+      diff.removed.push(...left);
+      diff.added.push(...right);
+    }
+  }
+  for (const [key, newGroup] of newGroups) {
+    if (!oldGroups.has(key)) {
+      diff.added.push(...newGroup);
+    }
+  }
+
+  const byFrom = (a: PackageChange, b: PackageChange) => comparePackages(a.from, b.from);
+
+  diff.added.sort(comparePackages);
+  diff.removed.sort(comparePackages);
+  diff.upgraded.sort(byFrom);
+  diff.downgraded.sort(byFrom);
+  diff.unchangedPackages.sort(comparePackages);
+  diff.unchanged = diff.unchangedPackages.length;
+
+  return diff;
+}
+
+function packageKey(pkg: Package): string {
+  return `${ pkg.name }\u0000${ pkg.arch }\u0000${ pkg.epoch }\u0000${ pkg.version }\u0000${ pkg.release }`;
+}
+
+/**
+ * The older list with the diff applied (the inverse of diffPackages), sorted like a diff.
+ * Packages are matched by value (name, arch, epoch, version, release).
+ */
+export function applyPackageDiff(older: readonly Package[], diff: PackageDiff): Package[] {
+  const pending = new Map<string, (Package | undefined)[]>();
+  const result: Package[] = [...diff.added];
+  const plan = (key: string, replacement: Package | undefined) => pending.set(key, [...(pending.get(key) ?? []), replacement]);
+
+  diff.removed.forEach((pkg) => plan(packageKey(pkg), undefined));
+  [...diff.upgraded, ...diff.downgraded].forEach((change) => plan(packageKey(change.from), change.to));
+  for (const pkg of older) {
+    const replacements = pending.get(packageKey(pkg));
+
+    if (replacements?.length) {
+      const replacement = replacements.shift();
+
+      if (replacement) {
+        result.push(replacement);
+      }
+    } else {
+      result.push(pkg);
+    }
+  }
+
+  return result.sort(comparePackages);
+}

@@ -1,0 +1,396 @@
+import type { KubeObject, OSVersion, Reason } from './types';
+import { asOSVersions, VersionInput } from './channel';
+import {
+  APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, parts, PREVIOUS_VERSION_ANNOTATION, PROTECTED_ANNOTATIONS, readPool,
+  SELECTOR_ANNOTATION
+} from './pool';
+import { ImageSelector, parseSelector, resolveSelector, Resolution, serializeSelector } from './selector';
+import { asText, cloneJson, isRecord } from './text';
+
+/** Spec fields a person may edit: targets, node selector, concurrency, cordon, drain… */
+export type PoolSpecFields = Record<string, unknown>;
+
+/** Labels and annotations to set; a null value removes the key. Protected annotations are ignored. */
+export interface PoolMetadataFields {
+  labels?: Record<string, string | null>;
+  annotations?: Record<string, string | null>;
+}
+
+export interface CreateExactIntent extends PoolMetadataFields {
+  kind: 'create-exact';
+  name?: string;
+  namespace?: string;
+  versionName: string;
+  spec?: PoolSpecFields;
+}
+
+export interface CreateSelectorIntent extends PoolMetadataFields {
+  kind: 'create-selector';
+  name?: string;
+  namespace?: string;
+  selector: ImageSelector | string;
+  spec?: PoolSpecFields;
+}
+
+export interface EditIntent extends PoolMetadataFields {
+  kind: 'edit';
+  spec?: PoolSpecFields;
+}
+
+export interface ChangeSelectorIntent {
+  kind: 'change-selector';
+  /** null stops following a selector (the pin stays). */
+  selector: ImageSelector | string | null;
+}
+
+export interface ApproveIntent {
+  kind: 'approve';
+  /** The version the person saw in the approval dialog. */
+  versionName: string;
+  /** The pin the dialog showed as current ('' or undefined when there was none). */
+  expectedPin?: string;
+  approvedBy: string;
+}
+
+export interface RollbackIntent {
+  kind: 'rollback';
+  approvedBy: string;
+  /** When given, the rollback is refused if the pin moved since the dialog showed it. */
+  expectedPin?: string;
+}
+
+export type PoolIntent = CreateExactIntent | CreateSelectorIntent | EditIntent | ChangeSelectorIntent | ApproveIntent | RollbackIntent;
+
+export type PoolWritePlan =
+  | {
+    ok: true;
+    /** The full ManagedOSImage to create or update (a new object). */
+    object: KubeObject;
+    /** The selector's resolution, for create-selector, change-selector and approve with a selector. */
+    resolution?: Resolution;
+    /** What the selector picks now (change-selector): an upgrade to approve when it differs from the pin. */
+    candidate?: OSVersion;
+  }
+  | { ok: false; reason: Reason; resolution?: Resolution };
+
+const API_VERSION = 'elemental.cattle.io/v1beta1';
+const PIN_FIELDS = ['managedOSVersionName', 'osImage'];
+
+function refuse(name: string, values?: Record<string, unknown>, resolution?: Resolution): PoolWritePlan {
+  const reason: Reason = values ? { key: `osUpgrades.pool.refusal.${ name }`, values } : { key: `osUpgrades.pool.refusal.${ name }` };
+
+  return resolution ? { ok: false, reason, resolution } : { ok: false, reason };
+}
+
+/** Versions a pool in `namespace` can name (a version without namespace counts as in any). */
+function versionsFor(versions: readonly VersionInput[], namespace: string): OSVersion[] {
+  return asOSVersions(versions).filter((version) => version.namespace === namespace || version.namespace === '');
+}
+
+function checkVersion(versions: OSVersion[], name: string): PoolWritePlan | undefined {
+  const matches = versions.filter((version) => version.name === name);
+
+  if (!name || !matches.length) {
+    return refuse('versionNotFound', { name });
+  }
+  if (!matches.some((version) => version.type === 'container')) {
+    return refuse('notContainer', { name, type: matches[0].type });
+  }
+
+  return undefined;
+}
+
+function isoTime(now: number): string | undefined {
+  // Date#toISOString throws outside ±8.64e15 ms.
+  return Number.isFinite(now) && Math.abs(now * 1000) <= 8.64e15 ? new Date(now * 1000).toISOString() : undefined;
+}
+
+function applyMetadata(metadata: Record<string, unknown>, fields: PoolMetadataFields): void {
+  for (const field of ['labels', 'annotations'] as const) {
+    const changes = fields[field];
+
+    if (!isRecord(changes)) {
+      continue;
+    }
+    const target = isRecord(metadata[field]) ? metadata[field] as Record<string, unknown> : {};
+
+    for (const [key, value] of Object.entries(changes)) {
+      if (field === 'annotations' && PROTECTED_ANNOTATIONS.includes(key)) {
+        continue;
+      }
+      if (value === null || value === undefined) {
+        delete target[key];
+      } else {
+        target[key] = String(value);
+      }
+    }
+    metadata[field] = target;
+  }
+}
+
+function applySpec(spec: Record<string, unknown>, fields: PoolSpecFields | undefined): void {
+  if (!isRecord(fields)) {
+    return;
+  }
+  for (const [key, value] of Object.entries(fields)) {
+    if (PIN_FIELDS.includes(key)) {
+      continue;
+    }
+    if (value === undefined) {
+      delete spec[key];
+    } else {
+      // null is kept: `drain: null` disables draining.
+      spec[key] = cloneJson(value);
+    }
+  }
+}
+
+function setPin(spec: Record<string, unknown>, name: string): void {
+  spec.managedOSVersionName = name;
+  delete spec.osImage;
+}
+
+function fleetLocalWithTargets(namespace: string, spec: Record<string, unknown>): boolean {
+  return namespace === 'fleet-local' && Array.isArray(spec.clusterTargets) && spec.clusterTargets.length > 0;
+}
+
+function planCreate(current: KubeObject | undefined, intent: CreateExactIntent | CreateSelectorIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
+  const draft = isRecord(current) ? cloneJson(current) : {};
+  const { metadata, spec } = parts(draft);
+
+  if (asText(metadata.resourceVersion)) {
+    return refuse('alreadyExists', { name: asText(metadata.name) });
+  }
+  const name = intent.name ?? asText(metadata.name);
+  const namespace = intent.namespace ?? asText(metadata.namespace);
+
+  if (!name) {
+    return refuse('missingName');
+  }
+  if (!namespace) {
+    return refuse('missingNamespace');
+  }
+  const usable = versionsFor(versions, namespace);
+  let pinned: string;
+  let selectorJson: string | undefined;
+  let resolution: Resolution | undefined;
+
+  if (intent.kind === 'create-exact') {
+    const problem = checkVersion(usable, asText(intent.versionName));
+
+    if (problem) {
+      return problem;
+    }
+    pinned = asText(intent.versionName);
+  } else {
+    const parsed = parseSelector(intent.selector);
+
+    if (!parsed.selector) {
+      return refuse('invalidSelector', { errors: parsed.errors });
+    }
+    resolution = resolveSelector(parsed.selector, usable, now);
+    if (!resolution.chosen) {
+      return refuse('noMatch', undefined, resolution);
+    }
+    pinned = resolution.chosen.name;
+    selectorJson = serializeSelector(parsed.selector);
+  }
+
+  delete draft.status;
+  draft.apiVersion = API_VERSION;
+  draft.kind = 'ManagedOSImage';
+  metadata.name = name;
+  metadata.namespace = namespace;
+  if (isRecord(metadata.annotations)) {
+    for (const key of PROTECTED_ANNOTATIONS) {
+      delete metadata.annotations[key];
+    }
+  }
+  applyMetadata(metadata, intent);
+  applySpec(spec, intent.spec);
+  setPin(spec, pinned);
+  if (selectorJson !== undefined) {
+    parts(draft).annotations()[SELECTOR_ANNOTATION] = selectorJson;
+  }
+  if (fleetLocalWithTargets(namespace, spec)) {
+    return refuse('fleetLocalTargets');
+  }
+
+  return resolution ? { ok: true, object: draft, resolution } : { ok: true, object: draft };
+}
+
+function planEdit(current: KubeObject, intent: EditIntent): PoolWritePlan {
+  const object = cloneJson(current);
+  const { metadata, spec } = parts(object);
+
+  applyMetadata(metadata, intent);
+  applySpec(spec, intent.spec);
+  if (fleetLocalWithTargets(asText(metadata.namespace), spec)) {
+    return refuse('fleetLocalTargets');
+  }
+
+  return { ok: true, object };
+}
+
+function planChangeSelector(current: KubeObject, intent: ChangeSelectorIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
+  const object = cloneJson(current);
+  const { metadata } = parts(object);
+
+  if (intent.selector === null) {
+    if (isRecord(metadata.annotations)) {
+      delete metadata.annotations[SELECTOR_ANNOTATION];
+    }
+
+    return { ok: true, object };
+  }
+  const parsed = parseSelector(intent.selector);
+
+  if (!parsed.selector) {
+    return refuse('invalidSelector', { errors: parsed.errors });
+  }
+  const resolution = resolveSelector(parsed.selector, versionsFor(versions, asText(metadata.namespace)), now);
+
+  parts(object).annotations()[SELECTOR_ANNOTATION] = serializeSelector(parsed.selector);
+
+  return resolution.chosen ? {
+    ok: true, object, resolution, candidate: resolution.chosen
+  } : {
+    ok: true, object, resolution
+  };
+}
+
+/** Moves the pin to `target` with the approver annotations: the shared end of approve and rollback. */
+function movePin(current: KubeObject, target: string, approvedBy: string, approvedAt: string, resolution?: Resolution): PoolWritePlan {
+  const object = cloneJson(current);
+  const { spec } = parts(object);
+  const oldPin = asText(spec.managedOSVersionName);
+  const annotations = parts(object).annotations();
+
+  setPin(spec, target);
+  if (oldPin) {
+    annotations[PREVIOUS_VERSION_ANNOTATION] = oldPin;
+  } else {
+    delete annotations[PREVIOUS_VERSION_ANNOTATION];
+  }
+  annotations[APPROVED_BY_ANNOTATION] = approvedBy;
+  annotations[APPROVED_AT_ANNOTATION] = approvedAt;
+
+  return resolution ? { ok: true, object, resolution } : { ok: true, object };
+}
+
+function planApprove(current: KubeObject, intent: ApproveIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
+  const pool = readPool(current);
+  const approvedAt = isoTime(now);
+  const pin = pool.pin ?? '';
+  const expected = asText(intent.expectedPin);
+  const target = asText(intent.versionName);
+  const approvedBy = asText(intent.approvedBy);
+
+  if (!approvedBy) {
+    return refuse('approverRequired');
+  }
+  if (!approvedAt) {
+    return refuse('invalidTime');
+  }
+  if (pin !== expected) {
+    return refuse('pinChanged', { expected, actual: pin });
+  }
+  if (target === pin) {
+    return refuse('alreadyPinned', { name: pin });
+  }
+  const usable = versionsFor(versions, pool.namespace);
+  const problem = checkVersion(usable, target);
+
+  if (problem) {
+    return problem;
+  }
+  let resolution: Resolution | undefined;
+
+  if (pool.selectorText !== undefined) {
+    if (!pool.selector) {
+      return refuse('selectorUnreadable', { errors: pool.selectorErrors });
+    }
+    resolution = resolveSelector(pool.selector, usable, now);
+    if (resolution.chosen?.name !== target) {
+      return refuse('selectionChanged', { approved: target, current: resolution.chosen?.name ?? '' }, resolution);
+    }
+  }
+
+  return movePin(current, target, approvedBy, approvedAt, resolution);
+}
+
+function planRollback(current: KubeObject, intent: RollbackIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
+  const pool = readPool(current);
+  const approvedAt = isoTime(now);
+  const pin = pool.pin ?? '';
+  const previous = pool.previousVersion?.trim() ?? '';
+  const approvedBy = asText(intent.approvedBy);
+
+  if (!approvedBy) {
+    return refuse('approverRequired');
+  }
+  if (!approvedAt) {
+    return refuse('invalidTime');
+  }
+  if (!previous) {
+    return refuse('noPreviousVersion');
+  }
+  if (intent.expectedPin !== undefined && asText(intent.expectedPin) !== pin) {
+    return refuse('pinChanged', { expected: asText(intent.expectedPin), actual: pin });
+  }
+  if (previous === pin) {
+    return refuse('alreadyPinned', { name: pin });
+  }
+  const problem = checkVersion(versionsFor(versions, pool.namespace), previous);
+
+  return problem ?? movePin(current, previous, approvedBy, approvedAt);
+}
+
+/**
+ * DESIGN rule 4: the ManagedOSImage to write for a person's intent, or why nothing may be
+ * written. Pure: inputs are never changed; `now` is unix seconds. Only approve and rollback
+ * move the pin; an update keeps metadata.resourceVersion so a concurrent change gets a 409.
+ */
+export function planPoolWrite(current: KubeObject | undefined | null, intent: PoolIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
+  if (!isRecord(intent)) {
+    return refuse('unknownIntent', { kind: '' });
+  }
+  if (intent.kind === 'create-exact' || intent.kind === 'create-selector') {
+    return planCreate(current ?? undefined, intent, versions, now);
+  }
+  if (!isRecord(current)) {
+    return refuse('noPool');
+  }
+  switch (intent.kind) {
+  case 'edit':
+    return planEdit(current, intent);
+  case 'change-selector':
+    return planChangeSelector(current, intent, versions, now);
+  case 'approve':
+    return planApprove(current, intent, versions, now);
+  case 'rollback':
+    return planRollback(current, intent, versions, now);
+  default:
+    return refuse('unknownIntent', { kind: asText((intent as { kind?: unknown }).kind) });
+  }
+}
+
+export interface PoolUpgradeCheck {
+  /** The stored selector's resolution now; undefined when the pool has no usable selector. */
+  resolution?: Resolution;
+  /** The version the selector picks now, when it differs from the pin: an upgrade to approve. */
+  upgrade?: OSVersion;
+}
+
+/** Whether a pool's selector would now pick another image than its pin ("upgrade available"). */
+export function checkPoolUpgrade(obj: unknown, versions: readonly VersionInput[], now: number): PoolUpgradeCheck {
+  const pool = readPool(obj);
+
+  if (!pool.selector) {
+    return {};
+  }
+  const resolution = resolveSelector(pool.selector, versionsFor(versions, pool.namespace), now);
+  const chosen = resolution.chosen;
+
+  return chosen && chosen.name !== pool.pin ? { resolution, upgrade: chosen } : { resolution };
+}

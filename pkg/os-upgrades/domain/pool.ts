@@ -1,0 +1,101 @@
+import type { KubeObject } from './types';
+import { ImageSelector, parseSelector, SelectorError } from './selector';
+import { asText, isRecord } from './text';
+
+export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
+export const PREVIOUS_VERSION_ANNOTATION = 'os-upgrades.cattle.io/previous-version';
+export const APPROVED_BY_ANNOTATION = 'os-upgrades.cattle.io/approved-by';
+export const APPROVED_AT_ANNOTATION = 'os-upgrades.cattle.io/approved-at';
+
+/** Annotations only this extension's write rules may set; other edits never touch them. */
+export const PROTECTED_ANNOTATIONS: readonly string[] = [
+  SELECTOR_ANNOTATION, PREVIOUS_VERSION_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_AT_ANNOTATION,
+];
+
+/** What the UI needs to know about one ManagedOSImage (a workload pool's upgrade). */
+export interface PoolView {
+  name: string;
+  namespace: string;
+  resourceVersion?: string;
+  /** spec.managedOSVersionName, the pinned image ID. */
+  pin?: string;
+  /** spec.osImage, a raw image that wins over the pin. */
+  osImage?: string;
+  /** The stored selector, when its annotation holds a valid one. */
+  selector?: ImageSelector;
+  /** The annotation's raw text, when there is one (valid or not). */
+  selectorText?: string;
+  /** Why the stored selector cannot be used ([] when it can, or when there is none). */
+  selectorErrors: SelectorError[];
+  previousVersion?: string;
+  approvedBy?: string;
+  approvedAt?: string;
+}
+
+function optionalText(value: unknown): string | undefined {
+  const text = asText(value);
+
+  return text === '' ? undefined : text;
+}
+
+/** Reads a ManagedOSImage for the UI. Never throws. */
+export function readPool(obj: unknown): PoolView {
+  const pool = isRecord(obj) ? obj : {};
+  const metadata = isRecord(pool.metadata) ? pool.metadata : {};
+  const spec = isRecord(pool.spec) ? pool.spec : {};
+  const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
+  const selectorText = typeof annotations[SELECTOR_ANNOTATION] === 'string' ? annotations[SELECTOR_ANNOTATION] as string : undefined;
+  const parsed = selectorText === undefined ? { errors: [] } : parseSelector(selectorText);
+  const view: PoolView = {
+    name:           asText(metadata.name),
+    namespace:      asText(metadata.namespace),
+    selectorErrors: parsed.errors,
+  };
+  const optional: [keyof PoolView, unknown][] = [
+    ['resourceVersion', metadata.resourceVersion],
+    ['pin', spec.managedOSVersionName],
+    ['osImage', spec.osImage],
+    ['previousVersion', annotations[PREVIOUS_VERSION_ANNOTATION]],
+    ['approvedBy', annotations[APPROVED_BY_ANNOTATION]],
+    ['approvedAt', annotations[APPROVED_AT_ANNOTATION]],
+  ];
+
+  for (const [field, value] of optional) {
+    const text = optionalText(value);
+
+    if (text !== undefined) {
+      (view as unknown as Record<string, unknown>)[field] = text;
+    }
+  }
+  if (selectorText !== undefined) {
+    view.selectorText = selectorText;
+  }
+  if (parsed.selector) {
+    view.selector = parsed.selector;
+  }
+
+  return view;
+}
+
+/** A writable view of an object's metadata and spec, on a copy. */
+export function parts(object: KubeObject): { metadata: Record<string, unknown>; spec: Record<string, unknown>; annotations: () => Record<string, unknown> } {
+  if (!isRecord(object.metadata)) {
+    object.metadata = {};
+  }
+  if (!isRecord(object.spec)) {
+    object.spec = {};
+  }
+  const metadata = object.metadata as Record<string, unknown>;
+
+  return {
+    metadata,
+    spec:        object.spec as Record<string, unknown>,
+    annotations: () => {
+      if (!isRecord(metadata.annotations)) {
+        metadata.annotations = {};
+      }
+
+      return metadata.annotations as Record<string, unknown>;
+    },
+  };
+}
