@@ -1,5 +1,7 @@
 import type { OSVersion, Reason } from './types';
-import { asOSVersions, compareRanked, rank, RankedVersion, VersionInput } from './channel';
+import {
+  asOSVersions, compareRanked, rank, RankedVersion, VersionInput
+} from './channel';
 import { compareText } from './text';
 import { Advisory, advisoryCves, Severity, SEVERITIES } from './updatelog';
 

@@ -17,16 +17,28 @@ type DiffLine = { mark: ' ' | '-' | '+'; text: string; pkg: Package };
  */
 function diffLines(diff: PackageDiff): DiffLine[] {
   const lines: DiffLine[] = [
-    ...diff.unchangedPackages.map((pkg): DiffLine => ({ mark: ' ', text: packageLine(pkg), pkg })),
-    ...diff.removed.map((pkg): DiffLine => ({ mark: '-', text: packageLine(pkg), pkg })),
-    ...diff.added.map((pkg): DiffLine => ({ mark: '+', text: packageLine(pkg), pkg })),
+    ...diff.unchangedPackages.map((pkg): DiffLine => ({
+      mark: ' ', text: packageLine(pkg), pkg
+    })),
+    ...diff.removed.map((pkg): DiffLine => ({
+      mark: '-', text: packageLine(pkg), pkg
+    })),
+    ...diff.added.map((pkg): DiffLine => ({
+      mark: '+', text: packageLine(pkg), pkg
+    })),
   ];
 
   for (const change of [...diff.upgraded, ...diff.downgraded]) {
-    lines.push({ mark: '-', text: packageLine(change.from), pkg: change.from });
-    lines.push({ mark: '+', text: packageLine(change.to), pkg: change.to });
+    lines.push({
+      mark: '-', text: packageLine(change.from), pkg: change.from
+    });
+    lines.push({
+      mark: '+', text: packageLine(change.to), pkg: change.to
+    });
   }
-  const markOrder = { ' ': 0, '-': 1, '+': 2 };
+  const markOrder = {
+    ' ': 0, '-': 1, '+': 2
+  };
 
   return lines.sort((a, b) => compareText(a.pkg.name, b.pkg.name) || compareText(a.pkg.arch, b.pkg.arch) ||
     markOrder[a.mark] - markOrder[b.mark] || comparePackages(a.pkg, b.pkg));

@@ -204,12 +204,20 @@ function packageKey(pkg: Package): string {
  * Packages are matched by value (name, arch, epoch, version, release).
  */
 export function applyPackageDiff(older: readonly Package[], diff: PackageDiff): Package[] {
-  const pending = new Map<string, (Package | undefined)[]>();
+  const pending = new Map<string, Array<Package | undefined>>();
   const result: Package[] = [...diff.added];
-  const plan = (key: string, replacement: Package | undefined) => pending.set(key, [...(pending.get(key) ?? []), replacement]);
+  const plan = (from: Package, to: Package | undefined) => {
+    const key = packageKey(from);
 
-  diff.removed.forEach((pkg) => plan(packageKey(pkg), undefined));
-  [...diff.upgraded, ...diff.downgraded].forEach((change) => plan(packageKey(change.from), change.to));
+    pending.set(key, [...(pending.get(key) ?? []), to]);
+  };
+
+  for (const pkg of diff.removed) {
+    plan(pkg, undefined);
+  }
+  for (const change of [...diff.upgraded, ...diff.downgraded]) {
+    plan(change.from, change.to);
+  }
   for (const pkg of older) {
     const replacements = pending.get(packageKey(pkg));
 

@@ -4,7 +4,9 @@ import {
   APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, parts, PREVIOUS_VERSION_ANNOTATION, PROTECTED_ANNOTATIONS, readPool,
   SELECTOR_ANNOTATION
 } from './pool';
-import { ImageSelector, parseSelector, resolveSelector, Resolution, serializeSelector } from './selector';
+import {
+  ImageSelector, parseSelector, resolveSelector, Resolution, serializeSelector
+} from './selector';
 import { asText, cloneJson, isRecord } from './text';
 
 /** Spec fields a person may edit: targets, node selector, concurrency, cordon, drain… */
@@ -79,7 +81,9 @@ const PIN_FIELDS = ['managedOSVersionName', 'osImage'];
 function refuse(name: string, values?: Record<string, unknown>, resolution?: Resolution): PoolWritePlan {
   const reason: Reason = values ? { key: `osUpgrades.pool.refusal.${ name }`, values } : { key: `osUpgrades.pool.refusal.${ name }` };
 
-  return resolution ? { ok: false, reason, resolution } : { ok: false, reason };
+  return resolution ? {
+    ok: false, reason, resolution
+  } : { ok: false, reason };
 }
 
 /** Versions a pool in `namespace` can name (a version without namespace counts as in any). */
@@ -216,7 +220,9 @@ function planCreate(current: KubeObject | undefined, intent: CreateExactIntent |
     return refuse('fleetLocalTargets');
   }
 
-  return resolution ? { ok: true, object: draft, resolution } : { ok: true, object: draft };
+  return resolution ? {
+    ok: true, object: draft, resolution
+  } : { ok: true, object: draft };
 }
 
 function planEdit(current: KubeObject, intent: EditIntent): PoolWritePlan {
@@ -275,7 +281,9 @@ function movePin(current: KubeObject, target: string, approvedBy: string, approv
   annotations[APPROVED_BY_ANNOTATION] = approvedBy;
   annotations[APPROVED_AT_ANNOTATION] = approvedAt;
 
-  return resolution ? { ok: true, object, resolution } : { ok: true, object };
+  return resolution ? {
+    ok: true, object, resolution
+  } : { ok: true, object };
 }
 
 function planApprove(current: KubeObject, intent: ApproveIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {

@@ -1,5 +1,7 @@
 import type { OSVersion, Reason } from './types';
-import { asOSVersion, compareRanked, rank, RankedVersion, VersionInput } from './channel';
+import {
+  asOSVersion, compareRanked, rank, RankedVersion, VersionInput
+} from './channel';
 import { parseVersionRange, rangeIncludes, VersionRange } from './range';
 import { isRecord } from './text';
 
@@ -37,7 +39,9 @@ const KNOWN_FIELDS = new Set<string>([...STRING_FIELDS, 'minAgeHours', 'includeO
 const PLATFORM_PATTERN = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)?$/;
 
 function error(field: string, reason: string, values?: Record<string, unknown>): SelectorError {
-  return values ? { field, key: `${ ERROR }.${ reason }`, values } : { field, key: `${ ERROR }.${ reason }` };
+  return values ? {
+    field, key: `${ ERROR }.${ reason }`, values
+  } : { field, key: `${ ERROR }.${ reason }` };
 }
 
 function isSet(value: unknown): boolean {
