@@ -12,9 +12,34 @@ const routes = [
     meta,
   },
   {
+    name:      routeName(PAGE.CHANNEL),
+    path:      `${ base }/channels/:namespace/:name`,
+    component: () => import('../pages/channel.vue'),
+    meta,
+  },
+  {
+    // ?old=<version name>&new=<version name>, so a comparison can be shared as a link
+    name:      routeName(PAGE.COMPARE),
+    path:      `${ base }/channels/:namespace/:name/compare`,
+    component: () => import('../pages/compare.vue'),
+    meta,
+  },
+  {
     name:      routeName(PAGE.POOLS),
     path:      `${ base }/pools`,
     component: () => import('../pages/pools.vue'),
+    meta,
+  },
+  {
+    name:      routeName(PAGE.POOL_CREATE),
+    path:      `${ base }/pools/create`,
+    component: () => import('../pages/pool-edit.vue'),
+    meta,
+  },
+  {
+    name:      routeName(PAGE.POOL_EDIT),
+    path:      `${ base }/pools/:namespace/:name`,
+    component: () => import('../pages/pool-edit.vue'),
     meta,
   },
 ];

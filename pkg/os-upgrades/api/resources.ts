@@ -1,0 +1,81 @@
+// Resource access through the shell's management store (Steve on the local cluster).
+// Pages get plain data out and hand plain objects in; the domain decides what to write.
+
+export interface ShellStore {
+  dispatch(action: string, payload?: unknown): Promise<unknown>;
+  getters: Record<string, unknown>;
+}
+
+interface Schema {
+  resourceMethods?: string[];
+  collectionMethods?: string[];
+}
+
+interface KubeMeta {
+  name?: string;
+  namespace?: string;
+  resourceVersion?: string;
+}
+
+export interface KubeObject {
+  metadata?: KubeMeta;
+  [key: string]: unknown;
+}
+
+/** A refused write, with the Kubernetes reason (Conflict, Forbidden, Invalid…) and HTTP status. */
+export class WriteError extends Error {
+  constructor(message: string, public readonly status: number, public readonly reason: string) {
+    super(message);
+    this.name = 'WriteError';
+  }
+
+  get isConflict(): boolean {
+    return this.status === 409;
+  }
+
+  get isForbidden(): boolean {
+    return this.status === 403;
+  }
+}
+
+export async function findAll<T = KubeObject>(store: ShellStore, type: string, opt: Record<string, unknown> = {}): Promise<T[]> {
+  return await store.dispatch('management/findAll', { type, opt }) as T[];
+}
+
+function schemaFor(store: ShellStore, type: string): Schema | undefined {
+  const getter = store.getters['management/schemaFor'] as ((type: string) => Schema | undefined) | undefined;
+
+  return getter?.(type);
+}
+
+export function canCreate(store: ShellStore, type: string): boolean {
+  return !!schemaFor(store, type)?.collectionMethods?.some((m) => m.toUpperCase() === 'POST');
+}
+
+export function canUpdate(store: ShellStore, type: string): boolean {
+  return !!schemaFor(store, type)?.resourceMethods?.some((m) => m.toUpperCase() === 'PUT');
+}
+
+function toWriteError(err: unknown): WriteError {
+  const e = (err || {}) as { _status?: number; status?: number; message?: string; reason?: string; code?: string };
+  const status = e._status ?? e.status ?? 0;
+
+  return new WriteError(e.message || String(err), status, e.reason || e.code || '');
+}
+
+/**
+ * Creates or replaces one object. An update carries the object's metadata.resourceVersion, so a
+ * change made meanwhile by anyone else is refused by the server (409) instead of being overwritten.
+ */
+export async function writeObject(store: ShellStore, type: string, object: KubeObject, mode: 'create' | 'update'): Promise<KubeObject> {
+  const { namespace, name } = object.metadata || {};
+  const url = mode === 'create' ? `/v1/${ type }s` : `/v1/${ type }s/${ namespace }/${ name }`;
+
+  try {
+    return await store.dispatch('management/request', {
+      url, method: mode === 'create' ? 'POST' : 'PUT', data: object
+    }) as KubeObject;
+  } catch (err) {
+    throw toWriteError(err);
+  }
+}
