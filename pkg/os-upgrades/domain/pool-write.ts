@@ -174,31 +174,6 @@ function planCreate(current: KubeObject | undefined, intent: CreateExactIntent |
   if (!namespace) {
     return refuse('missingNamespace');
   }
-  const usable = versionsFor(versions, namespace);
-  let pinned: string;
-  let selectorJson: string | undefined;
-  let resolution: Resolution | undefined;
-
-  if (intent.kind === 'create-exact') {
-    const problem = checkVersion(usable, asText(intent.versionName));
-
-    if (problem) {
-      return problem;
-    }
-    pinned = asText(intent.versionName);
-  } else {
-    const parsed = parseSelector(intent.selector);
-
-    if (!parsed.selector) {
-      return refuse('invalidSelector', { errors: parsed.errors });
-    }
-    resolution = resolveSelector(parsed.selector, usable, now);
-    if (!resolution.chosen) {
-      return refuse('noMatch', undefined, resolution);
-    }
-    pinned = resolution.chosen.name;
-    selectorJson = serializeSelector(parsed.selector);
-  }
 
   delete draft.status;
   draft.apiVersion = API_VERSION;
@@ -212,17 +187,38 @@ function planCreate(current: KubeObject | undefined, intent: CreateExactIntent |
   }
   applyMetadata(metadata, intent);
   applySpec(spec, intent.spec);
-  setPin(spec, pinned);
-  if (selectorJson !== undefined) {
-    parts(draft).annotations()[SELECTOR_ANNOTATION] = selectorJson;
-  }
   if (fleetLocalWithTargets(namespace, spec)) {
     return refuse('fleetLocalTargets');
   }
 
-  return resolution ? {
+  const usable = versionsFor(versions, namespace);
+
+  if (intent.kind === 'create-exact') {
+    const problem = checkVersion(usable, asText(intent.versionName));
+
+    if (problem) {
+      return problem;
+    }
+    setPin(spec, asText(intent.versionName));
+
+    return { ok: true, object: draft };
+  }
+  const parsed = parseSelector(intent.selector);
+
+  if (!parsed.selector) {
+    return refuse('invalidSelector', { errors: parsed.errors });
+  }
+  const resolution = resolveSelector(parsed.selector, usable, now);
+
+  if (!resolution.chosen) {
+    return refuse('noMatch', undefined, resolution);
+  }
+  setPin(spec, resolution.chosen.name);
+  parts(draft).annotations()[SELECTOR_ANNOTATION] = serializeSelector(parsed.selector);
+
+  return {
     ok: true, object: draft, resolution
-  } : { ok: true, object: draft };
+  };
 }
 
 function planEdit(current: KubeObject, intent: EditIntent): PoolWritePlan {

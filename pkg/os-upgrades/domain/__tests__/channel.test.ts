@@ -92,11 +92,15 @@ describe('orderChannel (DESIGN rule 1)', () => {
   it('puts versions without created last, then by version, then by name', () => {
     const versions = [
       { name: 'no-date-old', version: 'v1.0.0' },
-      { name: 'dated', version: 'v0.1.0', created: 10 },
+      {
+        name: 'dated', version: 'v0.1.0', created: 10
+      },
       { name: 'no-date-new', version: 'v2.0.0' },
       { name: 'junk-b', version: 'unstable' },
       { name: 'junk-a', version: 'unstable' },
-      { name: 'same-date-higher', version: 'v0.2.0', created: 10 },
+      {
+        name: 'same-date-higher', version: 'v0.2.0', created: 10
+      },
     ];
 
     expect(names(orderChannel(versions))).toEqual(['same-date-higher', 'dated', 'no-date-new', 'no-date-old', 'junk-a', 'junk-b']);

@@ -73,8 +73,10 @@ describe('parseSelector / validateSelector', () => {
 
   it('parses JSON text into a clean selector', () => {
     expect(parseSelector('{"version":"~2.2","channel":"sl-micro-6.1-base","minAgeHours":24,"includeOutOfSync":false,"displayName":""}')).toEqual({
-      selector: { channel: 'sl-micro-6.1-base', version: '~2.2', minAgeHours: 24 },
-      errors:   [],
+      selector: {
+        channel: 'sl-micro-6.1-base', version: '~2.2', minAgeHours: 24
+      },
+      errors: [],
     });
     expect(parseSelector({ platform: 'linux/aarch64', includeOutOfSync: true })).toEqual({ selector: { platform: 'linux/aarch64', includeOutOfSync: true }, errors: [] });
   });
@@ -93,7 +95,9 @@ describe('parseSelector / validateSelector', () => {
     expect(errorKeys({ minAgeHours: Number.NaN })).toEqual(['minAgeHours:notANumber']);
     expect(errorKeys({ includeOutOfSync: 'yes' })).toEqual(['includeOutOfSync:notABoolean']);
     expect(parseSelector({ version: 'nope' }).selector).toBeUndefined();
-    expect(validateSelector({ channel: 'a', version: '^2', platform: 'linux/x86_64', minAgeHours: 0 })).toEqual([]);
+    expect(validateSelector({
+      channel: 'a', version: '^2', platform: 'linux/x86_64', minAgeHours: 0
+    })).toEqual([]);
   });
 
   it('puts every key under osUpgrades.selector.error.', () => {
@@ -149,9 +153,7 @@ describe('resolveSelector (DESIGN rule 3)', () => {
   });
 
   it('leaves out versions the channel dropped unless asked', () => {
-    const versions = channelVersions('sl-micro-6.1-base').map((obj, index) => (index === 0 ? {
-      ...obj, metadata: { ...(obj.metadata as object), annotations: { 'elemental.cattle.io/channel-no-longer-in-sync': 'true' } }
-    } : obj));
+    const versions = channelVersions('sl-micro-6.1-base').map((obj, index) => (index === 0 ? { ...obj, metadata: { ...(obj.metadata as object), annotations: { 'elemental.cattle.io/channel-no-longer-in-sync': 'true' } } } : obj));
 
     expect(resolveSelector({}, versions, NOW).chosen?.name).toBe('base-v2.2.0-3.9-os');
     expect(reasonsOf(resolveSelector({}, versions, NOW), 'base-v2.2.0-3.12-os')).toEqual(['osUpgrades.selector.reason.outOfSync']);
@@ -159,7 +161,9 @@ describe('resolveSelector (DESIGN rule 3)', () => {
   });
 
   it('gives every reason a version fails, with values', () => {
-    const resolution = resolveSelector({ channel: 'sl-micro-6.2-base', displayName: 'Other', version: '^3' }, REAL, NOW);
+    const resolution = resolveSelector({
+      channel: 'sl-micro-6.2-base', displayName: 'Other', version: '^3'
+    }, REAL, NOW);
     const rejection = resolution.rejected.find((r) => r.version.name === 'base-v2.2.0-3.12-os');
 
     expect(rejection?.reasons.map((reason) => reason.key)).toEqual([
@@ -175,7 +179,9 @@ describe('resolveSelector (DESIGN rule 3)', () => {
     expect(invalid.chosen).toBeUndefined();
     expect(invalid.errors.map((error) => error.key)).toEqual(['osUpgrades.selector.error.badVersionRange']);
     expect(invalid.rejected.every((r) => r.reasons[0].key === 'osUpgrades.selector.reason.invalidSelector')).toBe(true);
-    expect(resolveSelector({}, [], NOW)).toEqual({ chosen: undefined, candidates: [], rejected: [], errors: [] });
+    expect(resolveSelector({}, [], NOW)).toEqual({
+      chosen: undefined, candidates: [], rejected: [], errors: []
+    });
   });
 
   it('is a pure function of its inputs', () => {
@@ -239,8 +245,16 @@ describe('resolveSelector (DESIGN rule 3)', () => {
   it('moves to exactly a newer matching version when one appears', () => {
     fc.assert(fc.property(selector, versionList, (sel, versions) => {
       const newest = {
-        name: '~newest', channel: sel.channel, version: 'v2.1.1-9.9', type: 'container', created: 4000, platforms: ['linux/x86_64', 'linux/aarch64'],
-        inSync: true, namespace: 'fleet-default', displayName: 'OS', image: 'img',
+        name:        '~newest',
+        channel:     sel.channel,
+        version:     'v2.1.1-9.9',
+        type:        'container',
+        created:     4000,
+        platforms:   ['linux/x86_64', 'linux/aarch64'],
+        inSync:      true,
+        namespace:   'fleet-default',
+        displayName: 'OS',
+        image:       'img',
       };
 
       expect(resolveSelector(sel, [...versions, newest], now).chosen?.name).toBe('~newest');
