@@ -1,0 +1,129 @@
+import { channelVersions, toManagedOSVersion } from '../../../../tests/support/fixtures';
+import { syntheticChannelEntries, syntheticUpdateLog } from '../../../../tests/support/synthetic';
+import { Advisory, aggregateChangelog, parseUpdateLog, UpdateLogs } from '../index';
+
+const V61 = channelVersions('sl-micro-6.1-base');
+const C38 = 1731339461;
+const C39 = 1732636077;
+const C312 = 1732723652;
+
+function advisory(id: string, severity: Advisory['severity'], date: number | undefined, cves: string[] = []): Advisory {
+  return {
+    id,
+    type:        'security',
+    title:       id,
+    severity,
+    date,
+    description: '',
+    packages:    [],
+    references:  cves.map((cve) => ({
+      href: `https://www.suse.com/security/cve/${ cve }/`, id: cve, title: cve, type: 'cve'
+    })),
+  };
+}
+
+const ids = (list: { id: string }[]) => list.map((a) => a.id);
+
+describe('aggregateChangelog (DESIGN rule 5)', () => {
+  const logs: UpdateLogs = {
+    'base-v2.2.0-3.9-os': [
+      advisory('A-low', 'low', C39 - 10),
+      advisory('A-crit', 'critical', C39 - 20, ['CVE-2024-11053']),
+      advisory('A-stale', 'critical', C38 - 1, ['CVE-2023-0001']),
+    ],
+    'base-v2.2.0-3.12-os': [
+      advisory('A-crit', 'critical', C39 - 20, ['CVE-2024-11053']),
+      advisory('B-imp', 'important', C312 - 5, ['CVE-2024-9999', 'CVE-2024-11053']),
+      advisory('B-none', '', undefined),
+      advisory('B-imp-older', 'important', C39 - 5),
+    ],
+  };
+
+  it('unites the logs after old up to new, de-duplicated, sorted by severity then date', () => {
+    const changelog = aggregateChangelog(V61, 'base-v2.2.0-3.8-os', 'base-v2.2.0-3.12-os', logs);
+
+    expect(changelog.direction).toBe('upgrade');
+    expect(changelog.span).toEqual(['base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os']);
+    expect(changelog.missing).toEqual([]);
+    expect(ids(changelog.advisories)).toEqual(['A-crit', 'B-imp', 'B-imp-older', 'A-low', 'B-none']);
+    expect(changelog.advisories[0].versionName).toBe('base-v2.2.0-3.9-os');
+    expect(changelog.summary).toEqual({
+      critical: 1, important: 2, moderate: 0, low: 1, none: 1, total: 5
+    });
+    expect(changelog.cves).toEqual(['CVE-2024-11053', 'CVE-2024-9999']);
+    expect(changelog.problems).toEqual([]);
+  });
+
+  it('drops advisories dated at or before the old image', () => {
+    const changelog = aggregateChangelog(V61, 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.12-os', logs);
+
+    expect(changelog.span).toEqual(['base-v2.2.0-3.12-os']);
+    expect(ids(changelog.advisories)).toEqual(['B-imp', 'B-none']);
+  });
+
+  it('reports versions without a log', () => {
+    const changelog = aggregateChangelog(V61, 'base-v2.2.0-3.8-os', 'base-v2.2.0-3.12-os', { 'base-v2.2.0-3.12-os': logs['base-v2.2.0-3.12-os'], 'base-v2.2.0-3.9-os': null });
+
+    expect(changelog.missing).toEqual(['base-v2.2.0-3.9-os']);
+    expect(ids(changelog.advisories)).toEqual(['A-crit', 'B-imp', 'B-imp-older', 'B-none']);
+  });
+
+  it('flags a downgrade and still shows what lies between', () => {
+    const changelog = aggregateChangelog(V61, 'base-v2.2.0-3.12-os', 'base-v2.2.0-3.8-os', logs);
+
+    expect(changelog.direction).toBe('downgrade');
+    expect(changelog.span).toEqual(['base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os']);
+    expect(changelog.summary.total).toBe(5);
+  });
+
+  it('is empty for the same version, and reports unknown versions without throwing', () => {
+    expect(aggregateChangelog(V61, 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.9-os', logs)).toMatchObject({
+      direction: 'same', span: [], advisories: []
+    });
+    const unknown = aggregateChangelog(V61, 'nope', 'base-v2.2.0-3.12-os', logs);
+
+    expect(unknown.span).toEqual([]);
+    expect(unknown.problems).toEqual([{ key: 'osUpgrades.changelog.problem.unknownVersion', values: { name: 'nope' } }]);
+  });
+
+  it('skips iso versions in the span and flags a jump across channels', () => {
+    const all = [...V61, ...channelVersions('sl-micro-6.2-base')];
+    const across = aggregateChangelog(all, 'base-v2.2.0-3.12-os', 'base-v2.3.0-6.1-os', { 'base-v2.3.0-6.1-os': [] });
+
+    expect(across.span).toEqual(['base-v2.3.0-6.1-os']);
+    expect(across.problems.map((p) => p.key)).toEqual(['osUpgrades.changelog.problem.otherChannel']);
+    expect(aggregateChangelog(all, 'base-v2.2.0-3.8-os', 'base-v2.2.0-3.12-os', {}).span).not.toContain('base-v2.2.0-3.7-iso');
+  });
+
+  it('ignores logs of versions outside the span and prototype keys', () => {
+    const changelog = aggregateChangelog(V61, 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.12-os', JSON.parse('{"__proto__": [], "base-v2.2.0-3.8-os": [{"id":"X"}]}'));
+
+    expect(changelog.advisories).toEqual([]);
+    expect(changelog.missing).toEqual(['base-v2.2.0-3.12-os']);
+  });
+
+  it('handles a long synthetic channel', () => {
+    const entries = syntheticChannelEntries({
+      count: 60, prefix: 'base', startCreated: 1730000000, stepSeconds: 86400, displayName: 'SL Micro'
+    });
+    const versions = entries.map((entry) => toManagedOSVersion(entry, { channel: 'c' }));
+    const synthetic: UpdateLogs = {};
+
+    entries.forEach((entry, index) => {
+      if (index % 7 !== 3) {
+        const created = entry.spec.metadata.created as number;
+
+        synthetic[entry.metadata.name] = parseUpdateLog(syntheticUpdateLog(entry.metadata.name, {
+          count: 10, seed: index, after: created - 86400 * 3, before: created
+        }));
+      }
+    });
+    const changelog = aggregateChangelog(versions, 'base-v2.2.0-3.1-os', 'base-v2.2.0-3.60-os', synthetic);
+
+    expect(changelog.span).toHaveLength(59);
+    expect(changelog.missing).toEqual(entries.filter((_, index) => index % 7 === 3 && index !== 59).map((entry) => entry.metadata.name));
+    expect(new Set(ids(changelog.advisories)).size).toBe(changelog.advisories.length);
+    expect(changelog.advisories.every((a) => a.date === undefined || a.date > 1730000000)).toBe(true);
+    expect(changelog.summary.total).toBe(changelog.advisories.length);
+  });
+});
