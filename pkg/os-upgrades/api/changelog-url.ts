@@ -1,0 +1,142 @@
+// Where a version's changelog files live (DESIGN section 4), and whether the UI may fetch them.
+import type { OSVersion } from '../domain';
+
+/** Channel annotation: a URL template for the updates log, `{name}` = the version's name. */
+export const CHANGELOG_URL_ANNOTATION = 'os-upgrades.cattle.io/changelog-url';
+
+/** Rancher setting (management.cattle.io.setting): comma-separated origins an admin trusts. */
+export const CHANGELOG_ORIGINS_SETTING = 'os-upgrades-changelog-origins';
+
+export type ChangelogUrlSource = 'version' | 'channel' | 'default';
+
+export interface ChangelogUrls {
+  /** Absolute URL of `<name>.updates.log`. */
+  log: string;
+  /** Absolute URL of `<name>.packages`, in the same folder as the log. */
+  packages: string;
+  source: ChangelogUrlSource;
+}
+
+export type UrlVerdict =
+  | { trusted: true; sameOrigin: boolean }
+  | { trusted: false; reason: 'invalidUrl' | 'notHttp' | 'untrustedOrigin'; origin: string };
+
+function channelTemplate(channel: unknown): string {
+  const metadata = (channel as { metadata?: { annotations?: Record<string, unknown> } } | undefined)?.metadata;
+  const template = metadata?.annotations?.[CHANGELOG_URL_ANNOTATION];
+
+  return typeof template === 'string' ? template.trim() : '';
+}
+
+function absolute(url: string, serverOrigin: string): string {
+  try {
+    return new URL(url, `${ serverOrigin }/`).href;
+  } catch {
+    // Kept as written: trustUrl refuses it with `invalidUrl`.
+    return url;
+  }
+}
+
+/** The `.packages` file beside a log: same folder, `<name>.packages`. */
+export function packagesUrlBeside(logUrl: string, name: string): string {
+  const file = `${ encodeURIComponent(name) }.packages`;
+
+  try {
+    const url = new URL(logUrl);
+
+    url.search = '';
+    url.hash = '';
+    url.pathname = url.pathname.replace(/[^/]*$/, file);
+
+    return url.href;
+  } catch {
+    return logUrl.replace(/[?#].*$/, '').replace(/[^/]*$/, file);
+  }
+}
+
+/**
+ * The URLs of a version's changelog files, first found wins: the version's
+ * `spec.metadata.changelogURL`, the channel's annotation template, the operator's endpoint.
+ * Relative URLs are resolved against the Rancher server.
+ */
+export function changelogUrls(version: Pick<OSVersion, 'name' | 'changelogURL'>, channel: unknown, serverOrigin: string): ChangelogUrls {
+  const name = encodeURIComponent(version.name);
+  const fromVersion = version.changelogURL?.trim();
+  const template = channelTemplate(channel);
+  let log: string;
+  let source: ChangelogUrlSource;
+
+  if (fromVersion) {
+    log = fromVersion;
+    source = 'version';
+  } else if (template) {
+    log = template.split('{name}').join(name);
+    source = 'channel';
+  } else {
+    log = `/elemental/changelog/${ name }/${ name }.updates.log`;
+    source = 'default';
+  }
+  log = absolute(log, serverOrigin);
+
+  return {
+    log, packages: packagesUrlBeside(log, version.name), source
+  };
+}
+
+/** Normalised origins (`https://host:port`) from the setting's comma-separated value. */
+export function parseAllowedOrigins(value: unknown): string[] {
+  if (typeof value !== 'string') {
+    return [];
+  }
+  const origins = new Set<string>();
+
+  for (const part of value.split(',')) {
+    try {
+      const url = new URL(part.trim());
+
+      if (url.protocol === 'http:' || url.protocol === 'https:') {
+        origins.add(url.origin);
+      }
+    } catch {
+      // Not a URL: ignored, like a missing setting.
+    }
+  }
+
+  return [...origins];
+}
+
+/**
+ * A URL from a channel is followed only when it is on the Rancher server itself or on an
+ * origin the administrator allowed, and only over http(s).
+ */
+export function trustUrl(url: string, serverOrigin: string, allowedOrigins: readonly string[]): UrlVerdict {
+  let parsed: URL;
+
+  try {
+    parsed = new URL(url);
+  } catch {
+    return {
+      trusted: false, reason: 'invalidUrl', origin: ''
+    };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return {
+      trusted: false, reason: 'notHttp', origin: parsed.protocol
+    };
+  }
+  if (parsed.username || parsed.password) {
+    return {
+      trusted: false, reason: 'invalidUrl', origin: parsed.origin
+    };
+  }
+  if (parsed.origin === serverOrigin) {
+    return { trusted: true, sameOrigin: true };
+  }
+  if (allowedOrigins.includes(parsed.origin)) {
+    return { trusted: true, sameOrigin: false };
+  }
+
+  return {
+    trusted: false, reason: 'untrustedOrigin', origin: parsed.origin
+  };
+}

@@ -1,0 +1,142 @@
+// Per-version changelog files for the whole session: what was fetched, what is loading, what failed.
+import { defineStore } from 'pinia';
+import { markRaw } from 'vue';
+import type { Advisory, OSVersion, Package, UpdateLogs } from '../domain';
+import { ChangelogClient, ChangelogFile, FetchOutcome, FileResult } from '../api/changelog-client';
+import { readAllowedOrigins } from '../api/changelog-origins';
+import type { ShellStore } from '../api/resources';
+
+export type FileState<T = unknown> = { state: 'loading' } | FileResult<T>;
+
+export interface Progress {
+  done: number;
+  total: number;
+}
+
+type VersionRef = Pick<OSVersion, 'name' | 'namespace' | 'changelogURL'>;
+
+export function fileKey(file: ChangelogFile, version: Pick<OSVersion, 'name' | 'namespace'>): string {
+  return `${ file }:${ version.namespace }/${ version.name }`;
+}
+
+// Outside the reactive state: the client holds a cache and in-flight requests.
+let client: ChangelogClient | undefined;
+let clientReady: Promise<ChangelogClient> | undefined;
+// How many callers wait for each key, so one caller leaving does not hide another's load.
+const waiting = new Map<string, number>();
+
+export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
+  state: () => ({ files: {} as Record<string, FileState> }),
+
+  getters: {
+    fileState: (state) => (file: ChangelogFile, version: Pick<OSVersion, 'name' | 'namespace'>): FileState | undefined => state.files[fileKey(file, version)],
+
+    log(): (version: Pick<OSVersion, 'name' | 'namespace'>) => FileState<Advisory[]> | undefined {
+      return (version) => this.fileState('log', version) as FileState<Advisory[]> | undefined;
+    },
+
+    packages(): (version: Pick<OSVersion, 'name' | 'namespace'>) => FileState<Package[]> | undefined {
+      return (version) => this.fileState('packages', version) as FileState<Package[]> | undefined;
+    },
+
+    /** The logs of these versions, by name, as aggregateChangelog takes them (absent = no log). */
+    logsByName(): (versions: readonly Pick<OSVersion, 'name' | 'namespace'>[]) => UpdateLogs {
+      return (versions) => {
+        const logs: UpdateLogs = {};
+
+        for (const version of versions) {
+          const result = this.log(version);
+
+          if (result?.state === 'ok') {
+            logs[version.name] = result.value;
+          }
+        }
+
+        return logs;
+      };
+    },
+
+    /** How many of these files are settled (ok, missing or error). */
+    progress(): (file: ChangelogFile, versions: readonly Pick<OSVersion, 'name' | 'namespace'>[]) => Progress {
+      return (file, versions) => ({
+        total: versions.length,
+        done:  versions.filter((version) => {
+          const result = this.fileState(file, version);
+
+          return result !== undefined && result.state !== 'loading';
+        }).length,
+      });
+    },
+  },
+
+  actions: {
+    /** Tests and the approve dialog may hand in their own client. */
+    useClient(custom: ChangelogClient | undefined): void {
+      client = custom;
+      clientReady = custom ? Promise.resolve(custom) : undefined;
+      waiting.clear();
+      this.files = {};
+    },
+
+    /** The session's client, created once with the administrator's allow-list. */
+    client(shellStore: ShellStore): Promise<ChangelogClient> {
+      if (!clientReady) {
+        clientReady = readAllowedOrigins(shellStore).then((allowedOrigins) => {
+          client = new ChangelogClient({ serverOrigin: window.location.origin, allowedOrigins });
+
+          return client;
+        });
+      }
+
+      return clientReady;
+    },
+
+    /**
+     * Loads one file of each version, at most a few at a time (the client limits), and settles
+     * when all are settled. Files already fetched or known missing are not fetched again.
+     * Aborting `signal` cancels what this caller still waits for.
+     */
+    async load(shellStore: ShellStore, file: ChangelogFile, versions: readonly VersionRef[], channel: unknown, signal?: AbortSignal): Promise<void> {
+      const needed = versions.filter((version) => {
+        const state = this.files[fileKey(file, version)]?.state;
+
+        return state !== 'ok' && state !== 'missing';
+      });
+
+      if (!needed.length || signal?.aborted) {
+        return;
+      }
+      const changelogClient = await this.client(shellStore);
+
+      await Promise.all(needed.map((version) => this.loadOne(changelogClient, file, version, channel, signal)));
+    },
+
+    async loadOne(changelogClient: ChangelogClient, file: ChangelogFile, version: VersionRef, channel: unknown, signal?: AbortSignal): Promise<void> {
+      const key = fileKey(file, version);
+
+      if (signal?.aborted) {
+        return;
+      }
+      waiting.set(key, (waiting.get(key) ?? 0) + 1);
+      if (this.files[key]?.state !== 'ok') {
+        this.files[key] = { state: 'loading' };
+      }
+      const outcome: FetchOutcome<unknown> = file === 'log' ? await changelogClient.fetchLog(version, channel, signal) : await changelogClient.fetchPackages(version, channel, signal);
+      const left = (waiting.get(key) ?? 1) - 1;
+
+      if (left > 0) {
+        waiting.set(key, left);
+      } else {
+        waiting.delete(key);
+      }
+      if (outcome.state === 'cancelled') {
+        if (left === 0 && this.files[key]?.state === 'loading') {
+          delete this.files[key];
+        }
+      } else {
+        // Parsed files can be large: keep them out of Vue's deep reactivity.
+        this.files[key] = outcome.state === 'ok' ? { state: 'ok', value: markRaw(outcome.value as object) } : outcome;
+      }
+    },
+  },
+});
