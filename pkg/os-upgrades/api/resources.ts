@@ -42,6 +42,13 @@ export async function findAll<T = KubeObject>(store: ShellStore, type: string, o
   return await store.dispatch('management/findAll', { type, opt }) as T[];
 }
 
+/** One object by id (`namespace/name`); `opt.force` reads it from the server instead of the store's cache. */
+export async function findOne<T = KubeObject>(store: ShellStore, type: string, id: string, opt: Record<string, unknown> = {}): Promise<T> {
+  return await store.dispatch('management/find', {
+    type, id, opt
+  }) as T;
+}
+
 function schemaFor(store: ShellStore, type: string): Schema | undefined {
   const getter = store.getters['management/schemaFor'] as ((type: string) => Schema | undefined) | undefined;
 

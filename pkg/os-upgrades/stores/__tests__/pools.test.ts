@@ -1,0 +1,162 @@
+/* global jest */
+import { createPinia, setActivePinia } from 'pinia';
+import { PREVIOUS_VERSION_ANNOTATION, SELECTOR_ANNOTATION } from '../../domain';
+import { WriteError } from '../../api/resources';
+import { usePoolApprovalStore } from '../pools';
+import {
+  MID, NEW, NOW, OLD, poolObject, version, VERSIONS
+} from '../../components/pool/__tests__/test-data';
+
+const SELECTOR = '{"channel":"stable"}';
+
+interface Written {
+  url: string;
+  method: string;
+  data: {
+    metadata: { resourceVersion?: string; annotations: Record<string, string>; fields?: unknown };
+    spec: { managedOSVersionName?: string };
+  };
+}
+
+/** A fake shell store: `find` returns `latest`, `request` (the write) answers with `respond`. */
+function shellStore(latest: unknown, respond: () => Promise<unknown> = () => Promise.resolve({})) {
+  const writes: Written[] = [];
+  const dispatch = jest.fn((action: string, payload: unknown) => {
+    if (action === 'management/request') {
+      writes.push(payload as Written);
+
+      return respond();
+    }
+    if (action === 'management/find') {
+      return Promise.resolve(latest);
+    }
+
+    return Promise.reject(new Error(`unexpected ${ action }`));
+  });
+
+  return { store: { dispatch, getters: {} }, writes };
+}
+
+const context = (store: ReturnType<typeof shellStore>['store'], versions = VERSIONS) => ({
+  store, versions, now: NOW, approvedBy: 'admin'
+});
+
+describe('approval store', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('offers what the selector picks now and writes exactly that, with the resourceVersion it read', async() => {
+    const approval = usePoolApprovalStore();
+    const { store, writes } = shellStore(undefined);
+
+    approval.open('approve', poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '41'
+    }), VERSIONS, NOW);
+    expect(approval.request).toMatchObject({
+      expectedPin: OLD.name, versionName: NEW.name, resourceVersion: '41'
+    });
+
+    expect(await approval.confirm(context(store))).toBe(true);
+
+    expect(writes).toHaveLength(1);
+    expect(writes[0].method).toBe('PUT');
+    expect(writes[0].url).toBe('/v1/elemental.cattle.io.managedosimages/fleet-default/edge');
+    expect(writes[0].data.metadata.resourceVersion).toBe('41');
+    expect(writes[0].data.spec.managedOSVersionName).toBe(NEW.name);
+    expect(writes[0].data.metadata.annotations[PREVIOUS_VERSION_ANNOTATION]).toBe(OLD.name);
+    expect(writes[0].data.metadata.annotations[SELECTOR_ANNOTATION]).toBe(SELECTOR);
+    expect(approval.request).toBeNull();
+  });
+
+  it('writes once on a double click', async() => {
+    const approval = usePoolApprovalStore();
+    let release: (value: unknown) => void = () => undefined;
+    const { store, writes } = shellStore(undefined, () => new Promise((resolve) => {
+      release = resolve;
+    }));
+
+    approval.open('approve', poolObject({ selector: SELECTOR }), VERSIONS, NOW);
+    const first = approval.confirm(context(store));
+    const second = approval.confirm(context(store));
+
+    release({});
+    expect(await second).toBe(false);
+    expect(await first).toBe(true);
+    expect(writes).toHaveLength(1);
+  });
+
+  it('on a 409 writes nothing more, reads the pool again and offers its new state', async() => {
+    const approval = usePoolApprovalStore();
+    const changed = poolObject({
+      pin: MID.name, selector: SELECTOR, resourceVersion: '42'
+    });
+    const { store, writes } = shellStore(changed, () => Promise.reject(Object.assign(new Error('conflict'), { _status: 409 })));
+
+    approval.open('approve', poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '41'
+    }), VERSIONS, NOW);
+
+    expect(await approval.confirm(context(store))).toBe(false);
+    expect(writes).toHaveLength(1);
+    expect(approval.notice).toEqual({ kind: 'conflict' });
+    expect(approval.request).toMatchObject({
+      expectedPin: MID.name, versionName: NEW.name, resourceVersion: '42'
+    });
+  });
+
+  it('writes nothing when the selector picks another image than the dialog showed', async() => {
+    const approval = usePoolApprovalStore();
+    const newest = version('os-v2.2.2-1', 'v2.2.2-1', 0.5);
+    const object = poolObject({ pin: OLD.name, selector: SELECTOR });
+    const { store, writes } = shellStore(object);
+
+    approval.open('approve', object, VERSIONS, NOW);
+    expect(approval.request?.versionName).toBe(NEW.name);
+
+    expect(await approval.confirm(context(store, [...VERSIONS, newest]))).toBe(false);
+
+    expect(writes).toHaveLength(0);
+    expect(approval.notice).toMatchObject({ kind: 'refused', reason: { key: 'osUpgrades.pool.refusal.selectionChanged' } });
+    expect(approval.request?.versionName).toBe(newest.name);
+  });
+
+  it('rolls back to the previous pin through the same write', async() => {
+    const approval = usePoolApprovalStore();
+    const { store, writes } = shellStore(undefined);
+
+    approval.open('rollback', poolObject({
+      pin: NEW.name, selector: SELECTOR, annotations: { [PREVIOUS_VERSION_ANNOTATION]: OLD.name }
+    }), VERSIONS, NOW);
+    expect(approval.request?.versionName).toBe(OLD.name);
+
+    expect(await approval.confirm(context(store))).toBe(true);
+    expect(writes[0].data.spec.managedOSVersionName).toBe(OLD.name);
+    expect(writes[0].data.metadata.annotations[PREVIOUS_VERSION_ANNOTATION]).toBe(NEW.name);
+  });
+
+  it('keeps the dialog open with a clear notice on a 403', async() => {
+    const approval = usePoolApprovalStore();
+    const { store } = shellStore(undefined, () => Promise.reject(new WriteError('forbidden', 403, 'Forbidden')));
+
+    approval.open('approve', poolObject({ selector: SELECTOR }), VERSIONS, NOW);
+
+    expect(await approval.confirm(context(store))).toBe(false);
+    expect(approval.notice).toEqual({ kind: 'forbidden' });
+    expect(approval.request).not.toBeNull();
+  });
+
+  it('sends a plain Kubernetes object, without the shell model fields', async() => {
+    const approval = usePoolApprovalStore();
+    const { store, writes } = shellStore(undefined);
+    const object = poolObject({ selector: SELECTOR });
+    const model = {
+      ...object, id: 'fleet-default/edge', type: 'elemental.cattle.io.managedosimage', links: { self: 'x' }
+    };
+
+    (object.metadata as Record<string, unknown>).fields = ['edge'];
+    approval.open('approve', model, VERSIONS, NOW);
+    await approval.confirm(context(store));
+
+    expect(Object.keys(writes[0].data).sort()).toEqual(['apiVersion', 'kind', 'metadata', 'spec']);
+    expect(writes[0].data.metadata.fields).toBeUndefined();
+  });
+});
