@@ -1,0 +1,124 @@
+// Control endpoints for tests, under /__emulator/ (documented in docs/emulator.md). They need no
+// login: only tests and developers talk to them.
+
+import { Emulator } from './emulator';
+import { FaultSpec } from './faults';
+import {
+  RequestContext, jsonBody, sendJson, sendNotFound, sendText
+} from './http';
+import { asObject, asString } from './json';
+import { CHANNEL_FILE_PATH } from './operator';
+import { channelObject } from './seed';
+import { SYSTEM_ACTOR } from './users';
+import { WatchHub } from './watch';
+
+export const CONTROL_PREFIX = '/__emulator';
+
+export class ControlApi {
+  constructor(private readonly emulator: Emulator, private readonly hub: WatchHub) {}
+
+  async handle(ctx: RequestContext): Promise<void> {
+    try {
+      await this.route(ctx);
+    } catch (e) {
+      sendJson(ctx, 400, { error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  private async route(ctx: RequestContext): Promise<void> {
+    const em = this.emulator;
+    const path = ctx.path.slice(CONTROL_PREFIX.length) || '/';
+    const method = ctx.method;
+    let match: RegExpExecArray | null;
+
+    if (ctx.path.startsWith(CHANNEL_FILE_PATH) && method === 'GET') {
+      const name = decodeURIComponent(ctx.path.slice(CHANNEL_FILE_PATH.length).replace(/\.json$/, ''));
+      const text = em.files.channelFile(name);
+
+      return text === undefined ? sendNotFound(ctx) : sendText(ctx, 200, text, 'application/json');
+    }
+    if (path === '/' || path === '/health') {
+      return sendJson(ctx, 200, {
+        ok: true, revision: em.store.revision, sessions: em.sessions.count(), websockets: this.hub.count()
+      });
+    }
+    if (path === '/state' && method === 'GET') {
+      const type = ctx.url.searchParams.get('type');
+      const objects = em.store.dump();
+
+      return sendJson(ctx, 200, {
+        revision: em.store.revision,
+        objects:  type ? { [type]: objects[type] ?? [] } : objects,
+        faults:   em.faults.list(),
+        sessions: em.sessions.count(),
+        websockets: this.hub.count(),
+      });
+    }
+    if (path === '/reset' && method === 'POST') {
+      await em.reset();
+
+      return sendJson(ctx, 200, { ok: true, revision: em.store.revision });
+    }
+    if ((match = /^\/channels\/([^/]+)$/.exec(path)) && (method === 'PUT' || method === 'POST')) {
+      return this.publishChannel(ctx, decodeURIComponent(match[1]));
+    }
+    if ((match = /^\/channels\/([^/]+)\/sync$/.exec(path)) && method === 'POST') {
+      const namespace = ctx.url.searchParams.get('namespace') ?? 'fleet-default';
+      const result = await em.operator.sync(namespace, decodeURIComponent(match[1]));
+
+      return result ? sendJson(ctx, 200, result) : sendJson(ctx, 404, { error: `no channel ${ namespace }/${ match[1] }` });
+    }
+    if ((match = /^\/(changelogs|packages)\/([^/]+)$/.exec(path)) && (method === 'PUT' || method === 'POST')) {
+      em.files.setFile(match[1] === 'changelogs' ? 'changelog' : 'packages', decodeURIComponent(match[2]), ctx.body?.toString('utf8') ?? '');
+
+      return sendJson(ctx, 200, { ok: true });
+    }
+    if (path === '/faults') {
+      if (method === 'GET') {
+        return sendJson(ctx, 200, em.faults.list());
+      }
+      if (method === 'POST') {
+        return sendJson(ctx, 201, em.faults.add(asObject(jsonBody(ctx)) as unknown as FaultSpec));
+      }
+      if (method === 'DELETE') {
+        em.faults.clear();
+
+        return sendJson(ctx, 200, { ok: true });
+      }
+    }
+    if ((match = /^\/faults\/(\d+)$/.exec(path)) && method === 'DELETE') {
+      return sendJson(ctx, 200, { removed: em.faults.remove(Number(match[1])) });
+    }
+    if (path === '/websockets/drop' && method === 'POST') {
+      return sendJson(ctx, 200, { dropped: this.hub.dropAll() });
+    }
+    if (path === '/sessions/expire' && method === 'POST') {
+      return sendJson(ctx, 200, { expired: em.sessions.expire(ctx.url.searchParams.get('user') ?? undefined) });
+    }
+
+    return sendJson(ctx, 404, { error: `no control endpoint ${ method } ${ ctx.path }` });
+  }
+
+  /** Replaces a channel's file (creating the channel if needed) and syncs it now. */
+  private async publishChannel(ctx: RequestContext, name: string): Promise<void> {
+    const em = this.emulator;
+    const namespace = ctx.url.searchParams.get('namespace') ?? 'fleet-default';
+    const text = ctx.body?.toString('utf8') ?? '';
+    const channelType = em.types.require('elemental.cattle.io.managedosversionchannel');
+
+    em.files.publishChannel(name, text);
+    if (!em.api.find(channelType, namespace, name)) {
+      const object = channelObject(name, em.config.origin);
+
+      object.metadata = { ...asObject(object.metadata), namespace };
+      em.api.create(channelType, namespace, object, SYSTEM_ACTOR);
+    }
+    if (ctx.url.searchParams.get('sync') === 'false') {
+      return sendJson(ctx, 200, { ok: true });
+    }
+    const result = await em.operator.sync(namespace, name);
+    const channel = em.api.find(channelType, namespace, name);
+
+    return sendJson(ctx, 200, { ...result, status: asObject(channel?.status), resourceVersion: asString(channel?.metadata.resourceVersion) });
+  }
+}

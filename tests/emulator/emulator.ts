@@ -1,0 +1,130 @@
+// The emulated Rancher: the object store and its API semantics, sessions, served files, the
+// simulated operator and Fleet, faults and sockets. Seeding and resetting live here.
+
+import { attachCrdSchemas } from './crds';
+import { Faults } from './faults';
+import { FleetSimulator } from './fleet';
+import { ServedFiles } from './files';
+import { FixtureData } from './fixtures';
+import { JsonObject, asObject, asString, clone } from './json';
+import { ObjectApi } from './objects';
+import { ChannelOperator } from './operator';
+import { ResourceType, TypeRegistry, builtinTypes } from './resource-types';
+import { GeneratedChannel } from './scale-channel';
+import { baseObjects, channelObject } from './seed';
+import { Sessions } from './sessions';
+import { ObjectStore } from './store';
+import { SYSTEM_ACTOR } from './users';
+
+export interface EmulatorConfig {
+  fixtures: FixtureData;
+  generated: GeneratedChannel[];
+  /** The emulator's own origin, for the channels' spec.options.uri. */
+  origin: string;
+  syncDelayMs: number;
+  retryBaseMs: number;
+  rolloutStepMs: number;
+}
+
+export class Emulator {
+  readonly store = new ObjectStore();
+  readonly types: TypeRegistry;
+  readonly api: ObjectApi;
+  readonly sessions = new Sessions();
+  readonly files: ServedFiles;
+  readonly operator: ChannelOperator;
+  readonly fleet: FleetSimulator;
+  readonly faults = new Faults();
+  /** userId → the preferences the dashboard stored. */
+  readonly preferences = new Map<string, JsonObject>();
+
+  constructor(readonly config: EmulatorConfig) {
+    const types = builtinTypes();
+
+    attachCrdSchemas(types);
+    this.types = new TypeRegistry(types);
+    this.api = new ObjectApi(this.store, this.types);
+    this.files = new ServedFiles(config.fixtures, config.generated);
+    this.operator = new ChannelOperator(this.api, this.files, { syncDelayMs: config.syncDelayMs, retryBaseMs: config.retryBaseMs });
+    this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs });
+  }
+
+  /** Creates the seed: base objects, one channel per channel file (synced), then the fixture seed objects. */
+  async seed(): Promise<void> {
+    for (const { type, object, status } of baseObjects()) {
+      this.createSeedObject(this.types.require(type), object, status);
+    }
+    const seedChannels = this.config.fixtures.seed.filter((o) => o.kind === 'ManagedOSVersionChannel');
+    const seedChannelNames = new Set(seedChannels.map((o) => asString(asObject(o.metadata).name)));
+
+    for (const name of this.files.channelNames()) {
+      if (!seedChannelNames.has(name)) {
+        this.createSeedObject(this.types.require('elemental.cattle.io.managedosversionchannel'), channelObject(name, this.config.origin));
+      }
+    }
+    for (const object of seedChannels) {
+      this.applySeedObject(object);
+    }
+    await this.operator.syncAll();
+    for (const object of this.config.fixtures.seed.filter((o) => o.kind !== 'ManagedOSVersionChannel')) {
+      this.applySeedObject(object);
+    }
+    for (const image of this.api.list(this.types.require('elemental.cattle.io.managedosimage')).items) {
+      if (!asObject(image.status).conditions) {
+        this.fleet.settle(image.metadata.namespace ?? '', image.metadata.name);
+      }
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.seed();
+    this.operator.start();
+    this.fleet.start();
+  }
+
+  stop(): void {
+    this.operator.stop();
+    this.fleet.stop();
+  }
+
+  /** Back to the seed: every object is removed (watchers see the removals) and seeded again. Sessions stay. */
+  async reset(): Promise<void> {
+    this.stop();
+    for (const typeId of this.store.typeIds()) {
+      for (const object of this.store.list(typeId)) {
+        this.store.delete(typeId, object.metadata.namespace, object.metadata.name);
+      }
+    }
+    this.files.reset();
+    this.faults.clear();
+    this.preferences.clear();
+    await this.start();
+  }
+
+  /** A seed object by its apiVersion and kind; its status (if any) is written through the status subresource. */
+  applySeedObject(object: JsonObject): void {
+    const apiVersion = asString(object.apiVersion) ?? '';
+    const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+    const type = this.types.all().find((t) => t.group === group && t.kind === object.kind && (!version || t.version === version));
+
+    if (!type) {
+      throw new Error(`seed object of unknown type ${ apiVersion } ${ String(object.kind) }`);
+    }
+    const { status, ...rest } = clone(object);
+
+    this.createSeedObject(type, rest, status === undefined ? undefined : asObject(status));
+  }
+
+  private createSeedObject(type: ResourceType, object: JsonObject, status?: JsonObject): void {
+    const namespace = type.namespaced ? asString(asObject(object.metadata).namespace) ?? 'fleet-default' : undefined;
+    const created = this.api.create(type, namespace, object, SYSTEM_ACTOR);
+
+    if (status !== undefined) {
+      if (type.statusSubresource) {
+        this.api.update(type, namespace, created.metadata.name, { ...created, status }, SYSTEM_ACTOR, 'status');
+      } else {
+        this.api.update(type, namespace, created.metadata.name, { ...created, ...status }, SYSTEM_ACTOR);
+      }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+// Faults that tests inject on request paths: latency, a status code, a malformed or oversized body,
+// for the next N matching requests or until cleared.
+
+import { RequestContext } from './http';
+
+export interface FaultSpec {
+  /** `/v1/elemental.cattle.io.managedosimages` (prefix), `*.updates.log` (glob) or `^/v1/.*` (regex). */
+  path: string;
+  method?: string;
+  latencyMs?: number;
+  status?: number;
+  body?: 'malformed' | 'oversized';
+  /** Size of an oversized body, default 16 MiB. */
+  bytes?: number;
+  /** How many matching requests it applies to; unset = until cleared. */
+  times?: number;
+}
+
+export interface Fault extends FaultSpec {
+  id: number;
+  hits: number;
+}
+
+function matcher(pattern: string): (path: string) => boolean {
+  if (pattern.startsWith('^')) {
+    const re = new RegExp(pattern);
+
+    return (path) => re.test(path);
+  }
+  if (pattern.includes('*')) {
+    const re = new RegExp(`^${ pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') }$`);
+
+    return (path) => re.test(path);
+  }
+
+  return (path) => path.startsWith(pattern);
+}
+
+export class Faults {
+  private faults: Fault[] = [];
+  private nextId = 1;
+
+  add(spec: FaultSpec): Fault {
+    if (!spec.path) {
+      throw new Error('a fault needs a path');
+    }
+    const fault: Fault = { ...spec, id: this.nextId++, hits: 0 };
+
+    this.faults.push(fault);
+
+    return fault;
+  }
+
+  remove(id: number): boolean {
+    const before = this.faults.length;
+
+    this.faults = this.faults.filter((f) => f.id !== id);
+
+    return this.faults.length < before;
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  list(): Fault[] {
+    return this.faults.map((f) => ({ ...f }));
+  }
+
+  /** The fault for this request, counting it as used. */
+  take(method: string, path: string): Fault | undefined {
+    const fault = this.faults.find((f) => (!f.method || f.method.toUpperCase() === method) && matcher(f.path)(path));
+
+    if (!fault) {
+      return undefined;
+    }
+    fault.hits++;
+    if (fault.times !== undefined && fault.hits >= fault.times) {
+      this.remove(fault.id);
+    }
+
+    return { ...fault };
+  }
+}
+
+/** Applies a fault; returns true when it answered the request itself. */
+export async function applyFault(ctx: RequestContext, fault: Fault): Promise<boolean> {
+  if (fault.latencyMs) {
+    await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+  }
+  if (fault.body === 'malformed') {
+    ctx.res.writeHead(fault.status ?? 200, { 'Content-Type': 'application/json' });
+    ctx.res.end('{"type":"collection","data":[{"id":"broken",');
+
+    return true;
+  }
+  if (fault.body === 'oversized') {
+    const size = fault.bytes ?? 16 * 1024 * 1024;
+    const head = '[{"id":"oversized","description":"';
+    const tail = '"}]';
+    const chunk = 'x'.repeat(64 * 1024);
+    let remaining = Math.max(0, size - head.length - tail.length);
+
+    ctx.res.writeHead(fault.status ?? 200, { 'Content-Type': 'application/json', 'Content-Length': String(head.length + remaining + tail.length) });
+    ctx.res.write(head);
+    while (remaining > 0) {
+      const part = remaining >= chunk.length ? chunk : chunk.slice(0, remaining);
+
+      remaining -= part.length;
+      if (!ctx.res.write(part)) {
+        await new Promise((resolve) => ctx.res.once('drain', resolve));
+      }
+    }
+    ctx.res.end(tail);
+
+    return true;
+  }
+  if (fault.status) {
+    const body = JSON.stringify({
+      type: 'error', links: {}, code: 'InjectedFault', message: `fault injected by the emulator on ${ fault.path }`, status: fault.status
+    });
+
+    ctx.res.writeHead(fault.status, { 'Content-Type': 'application/json' });
+    ctx.res.end(body);
+
+    return true;
+  }
+
+  return false;
+}

@@ -1,0 +1,35 @@
+// Entry point: `yarn emulator [options]` (see options.ts and docs/emulator.md).
+
+import { startEmulator } from './app';
+import { USAGE, parseOptions } from './options';
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    process.stdout.write(USAGE);
+
+    return;
+  }
+  const options = parseOptions(process.argv.slice(2), process.env);
+  const running = await startEmulator(options);
+  const log = (line: string) => process.stdout.write(`[emulator] ${ line }\n`);
+
+  log(`Rancher API emulator on ${ running.url } (fixtures: ${ options.fixtureDirs.join(', ') })`);
+  if (options.uiDir) {
+    log(`dashboard build from ${ options.uiDir }`);
+  }
+  if (options.pluginsDir) {
+    log(`extensions from ${ options.pluginsDir }`);
+  }
+  log('users: admin / password1234 (all rights), viewer / password1234 (read-only)');
+  const stop = () => {
+    void running.close().then(() => process.exit(0));
+  };
+
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`[emulator] ${ e instanceof Error ? e.stack ?? e.message : String(e) }\n`);
+  process.exit(1);
+});

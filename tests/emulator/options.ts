@@ -1,0 +1,98 @@
+// Command-line flags and environment variables (the flag wins). See docs/emulator.md.
+
+import path from 'path';
+import { DEFAULT_FIXTURE_DIRS } from './fixtures';
+
+export interface EmulatorOptions {
+  port: number;
+  host: string;
+  fixtureDirs: string[];
+  scaleVersions: number;
+  uiDir?: string;
+  pluginsDir?: string;
+  syncDelayMs: number;
+  retryBaseMs: number;
+  rolloutStepMs: number;
+  pingMs: number;
+  logErrors: boolean;
+}
+
+export const USAGE = `Usage: yarn emulator [options]
+
+  --port N              EMULATOR_PORT             port (default 8989, the dashboard's default API)
+  --host H              EMULATOR_HOST             interface (default 0.0.0.0)
+  --fixtures A,B        EMULATOR_FIXTURES         fixture folders, later ones on top
+                                                  (default tests/fixtures/elemental,tests/fixtures/synthetic)
+  --scale-versions N    EMULATOR_SCALE_VERSIONS   versions of the generated scale channel (default 600, 0 = none)
+  --ui DIR              EMULATOR_UI               also serve this dashboard build (dist/)
+  --plugins DIR         EMULATOR_PLUGINS          also serve these built extensions (dist-pkg/)
+  --sync-delay-ms N     EMULATOR_SYNC_DELAY_MS    how long a channel sync takes (default 300)
+  --retry-ms N          EMULATOR_RETRY_MS         first retry after a failed sync (default 2000, doubling)
+  --rollout-step-ms N   EMULATOR_ROLLOUT_STEP_MS  time per step of a ManagedOSImage rollout (default 1500)
+  --ping-ms N           EMULATOR_PING_MS          websocket ping interval (default 30000)
+  --log-errors          EMULATOR_LOG_ERRORS=1     log every 4xx/5xx answer to stderr
+`;
+
+const FLAGS: Record<string, string> = {
+  port:              'EMULATOR_PORT',
+  host:              'EMULATOR_HOST',
+  fixtures:          'EMULATOR_FIXTURES',
+  'scale-versions':  'EMULATOR_SCALE_VERSIONS',
+  ui:                'EMULATOR_UI',
+  plugins:           'EMULATOR_PLUGINS',
+  'sync-delay-ms':   'EMULATOR_SYNC_DELAY_MS',
+  'retry-ms':        'EMULATOR_RETRY_MS',
+  'rollout-step-ms': 'EMULATOR_ROLLOUT_STEP_MS',
+  'ping-ms':         'EMULATOR_PING_MS',
+  'log-errors':      'EMULATOR_LOG_ERRORS',
+};
+
+function numberOption(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') {
+    return fallback;
+  }
+  const n = Number(value);
+
+  if (!Number.isFinite(n) || n < 0) {
+    throw new Error(`--${ name } must be a non-negative number, got "${ value }"`);
+  }
+
+  return n;
+}
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): EmulatorOptions {
+  const values: Record<string, string | undefined> = {};
+
+  for (const [flag, variable] of Object.entries(FLAGS)) {
+    values[flag] = env[variable];
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.replace(/^--/, '').split(/=(.*)/s, 2);
+
+    if (!arg.startsWith('--') || !(flag in FLAGS)) {
+      throw new Error(`unknown option ${ arg }\n\n${ USAGE }`);
+    }
+    if (flag === 'log-errors') {
+      values[flag] = inline ?? '1';
+    } else {
+      values[flag] = inline ?? argv[++i];
+    }
+  }
+  const resolve = (p: string) => path.resolve(cwd, p);
+  const fixtures = values.fixtures ? values.fixtures.split(',').map((p) => p.trim()).filter(Boolean).map(resolve) : DEFAULT_FIXTURE_DIRS;
+
+  return {
+    port:          numberOption(values.port, 8989, 'port'),
+    host:          values.host || '0.0.0.0',
+    fixtureDirs:   fixtures,
+    scaleVersions: numberOption(values['scale-versions'], 600, 'scale-versions'),
+    uiDir:         values.ui ? resolve(values.ui) : undefined,
+    pluginsDir:    values.plugins ? resolve(values.plugins) : undefined,
+    syncDelayMs:   numberOption(values['sync-delay-ms'], 300, 'sync-delay-ms'),
+    retryBaseMs:   numberOption(values['retry-ms'], 2000, 'retry-ms'),
+    rolloutStepMs: numberOption(values['rollout-step-ms'], 1500, 'rollout-step-ms'),
+    pingMs:        numberOption(values['ping-ms'], 30000, 'ping-ms') || 30000,
+    logErrors:     ['1', 'true', 'yes'].includes(String(values['log-errors'] ?? '').toLowerCase()),
+  };
+}

@@ -1,0 +1,67 @@
+// Rancher's small endpoints: /rancherversion, /version, the UI extensions list and files
+// (/v1/uiplugins), and the Elemental operator's proposed changelog endpoint
+// (/elemental/changelog/<name>/<name>.updates.log and <name>.packages).
+
+import { Emulator } from './emulator';
+import {
+  RequestContext, sendJson, sendNotFound, sendText
+} from './http';
+import { KUBE_VERSION, RANCHER_VERSION } from './seed';
+import { PluginEntry, sendFile } from './static';
+
+export function rancherVersion(ctx: RequestContext): void {
+  sendJson(ctx, 200, {
+    Version: RANCHER_VERSION, GitCommit: 'emulator', RancherPrime: 'false'
+  });
+}
+
+export function kubeVersion(ctx: RequestContext): void {
+  sendJson(ctx, 200, KUBE_VERSION);
+}
+
+/** GET /v1/uiplugins (the list Rancher builds from UIPlugin resources) and the plugin files. */
+export function uiPlugins(ctx: RequestContext, plugins: PluginEntry[]): void {
+  const parts = ctx.path.split('/').filter(Boolean).slice(2).map(decodeURIComponent);
+
+  if (!parts.length) {
+    const entries: Record<string, unknown> = {};
+
+    for (const plugin of plugins) {
+      entries[plugin.name] = {
+        name:     plugin.name,
+        version:  plugin.version,
+        endpoint: `${ ctx.base }/v1/uiplugins/${ plugin.name }/${ plugin.version }`,
+        noCache:  true,
+        noAuth:   false,
+        metadata: plugin.metadata,
+      };
+    }
+
+    return sendJson(ctx, 200, { entries });
+  }
+  const [name, version, folder, ...file] = parts;
+  const plugin = plugins.find((p) => p.name === name && p.version === version);
+
+  if (!plugin || folder !== 'plugin' || !sendFile(ctx, plugin.dir, file.join('/'), false)) {
+    sendNotFound(ctx);
+  }
+}
+
+/** The changelog and package list of a version, as the operator would serve them. */
+export function changelogFile(ctx: RequestContext, emulator: Emulator): void {
+  const match = /^\/elemental\/changelog\/([^/]+)\/([^/]+)$/.exec(ctx.path);
+  const name = match ? decodeURIComponent(match[1]) : '';
+  const file = match ? decodeURIComponent(match[2]) : '';
+  let text: string | undefined;
+
+  if (name && file === `${ name }.updates.log`) {
+    text = emulator.files.file('changelog', name);
+  } else if (name && file === `${ name }.packages`) {
+    text = emulator.files.file('packages', name);
+  }
+  if (text === undefined || ctx.method !== 'GET') {
+    return sendNotFound(ctx);
+  }
+  ctx.res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  sendText(ctx, 200, text);
+}

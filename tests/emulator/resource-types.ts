@@ -1,0 +1,96 @@
+import { JsonObject } from './json';
+import { ErrorSubject } from './errors';
+
+/** A Kubernetes resource type the emulator stores, named as Steve and the dashboard name it. */
+export interface ResourceType extends ErrorSubject {
+  /** Steve's type id, e.g. `elemental.cattle.io.managedosimage`, `namespace`. */
+  id: string;
+  version: string;
+  namespaced: boolean;
+  /** With a status subresource, writes to the object keep the stored status. */
+  statusSubresource: boolean;
+  /** The CRD's openAPIV3Schema, when writes are validated. */
+  openApiSchema?: JsonObject;
+  /** Steve's table columns (schema attributes.columns). */
+  columns?: { name: string; field: string; type: string; format?: string }[];
+}
+
+export function apiVersionOf(type: ResourceType): string {
+  return type.group ? `${ type.group }/${ type.version }` : type.version;
+}
+
+export const ELEMENTAL_GROUP = 'elemental.cattle.io';
+
+const AGE_COLUMN = {
+  name: 'Age', field: '.metadata.creationTimestamp', type: 'date'
+};
+
+function stored(id: string, group: string, version: string, kind: string, plural: string, namespaced: boolean, statusSubresource = false): ResourceType {
+  return {
+    id, group, version, kind, plural, namespaced, statusSubresource
+  };
+}
+
+/** Every stored type. The elemental ones get their CRD schema attached by `attachCrdSchemas`. */
+export function builtinTypes(): ResourceType[] {
+  return [
+    stored('elemental.cattle.io.managedosversionchannel', ELEMENTAL_GROUP, 'v1beta1', 'ManagedOSVersionChannel', 'managedosversionchannels', true, true),
+    stored('elemental.cattle.io.managedosversion', ELEMENTAL_GROUP, 'v1beta1', 'ManagedOSVersion', 'managedosversions', true, true),
+    stored('elemental.cattle.io.managedosimage', ELEMENTAL_GROUP, 'v1beta1', 'ManagedOSImage', 'managedosimages', true, true),
+    stored('fleet.cattle.io.cluster', 'fleet.cattle.io', 'v1alpha1', 'Cluster', 'clusters', true, true),
+    stored('fleet.cattle.io.clustergroup', 'fleet.cattle.io', 'v1alpha1', 'ClusterGroup', 'clustergroups', true, true),
+    stored('fleet.cattle.io.bundle', 'fleet.cattle.io', 'v1alpha1', 'Bundle', 'bundles', true, true),
+    stored('namespace', '', 'v1', 'Namespace', 'namespaces', false, true),
+    stored('management.cattle.io.setting', 'management.cattle.io', 'v3', 'Setting', 'settings', false),
+    stored('management.cattle.io.feature', 'management.cattle.io', 'v3', 'Feature', 'features', false, true),
+    stored('management.cattle.io.cluster', 'management.cattle.io', 'v3', 'Cluster', 'clusters', false, true),
+    stored('management.cattle.io.project', 'management.cattle.io', 'v3', 'Project', 'projects', true, true),
+    stored('management.cattle.io.user', 'management.cattle.io', 'v3', 'User', 'users', false),
+    stored('management.cattle.io.fleetworkspace', 'management.cattle.io', 'v3', 'FleetWorkspace', 'fleetworkspaces', false, true),
+    stored('provisioning.cattle.io.cluster', 'provisioning.cattle.io', 'v1', 'Cluster', 'clusters', true, true),
+  ].map((type) => ({ ...type, columns: [AGE_COLUMN] }));
+}
+
+export class TypeRegistry {
+  private readonly byId = new Map<string, ResourceType>();
+
+  constructor(types: ResourceType[]) {
+    for (const type of types) {
+      this.byId.set(type.id, type);
+    }
+  }
+
+  all(): ResourceType[] {
+    return [...this.byId.values()];
+  }
+
+  get(id: string): ResourceType | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Steve accepts a type by its id or plural id (`…managedosimage` or `…managedosimages`). */
+  fromSteveName(name: string): ResourceType | undefined {
+    const exact = this.byId.get(name);
+
+    if (exact) {
+      return exact;
+    }
+
+    return name.endsWith('s') ? this.byId.get(name.slice(0, -1)) : undefined;
+  }
+
+  /** The type served at /apis/<group>/<version>/…/<plural> (group '' for /api/v1). */
+  fromKubePath(group: string, version: string, plural: string): ResourceType | undefined {
+    return this.all().find((t) => t.group === group && t.version === version && t.plural === plural);
+  }
+
+  require(id: string): ResourceType {
+    const type = this.byId.get(id);
+
+    if (!type) {
+      throw new Error(`unknown resource type ${ id }`);
+    }
+
+    return type;
+  }
+}

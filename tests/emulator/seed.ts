@@ -1,0 +1,180 @@
+// The objects a fresh Rancher with the Elemental operator has: namespaces, settings, features, the
+// local cluster, projects, users, fleet workspaces; plus one channel per channel file.
+
+import { JsonObject } from './json';
+import { CHANNEL_FILE_PATH } from './operator';
+import { USERS, principalIdOf } from './users';
+
+export const RANCHER_VERSION = 'v2.15.0';
+export const KUBE_VERSION = {
+  major:        '1',
+  minor:        '33',
+  gitVersion:   'v1.33.4+k3s1',
+  gitCommit:    '0dc6c6d0e1fde0b4bfbb1a8a1a2ac9fb7a0a3c0b',
+  gitTreeState: 'clean',
+  buildDate:    '2025-08-13T00:00:00Z',
+  goVersion:    'go1.24.5',
+  compiler:     'gc',
+  platform:     'linux/amd64',
+};
+
+const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'cattle-system', 'cattle-fleet-system', 'cattle-fleet-local-system', 'cattle-elemental-system', 'local'];
+const FLEET_NAMESPACES = ['fleet-default', 'fleet-local'];
+
+/** Settings the login page may read before anyone is logged in (Rancher's public settings). */
+export const PUBLIC_SETTINGS = new Set([
+  'first-login', 'ui-pl', 'ui-brand', 'ui-banners', 'ui-logo-light', 'ui-logo-dark', 'ui-primary-color', 'ui-link-color',
+  'ui-favicon', 'ui-login-background-light', 'ui-login-background-dark', 'ui-banner-light', 'ui-banner-dark', 'ui-theme',
+  'server-version', 'auth-user-info-max-age-seconds', 'ui-offline-preferred', 'ui-issues', 'ui-community-links',
+  'ui-performance', 'ui-custom-links', 'password-min-length', 'auth-password-requirements-description',
+]);
+
+const SETTINGS: Record<string, [string, string]> = {
+  // id: [value, default]
+  'server-version':             [RANCHER_VERSION, ''],
+  'server-url':                 ['', ''],
+  'first-login':                ['false', 'true'],
+  'eula-agreed':                ['2025-01-01T00:00:00.000Z', ''],
+  'telemetry-opt':              ['out', 'prompt'],
+  'ui-pl':                      ['', 'rancher'],
+  'ui-brand':                   ['', ''],
+  'ui-banners':                 ['', '{}'],
+  'ui-issues':                  ['', ''],
+  'ui-offline-preferred':       ['', 'dynamic'],
+  'ui-performance':             ['', ''],
+  'ui-custom-links':            ['', ''],
+  'ui-community-links':         ['', 'true'],
+  'ui-content-enabled':         ['false', 'true'],
+  'ui-default-landing':         ['', 'vue'],
+  'ui-dashboard-index':         ['', 'https://releases.rancher.com/dashboard/latest/index.html'],
+  'has-support':                ['', 'false'],
+  'hide-local-cluster':         ['', 'false'],
+  'system-namespaces':          ['', SYSTEM_NAMESPACES.filter((n) => n !== 'default').join(',')],
+  'password-min-length':        ['', '12'],
+  'kubeconfig-generate-token':  ['', 'true'],
+  'auth-user-info-max-age-seconds':     ['', '3600'],
+  'auth-user-session-ttl-minutes':      ['', '960'],
+  'auth-user-session-idle-ttl-minutes': ['', '960'],
+  'cli-version':                ['', 'v2.12.0'],
+  'helm-version':               ['', 'v2.16.8-rancher2'],
+  'k3s-based-upgrader-uninstall-concurrency': ['', '5'],
+};
+
+/** [name, default, description] */
+const FEATURES: [string, boolean, string][] = [
+  ['multi-cluster-management', true, 'Multi-cluster provisioning and management of Kubernetes clusters.'],
+  ['fleet', true, 'Install Fleet when starting Rancher'],
+  ['rke2', true, 'Enable provisioning of RKE2'],
+  ['provisioningv2', true, 'Enable cluster-api based provisioning framework'],
+  ['embedded-cluster-api', true, 'Enable a Rancher-managed instance of cluster-api core controller'],
+  ['harvester', true, 'Enable Harvester integration'],
+  ['ui-sql-cache', false, 'Enable SQLite-backed caching to improve performance and provide additional UI sorting/filtering features.'],
+  ['uiextension', true, 'Enable UI Extensions when starting Rancher'],
+  ['continuous-delivery', true, 'Enable Fleet GitOps'],
+  ['istio-virtual-service-ui', true, 'Enable UI to create Istio VirtualServices'],
+  ['legacy', false, 'Enable legacy features'],
+  ['token-hashing', false, 'Enable one way hashing of tokens'],
+  ['unsupported-storage-drivers', false, 'Allows the use of types for storage providers and provisioners that are not enabled by default.'],
+];
+
+function meta(name: string, namespace?: string, extra: JsonObject = {}): JsonObject {
+  return namespace ? { name, namespace, ...extra } : { name, ...extra };
+}
+
+export function baseObjects(): { type: string; object: JsonObject; status?: JsonObject }[] {
+  const out: { type: string; object: JsonObject; status?: JsonObject }[] = [];
+  const add = (type: string, object: JsonObject, status?: JsonObject) => out.push({ type, object, status });
+
+  for (const name of [...SYSTEM_NAMESPACES, ...FLEET_NAMESPACES]) {
+    const labels: Record<string, string> = { 'kubernetes.io/metadata.name': name };
+
+    if (name === 'default') {
+      labels['field.cattle.io/projectId'] = 'p-dflt7';
+    } else if (!FLEET_NAMESPACES.includes(name)) {
+      labels['field.cattle.io/projectId'] = 'p-sys9q';
+    }
+    add('namespace', {
+      metadata: meta(name, undefined, {
+        labels, annotations: labels['field.cattle.io/projectId'] ? { 'field.cattle.io/projectId': `local:${ labels['field.cattle.io/projectId'] }` } : {}
+      })
+    });
+  }
+
+  for (const [name, [value, def]] of Object.entries(SETTINGS)) {
+    add('management.cattle.io.setting', {
+      metadata: meta(name), value, default: def, customized: false, source: ''
+    });
+  }
+
+  for (const [name, def, description] of FEATURES) {
+    add('management.cattle.io.feature', { metadata: meta(name), spec: { value: null } }, {
+      default: def, dynamic: false, description, lockedValue: null
+    });
+  }
+
+  add('management.cattle.io.cluster', {
+    metadata: meta('local', undefined, { labels: { 'provider.cattle.io': 'k3s' } }),
+    spec:     {
+      displayName: 'local', internal: true, fleetWorkspaceName: 'fleet-local', localClusterAuthEndpoint: { enabled: false }
+    },
+  }, {
+    provider:    'k3s',
+    driver:      'k3s',
+    version:     KUBE_VERSION,
+    nodeCount:   1,
+    allocatable: { cpu: '2', memory: '8029416Ki', pods: '110' },
+    capacity:    { cpu: '2', memory: '8029416Ki', pods: '110' },
+    requested:   { cpu: '1150m', memory: '1280Mi', pods: '24' },
+    conditions:  ['Ready', 'Provisioned', 'Updated', 'Connected', 'Waiting'].map((type) => ({
+      type, status: 'True', lastUpdateTime: '2025-01-01T00:00:00Z'
+    })),
+  });
+
+  add('provisioning.cattle.io.cluster', {
+    metadata: meta('local', 'fleet-local', { labels: { 'provider.cattle.io': 'k3s' } }),
+    spec:     { kubernetesVersion: KUBE_VERSION.gitVersion, localClusterAuthEndpoint: {} },
+  }, {
+    clusterName: 'local', ready: true, fleetWorkspaceName: 'fleet-local', conditions: [{ type: 'Ready', status: 'True' }]
+  });
+
+  for (const [id, displayName] of [['p-dflt7', 'Default'], ['p-sys9q', 'System']]) {
+    add('management.cattle.io.project', {
+      metadata: meta(id, 'local'), spec: { clusterName: 'local', displayName }
+    }, { conditions: [{ type: 'InitialRolesPopulated', status: 'True' }] });
+  }
+
+  for (const user of USERS) {
+    add('management.cattle.io.user', {
+      metadata:           meta(user.id, undefined, { labels: { 'cattle.io/creator': 'norman' } }),
+      username:           user.username,
+      displayName:        user.displayName,
+      description:        user.admin ? 'Administrator of the emulated Rancher' : 'Read-only on everything',
+      principalIds:       [principalIdOf(user)],
+      mustChangePassword: false,
+      enabled:            true,
+    });
+  }
+
+  for (const name of FLEET_NAMESPACES) {
+    add('management.cattle.io.fleetworkspace', { metadata: meta(name) });
+  }
+
+  add('fleet.cattle.io.cluster', {
+    metadata: meta('local', 'fleet-local', { labels: { name: 'local', 'management.cattle.io/cluster-name': 'local', 'provider.cattle.io': 'k3s' } }),
+    spec:     { kubeConfigSecret: 'local-kubeconfig', agentNamespace: 'cattle-fleet-local-system' },
+  }, { display: { readyBundles: '1/1', readyNodes: '1/1' }, summary: { desiredReady: 1, ready: 1 } });
+
+  return out;
+}
+
+/** The channel object for a channel file served by the emulator at `origin`. */
+export function channelObject(name: string, origin: string): JsonObject {
+  return {
+    apiVersion: 'elemental.cattle.io/v1beta1',
+    kind:       'ManagedOSVersionChannel',
+    metadata:   { name, namespace: 'fleet-default' },
+    spec:       {
+      type: 'json', enabled: true, syncInterval: '1h', options: { uri: `${ origin }${ CHANNEL_FILE_PATH }${ encodeURIComponent(name) }.json` }
+    },
+  };
+}

@@ -1,0 +1,137 @@
+// Serves a production dashboard build (`yarn build`'s dist/) the way Rancher serves its UI, and
+// built extensions (`yarn build-pkg`'s dist-pkg/) the way Rancher serves UIPlugin resources.
+
+import fs from 'fs';
+import path from 'path';
+import { RequestContext, sendNotFound } from './http';
+import { JsonObject, asObject, asString } from './json';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js':   'application/javascript; charset=utf-8',
+  '.mjs':  'application/javascript; charset=utf-8',
+  '.css':  'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map':  'application/json',
+  '.svg':  'image/svg+xml',
+  '.png':  'image/png',
+  '.ico':  'image/x-icon',
+  '.jpg':  'image/jpeg',
+  '.gif':  'image/gif',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf':  'font/ttf',
+  '.eot':  'application/vnd.ms-fontobject',
+  '.txt':  'text/plain; charset=utf-8',
+};
+
+/** Sends a file below `root`; false when there is no such file (or the path leaves the root). */
+export function sendFile(ctx: RequestContext, root: string, relative: string, cache = true): boolean {
+  const file = path.resolve(root, `.${ path.posix.normalize(`/${ relative }`) }`);
+
+  if (!file.startsWith(path.resolve(root)) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    return false;
+  }
+  ctx.res.statusCode = 200;
+  ctx.res.setHeader('Content-Type', MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+  ctx.res.setHeader('Cache-Control', cache ? 'public, max-age=3600' : 'no-cache');
+  ctx.res.setHeader('Content-Length', fs.statSync(file).size);
+  if (ctx.method === 'HEAD') {
+    ctx.res.end();
+  } else {
+    fs.createReadStream(file).pipe(ctx.res);
+  }
+
+  return true;
+}
+
+export class DashboardUi {
+  /** Where the build expects to live (`/` or e.g. `/dashboard/`), read from its index.html. */
+  readonly publicPath: string;
+
+  constructor(private readonly dir: string) {
+    const index = path.join(dir, 'index.html');
+
+    if (!fs.existsSync(index)) {
+      throw new Error(`no dashboard build at ${ dir } (index.html missing): run \`EXCLUDES=os-upgrades yarn build\``);
+    }
+    const match = /<script[^>]+src="([^"]*?)js\/[^"]+\.js"/.exec(fs.readFileSync(index, 'utf8'));
+
+    this.publicPath = match?.[1] || '/';
+  }
+
+  /** Files of the build, index.html for every other page (the router is client-side). */
+  serve(ctx: RequestContext): void {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      return sendNotFound(ctx);
+    }
+    if (this.publicPath !== '/' && (ctx.path === '/' || ctx.path === this.publicPath.replace(/\/$/, ''))) {
+      ctx.res.writeHead(302, { Location: this.publicPath });
+      ctx.res.end();
+
+      return;
+    }
+    if (!ctx.path.startsWith(this.publicPath)) {
+      return sendNotFound(ctx);
+    }
+    const relative = ctx.path.slice(this.publicPath.length);
+
+    if (relative && sendFile(ctx, this.dir, relative, !relative.endsWith('.html'))) {
+      return;
+    }
+    if (/\.[a-z0-9]+$/i.test(relative) && !relative.endsWith('.html')) {
+      return sendNotFound(ctx);
+    }
+    sendFile(ctx, this.dir, 'index.html', false);
+  }
+}
+
+export interface PluginEntry {
+  name: string;
+  version: string;
+  dir: string;
+  main: string;
+  metadata: Record<string, string>;
+}
+
+const DEFAULT_EXTENSION_ANNOTATIONS: Record<string, string> = { 'catalog.cattle.io/ui-extensions-version': '>= 3.0.0 < 4.0.0' };
+
+/**
+ * Built extensions in `dist-pkg/<name>-<version>/`. Their chart annotations come from the source
+ * package's `rancher.annotations` (pkg/<name>/package.json) when the repository has it.
+ */
+export function findPlugins(distPkg: string, repoRoot: string): PluginEntry[] {
+  if (!fs.existsSync(distPkg)) {
+    throw new Error(`no built extensions at ${ distPkg }: run \`yarn build-pkg <name>\``);
+  }
+
+  return fs.readdirSync(distPkg).sort().flatMap((folder) => {
+    const dir = path.join(distPkg, folder);
+    const manifest = path.join(dir, 'package.json');
+
+    if (!fs.existsSync(manifest)) {
+      return [];
+    }
+    const pkg = asObject(JSON.parse(fs.readFileSync(manifest, 'utf8')));
+    const name = asString(pkg.name) ?? folder;
+    const version = asString(pkg.version) ?? '0.0.0';
+    const source = path.join(repoRoot, 'pkg', name, 'package.json');
+    let annotations: JsonObject = {};
+
+    if (fs.existsSync(source)) {
+      annotations = asObject(asObject(asObject(JSON.parse(fs.readFileSync(source, 'utf8'))).rancher).annotations);
+    }
+    const metadata: Record<string, string> = { ...DEFAULT_EXTENSION_ANNOTATIONS };
+
+    for (const [key, value] of Object.entries(annotations)) {
+      if (typeof value === 'string') {
+        metadata[key] = value;
+      }
+    }
+    metadata['catalog.cattle.io/display-name'] = metadata['catalog.cattle.io/display-name'] ?? name;
+
+    return [{
+      name, version, dir, main: asString(pkg.main) ?? `${ name }-${ version }.umd.min.js`, metadata
+    }];
+  });
+}
