@@ -1,0 +1,98 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import ApproveDialog from '../ApproveDialog.vue';
+import { usePoolApprovalStore } from '../../../stores/pools';
+import {
+  MID, NEW, NOW, OLD, poolObject, VERSIONS
+} from '../../pool/__tests__/test-data';
+import { fakeStore, shellStubs, t, Written } from '../../../pages/__tests__/pools-test-helpers';
+
+const SELECTOR = '{"channel":"stable"}';
+
+function mountDialog(fake: ReturnType<typeof fakeStore>) {
+  return mount(ApproveDialog, {
+    props: {
+      versions: VERSIONS, now: NOW, approvedBy: 'admin'
+    },
+    global: { mocks: { t, $store: fake.store }, stubs: shellStubs },
+  });
+}
+
+const conflict = () => Promise.reject(Object.assign(new Error('the object has been modified'), { _status: 409 }));
+
+describe('approve dialog', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('shows current pin → candidate and the exact change to the spec', async() => {
+    const fake = fakeStore();
+    const wrapper = mountDialog(fake);
+
+    usePoolApprovalStore().open('approve', poolObject({ pin: OLD.name, selector: SELECTOR }), VERSIONS, NOW);
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="approve-current"]').text()).toContain(OLD.name);
+    expect(wrapper.find('[data-testid="approve-target-name"]').text()).toBe(NEW.name);
+    const removed = wrapper.findAll('[data-kind="removed"]').map((l) => l.text());
+    const added = wrapper.findAll('[data-kind="added"]').map((l) => l.text());
+
+    expect(removed).toContain(`-   managedOSVersionName: ${ OLD.name }`);
+    expect(added).toContain(`+   managedOSVersionName: ${ NEW.name }`);
+    expect(added).toContain(`+     os-upgrades.cattle.io/previous-version: ${ OLD.name }`);
+  });
+
+  it('writes once however often Approve is clicked', async() => {
+    let release: (value: unknown) => void = () => undefined;
+    const fake = fakeStore({
+      respond: () => new Promise((resolve) => {
+        release = resolve;
+      })
+    });
+    const wrapper = mountDialog(fake);
+
+    usePoolApprovalStore().open('approve', poolObject({ pin: OLD.name, selector: SELECTOR }), VERSIONS, NOW);
+    await flushPromises();
+    const button = wrapper.find('[data-testid="approve-confirm-async-button"]');
+
+    await button.trigger('click');
+    await button.trigger('click');
+    release({});
+    await flushPromises();
+
+    expect(fake.writes).toHaveLength(1);
+    expect(fake.writes[0].data.spec.managedOSVersionName).toBe(NEW.name);
+    expect(wrapper.emitted('written')).toHaveLength(1);
+  });
+
+  it('on a conflict writes nothing else and shows the new state to approve again', async() => {
+    const changed = poolObject({
+      pin: MID.name, selector: SELECTOR, resourceVersion: '11'
+    });
+    const fake = fakeStore({ pools: [changed], respond: conflict });
+    const wrapper = mountDialog(fake);
+
+    usePoolApprovalStore().open('approve', poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '10'
+    }), VERSIONS, NOW);
+    await flushPromises();
+    await wrapper.find('[data-testid="approve-confirm-async-button"]').trigger('click');
+    await flushPromises();
+
+    expect(fake.writes.map((w: Written) => w.data.metadata.resourceVersion)).toEqual(['10']);
+    expect(wrapper.find('[data-testid="approve-notice"]').text()).toContain('osUpgrades.approve.conflict');
+    expect(wrapper.find('[data-testid="approve-current"]').text()).toContain(MID.name);
+    expect(usePoolApprovalStore().request?.resourceVersion).toBe('11');
+    expect(wrapper.emitted('written')).toBeUndefined();
+  });
+
+  it('says clearly when the server forbids the write', async() => {
+    const fake = fakeStore({ respond: () => Promise.reject(Object.assign(new Error('forbidden'), { _status: 403 })) });
+    const wrapper = mountDialog(fake);
+
+    usePoolApprovalStore().open('approve', poolObject({ pin: OLD.name, selector: SELECTOR }), VERSIONS, NOW);
+    await flushPromises();
+    await wrapper.find('[data-testid="approve-confirm-async-button"]').trigger('click');
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="approve-notice"]').text()).toContain('osUpgrades.approve.forbidden');
+  });
+});

@@ -1,0 +1,182 @@
+/* global jest */
+import { flushPromises, mount, VueWrapper } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import PoolEditPage from '../pool-edit.vue';
+import { SELECTOR_ANNOTATION } from '../../domain';
+import { useSelectorDraftStore } from '../../stores/selector-draft';
+import {
+  MID, NOW, OLD, poolObject, VERSIONS
+} from '../../components/pool/__tests__/test-data';
+import { fakeStore, shellStubs, StoreOptions, t } from './pools-test-helpers';
+
+const push = jest.fn();
+
+async function mountPage(options: StoreOptions, params: Record<string, string> = { cluster: '_' }) {
+  const fake = fakeStore(options);
+  const wrapper = mount(PoolEditPage, {
+    global: {
+      mocks: {
+        t, $store: fake.store, $route: { params }, $router: { push }
+      },
+      stubs: shellStubs,
+    },
+  });
+
+  await flushPromises();
+
+  return { wrapper, ...fake };
+}
+
+const EDIT = {
+  cluster: '_', namespace: 'fleet-default', name: 'edge'
+};
+
+function typeSelector(fields: Partial<Record<'channel' | 'version' | 'minAgeHours', string>>) {
+  const draft = useSelectorDraftStore();
+
+  Object.entries(fields).forEach(([name, value]) => draft.setField(name as 'channel', value as string));
+  jest.runOnlyPendingTimers();
+}
+
+async function save(wrapper: VueWrapper) {
+  await wrapper.find('[data-testid="pool-save-async-button"]').trigger('click');
+  await flushPromises();
+}
+
+describe('pool form page', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    push.mockReset();
+    jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('creates a pool by selector: the pin is the image the preview showed, the annotation what was typed', async() => {
+    const { wrapper, writes } = await mountPage({ versions: VERSIONS });
+
+    await wrapper.find('[data-testid="pool-name-input"]').setValue('edge');
+    typeSelector({ channel: 'stable', minAgeHours: '24' });
+    await flushPromises();
+    const shown = wrapper.find('[data-testid="selector-preview-chosen-name"]').text();
+
+    await save(wrapper);
+
+    expect(shown).toBe(MID.name);
+    expect(writes).toHaveLength(1);
+    expect(writes[0].method).toBe('POST');
+    expect(writes[0].data.metadata.namespace).toBe('fleet-default');
+    expect(writes[0].data.spec.managedOSVersionName).toBe(shown);
+    expect(writes[0].data.metadata.annotations?.[SELECTOR_ANNOTATION]).toBe('{"channel":"stable","minAgeHours":24}');
+    expect(push).toHaveBeenCalled();
+  });
+
+  it('shows every candidate and every rejected image with its reasons', async() => {
+    const { wrapper } = await mountPage({ versions: VERSIONS });
+
+    typeSelector({ channel: 'stable', minAgeHours: '24' });
+    await flushPromises();
+
+    expect(wrapper.findAll('[data-testid="selector-preview-candidates"] tbody tr')).toHaveLength(2);
+    const rejected = wrapper.find('[data-testid="selector-preview-rejected"]').text();
+
+    expect(rejected).toContain('osUpgrades.selector.reason.tooYoung');
+  });
+
+  it('will not save a selector that matches nothing', async() => {
+    const { wrapper, writes } = await mountPage({ versions: VERSIONS });
+
+    await wrapper.find('[data-testid="pool-name-input"]').setValue('edge');
+    typeSelector({ channel: 'stable', version: '>=9' });
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="selector-preview-nothing"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="pool-save-async-button"]').attributes('disabled')).toBeDefined();
+    await save(wrapper);
+    expect(writes).toHaveLength(0);
+  });
+
+  it('shows field errors for an invalid selector', async() => {
+    const { wrapper } = await mountPage({ versions: VERSIONS });
+
+    typeSelector({ version: 'not a range' });
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="selector-form"]').text()).toContain('osUpgrades.selector.error.badVersionRange');
+    expect(wrapper.find('[data-testid="selector-preview-invalid"]').exists()).toBe(true);
+  });
+
+  it('editing concurrency leaves the pin and the rest of the object byte for byte', async() => {
+    const original = poolObject({ pin: OLD.name, selector: '{"channel":"stable"}' });
+    const { wrapper, writes } = await mountPage({ pools: [original], versions: VERSIONS }, EDIT);
+
+    await wrapper.find('[data-testid="pool-concurrency"]').setValue('3');
+    await save(wrapper);
+
+    expect(writes).toHaveLength(1);
+    expect(writes[0].method).toBe('PUT');
+    expect(JSON.stringify(writes[0].data)).toBe(JSON.stringify({ ...original, spec: { ...(original.spec as object), concurrency: 3 } }));
+  });
+
+  it('changing the selector shows the new candidate but keeps the pin', async() => {
+    const original = poolObject({ pin: OLD.name, selector: '{"channel":"stable","minAgeHours":1000}' });
+    const { wrapper, writes } = await mountPage({ pools: [original], versions: VERSIONS }, EDIT);
+
+    typeSelector({ minAgeHours: '24' });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="pool-candidate-differs"]').text()).toContain(MID.name);
+    await save(wrapper);
+
+    expect(writes[0].data.spec.managedOSVersionName).toBe(OLD.name);
+    expect(writes[0].data.metadata.annotations?.[SELECTOR_ANNOTATION]).toBe('{"channel":"stable","minAgeHours":24}');
+  });
+
+  it('keeps the form and says why when the server answers 403', async() => {
+    const { wrapper } = await mountPage({ versions: VERSIONS, respond: () => Promise.reject(Object.assign(new Error('forbidden'), { _status: 403 })) });
+
+    await wrapper.find('[data-testid="pool-name-input"]').setValue('edge');
+    typeSelector({ channel: 'stable' });
+    await flushPromises();
+    await save(wrapper);
+
+    expect(wrapper.find('[data-testid="pool-save-problem"]').text()).toContain('osUpgrades.poolForm.forbidden');
+    expect((wrapper.find('[data-testid="pool-name-input"]').element as HTMLInputElement).value).toBe('edge');
+    expect(useSelectorDraftStore().fields.channel).toBe('stable');
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it('keeps the form on a 409 and saves only this person\'s change on top of the latest object', async() => {
+    const original = poolObject({ pin: OLD.name, resourceVersion: '10' });
+    let answer: () => Promise<unknown> = () => Promise.reject(Object.assign(new Error('conflict'), { _status: 409 }));
+    const { wrapper, writes, lists } = await mountPage({
+      pools: [original], versions: VERSIONS, respond: () => answer()
+    }, EDIT);
+
+    await wrapper.find('[data-testid="pool-concurrency"]').setValue('3');
+    await save(wrapper);
+    expect(wrapper.find('[data-testid="pool-save-problem"]').text()).toContain('osUpgrades.poolForm.conflict');
+
+    // Someone else turned cordon off meanwhile: loading the latest keeps that, and this person's concurrency.
+    lists['elemental.cattle.io.managedosimage'].splice(0, 1, poolObject({
+      pin: OLD.name, resourceVersion: '11', spec: { cordon: false }
+    }));
+    await wrapper.find('[data-testid="pool-load-latest"]').trigger('click');
+    await flushPromises();
+    answer = () => Promise.resolve({});
+    await save(wrapper);
+
+    expect(writes[1].data.metadata.resourceVersion).toBe('11');
+    expect(writes[1].data.spec).toMatchObject({
+      cordon: false, concurrency: 3, managedOSVersionName: OLD.name
+    });
+  });
+
+  it('offers a viewer no save, only a read-only form', async() => {
+    const { wrapper } = await mountPage({
+      pools: [poolObject()], versions: VERSIONS, canWrite: false
+    }, EDIT);
+
+    expect(wrapper.find('[data-testid="pool-form-read-only"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="pool-save-async-button"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="pool-change-image"]').exists()).toBe(false);
+  });
+});

@@ -1,0 +1,143 @@
+/* global jest */
+import { reactive } from 'vue';
+import type { OSVersion } from '../../domain';
+import { TYPE } from '../../config';
+
+/** A ManagedOSVersion object as the API returns it, for an OSVersion of the test data. */
+export function managedVersion(v: OSVersion): Record<string, unknown> {
+  return {
+    metadata: {
+      name:        v.name,
+      namespace:   v.namespace,
+      labels:      { 'elemental.cattle.io/channel': v.channel },
+      annotations: v.inSync ? {} : { 'elemental.cattle.io/channel-no-longer-in-sync': 'true' },
+    },
+    spec: {
+      version:  v.version,
+      type:     v.type,
+      metadata: {
+        upgradeImage: v.image, displayName: v.displayName, created: v.created, platforms: v.platforms
+      },
+    },
+  };
+}
+
+export interface Written {
+  url: string;
+  method: string;
+  data: {
+    metadata: { name: string; namespace: string; resourceVersion?: string; annotations?: Record<string, string> };
+    spec: Record<string, unknown>;
+  };
+}
+
+export interface StoreOptions {
+  pools?: Record<string, unknown>[];
+  versions?: OSVersion[];
+  clusters?: Record<string, unknown>[];
+  groups?: Record<string, unknown>[];
+  canWrite?: boolean;
+  /** The server's answer to a write (default: the object written). */
+  respond?: (written: Written) => Promise<unknown>;
+}
+
+/**
+ * A fake of the shell's store: reactive lists (as the management store's watch keeps them),
+ * schemas with or without write methods, the logged-in user, and every write recorded.
+ */
+export function fakeStore(options: StoreOptions = {}) {
+  const lists: Record<string, unknown[]> = {
+    [TYPE.IMAGE]:         reactive([...(options.pools ?? [])]),
+    [TYPE.VERSION]:       reactive((options.versions ?? []).map(managedVersion)),
+    [TYPE.FLEET_CLUSTER]: reactive([...(options.clusters ?? [])]),
+    [TYPE.FLEET_GROUP]:   reactive([...(options.groups ?? [])]),
+  };
+  const writes: Written[] = [];
+  const respond = options.respond ?? ((written: Written) => Promise.resolve(written.data));
+  const dispatch = jest.fn((action: string, payload: { type?: string; id?: string } & Written) => {
+    switch (action) {
+    case 'management/findAll':
+      return Promise.resolve(lists[payload.type ?? ''] ?? []);
+    case 'management/find':
+      return Promise.resolve(lists[TYPE.IMAGE].find((o) => {
+        const metadata = (o as { metadata: { namespace: string; name: string } }).metadata;
+
+        return `${ metadata.namespace }/${ metadata.name }` === payload.id;
+      }));
+    case 'management/request':
+      writes.push(payload);
+
+      return respond(payload);
+    default:
+      return Promise.reject(new Error(`unexpected ${ action }`));
+    }
+  });
+  const schema = options.canWrite === false ? { resourceMethods: ['GET'], collectionMethods: ['GET'] } : { resourceMethods: ['GET', 'PUT', 'DELETE'], collectionMethods: ['GET', 'POST'] };
+
+  return {
+    lists,
+    writes,
+    store: {
+      dispatch,
+      getters: {
+        'management/schemaFor': () => schema,
+        'auth/user':            { username: 'admin' },
+        'auth/principalId':     'local://u-admin',
+        'i18n/t':               (key: string) => key,
+        'i18n/exists':          () => false,
+      },
+    },
+  };
+}
+
+/** `t` that shows its values, so tests can see what a message says. */
+export function t(key: string, values?: Record<string, unknown>): string {
+  return values ? `${ key } ${ JSON.stringify(values) }` : key;
+}
+
+/** Stubs for the shell components that need the whole dashboard around them. */
+export const shellStubs = {
+  RouterLink:    { props: ['to'], template: '<a class="router-link"><slot /></a>' },
+  Loading:       { template: '<div class="loading" />' },
+  Banner:        { props: ['label', 'color'], template: '<div class="banner" :data-color="color">{{ label }}<slot /></div>' },
+  SortableTable: {
+    props:    ['rows', 'headers'],
+    template: `<table><tbody><tr v-for="row in rows" :key="row.id" class="pool-row" :data-id="row.id">
+      <td v-for="h in headers" :key="h.name"><slot :name="'cell:' + h.name" :row="row">{{ row[h.name] }}</slot></td>
+    </tr></tbody></table>`,
+  },
+  AppModal:    { template: '<div class="modal" role="dialog"><slot /></div>' },
+  AsyncButton: {
+    props:    ['actionLabel', 'disabled', 'componentTestid'],
+    emits:    ['click'],
+    template: '<button class="async-button" :data-testid="componentTestid + \'-async-button\'" :disabled="disabled" @click="$emit(\'click\', () => {})">{{ actionLabel }}</button>',
+  },
+  LabeledInput: {
+    name:     'LabeledInput',
+    props:    ['value', 'label', 'mode'],
+    emits:    ['update:value'],
+    template: '<input :value="value" :aria-label="label" :readonly="mode === \'view\'" @input="$emit(\'update:value\', $event.target.value)">',
+  },
+  LabeledSelect: {
+    name:     'LabeledSelect',
+    props:    ['value', 'label', 'options', 'mode'],
+    emits:    ['update:value'],
+    template: '<div class="labeled-select" :data-label="label">{{ value }}</div>',
+  },
+  Checkbox: {
+    name:     'Checkbox',
+    props:    ['value', 'label', 'mode'],
+    emits:    ['update:value'],
+    template: '<input type="checkbox" :checked="value" :aria-label="label" @change="$emit(\'update:value\', $event.target.checked)">',
+  },
+  RadioGroup: {
+    name:     'RadioGroup',
+    props:    ['value', 'options', 'mode'],
+    emits:    ['update:value'],
+    template: '<div class="radio-group">{{ value }}</div>',
+  },
+  KeyValue: {
+    name: 'KeyValue', props: ['value', 'mode'], emits: ['update:value'], template: '<div class="key-value" />'
+  },
+  YamlEditor: { props: ['value'], template: '<pre class="yaml">{{ value }}</pre>' },
+};

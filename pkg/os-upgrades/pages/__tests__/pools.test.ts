@@ -1,0 +1,120 @@
+/* global jest */
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import PoolsPage from '../pools.vue';
+import { TYPE } from '../../config';
+import { usePoolApprovalStore } from '../../stores/pools';
+import {
+  NEW, NOW, OLD, poolObject, version, VERSIONS
+} from '../../components/pool/__tests__/test-data';
+import {
+  fakeStore, managedVersion, shellStubs, StoreOptions, t
+} from './pools-test-helpers';
+
+const SELECTOR = '{"channel":"stable"}';
+
+async function mountPage(options: StoreOptions) {
+  const fake = fakeStore(options);
+  const wrapper = mount(PoolsPage, {
+    global: {
+      mocks: {
+        t, $store: fake.store, $route: { params: { cluster: '_' } }
+      },
+      stubs: shellStubs,
+    },
+  });
+
+  await flushPromises();
+
+  return { wrapper, ...fake };
+}
+
+describe('workload pools page', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('shows each pool with its pin, its selector as written, and what the selector would pick now', async() => {
+    const { wrapper } = await mountPage({ pools: [poolObject({ pin: OLD.name, selector: SELECTOR })], versions: VERSIONS });
+
+    expect(wrapper.find('[data-testid="pool-pin"]').text()).toBe(OLD.name);
+    expect(wrapper.find('[data-testid="pool-selector-text"]').text()).toBe(SELECTOR);
+    expect(wrapper.find('[data-testid="pool-would-pick"]').text()).toContain(NEW.name);
+    expect(wrapper.find('[data-testid="pool-upgrade-available"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="pool-approve"]').exists()).toBe(true);
+  });
+
+  it('opens the approval for exactly the image the row offers', async() => {
+    const { wrapper } = await mountPage({ pools: [poolObject({ pin: OLD.name, selector: SELECTOR })], versions: VERSIONS });
+
+    await wrapper.find('[data-testid="pool-approve"]').trigger('click');
+
+    expect(usePoolApprovalStore().request).toMatchObject({
+      kind: 'approve', expectedPin: OLD.name, versionName: NEW.name
+    });
+    expect(wrapper.find('[data-testid="approve-target-name"]').text()).toBe(NEW.name);
+  });
+
+  it('shows the badge without a reload when the channel publishes a newer image', async() => {
+    const { wrapper, lists } = await mountPage({ pools: [poolObject({ pin: NEW.name, selector: SELECTOR })], versions: VERSIONS });
+
+    expect(wrapper.find('[data-testid="pool-upgrade-available"]').exists()).toBe(false);
+
+    lists[TYPE.VERSION].push(managedVersion(version('os-v2.3.0-1', 'v2.3.0-1', 0.1)));
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="pool-upgrade-available"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="pool-would-pick"]').text()).toContain('os-v2.3.0-1');
+  });
+
+  it('keeps the pin and selector of a pool whose image is gone, with a warning', async() => {
+    const { wrapper } = await mountPage({ pools: [poolObject({ pin: 'deleted-v1', selector: SELECTOR })], versions: VERSIONS });
+
+    expect(wrapper.find('[data-testid="pool-pin"]').text()).toBe('deleted-v1');
+    expect(wrapper.find('[data-testid="pool-selector-text"]').text()).toBe(SELECTOR);
+    expect(wrapper.find('[data-testid="pool-pin-missing"]').exists()).toBe(true);
+  });
+
+  it('shows the rollout state from the conditions', async() => {
+    const status = {
+      conditions: [{
+        type: 'Ready', status: 'False', message: 'NotReady(1) [Cluster fleet-default/edge-1]'
+      }]
+    };
+    const { wrapper } = await mountPage({ pools: [poolObject({ status })], versions: VERSIONS });
+
+    expect(wrapper.find('[data-testid="pool-rollout"]').attributes('data-phase')).toBe('progressing');
+    expect(wrapper.find('[data-testid="pool-rollout"]').text()).toContain('NotReady(1)');
+  });
+
+  it('offers a viewer no create, edit, approve or roll-back action', async() => {
+    const { wrapper } = await mountPage({
+      pools: [poolObject({
+        pin: OLD.name, selector: SELECTOR, annotations: { 'os-upgrades.cattle.io/previous-version': NEW.name }
+      })],
+      versions: VERSIONS,
+      canWrite: false,
+    });
+
+    expect(wrapper.find('[data-testid="pool-would-pick"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="pools-read-only"]').exists()).toBe(true);
+    for (const action of ['pools-create', 'pool-approve', 'pool-rollback', 'pool-edit']) {
+      expect(wrapper.find(`[data-testid="${ action }"]`).exists()).toBe(false);
+    }
+  });
+
+  it('offers a roll back to the previous pin', async() => {
+    const { wrapper } = await mountPage({
+      pools: [poolObject({
+        pin: NEW.name, selector: SELECTOR, annotations: { 'os-upgrades.cattle.io/previous-version': OLD.name }
+      })],
+      versions: VERSIONS,
+    });
+
+    await wrapper.find('[data-testid="pool-rollback"]').trigger('click');
+
+    expect(usePoolApprovalStore().request).toMatchObject({ kind: 'rollback', versionName: OLD.name });
+  });
+});
