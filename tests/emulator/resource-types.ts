@@ -21,9 +21,15 @@ export function apiVersionOf(type: ResourceType): string {
 
 export const ELEMENTAL_GROUP = 'elemental.cattle.io';
 
-const AGE_COLUMN = {
-  name: 'Age', field: '.metadata.creationTimestamp', type: 'date'
-};
+// Steve's default table columns; metadata.fields of each object holds their values.
+const COLUMNS = [
+  {
+    name: 'Name', field: '$.metadata.name', type: 'string', format: 'name'
+  },
+  {
+    name: 'Age', field: '$.metadata.creationTimestamp', type: 'date'
+  },
+];
 
 function stored(id: string, group: string, version: string, kind: string, plural: string, namespaced: boolean, statusSubresource = false): ResourceType {
   return {
@@ -48,7 +54,7 @@ export function builtinTypes(): ResourceType[] {
     stored('management.cattle.io.user', 'management.cattle.io', 'v3', 'User', 'users', false),
     stored('management.cattle.io.fleetworkspace', 'management.cattle.io', 'v3', 'FleetWorkspace', 'fleetworkspaces', false, true),
     stored('provisioning.cattle.io.cluster', 'provisioning.cattle.io', 'v1', 'Cluster', 'clusters', true, true),
-  ].map((type) => ({ ...type, columns: [AGE_COLUMN] }));
+  ].map((type) => ({ ...type, columns: COLUMNS }));
 }
 
 export class TypeRegistry {

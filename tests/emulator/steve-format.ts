@@ -86,6 +86,12 @@ export function toSteve(type: ResourceType, object: KubeObject, base: string, ac
     rel:      'owner',
     state:    'active',
   }));
+  // Rancher relates the local management cluster to its provisioning cluster; the home page follows it.
+  if (type.id === 'management.cattle.io.cluster' && object.metadata.name === 'local') {
+    (metadata.relationships as JsonObject[]).push({
+      toId: 'fleet-local/local', toType: 'provisioning.cattle.io.cluster', rel: 'applies', state: 'active'
+    });
+  }
   metadata.fields = [object.metadata.name, object.metadata.creationTimestamp];
   out.metadata = metadata;
 

@@ -6,7 +6,7 @@ import { ApiError, badRequest, unauthorized } from './errors';
 import {
   RequestContext, jsonBody, sendJson
 } from './http';
-import { JsonObject, asObject, isObject } from './json';
+import { JsonObject, asObject } from './json';
 import { parseLabelSelector } from './labels';
 import { ListOptions, PatchType } from './objects';
 import { ResourceType } from './resource-types';
@@ -16,6 +16,7 @@ import { PUBLIC_SETTINGS } from './seed';
 import { checkCsrf } from './sessions';
 import { excludeFields, fromSteve, toSteve } from './steve-format';
 import { KubeObject } from './store';
+import { filterPredicate, namespacePredicate, sortObjects } from './steve-query';
 import { Actor, User, userActor } from './users';
 
 export function patchTypeOf(contentType: string | undefined): PatchType {
@@ -29,73 +30,6 @@ export function patchTypeOf(contentType: string | undefined): PatchType {
   }
 
   return 'merge';
-}
-
-function valueAt(object: unknown, path: string): unknown {
-  let current = object;
-
-  for (const part of path.split('.')) {
-    current = isObject(current) ? current[part] : undefined;
-  }
-
-  return current;
-}
-
-/** Steve's `filter=a.b=c` (exact) and `filter=a.b~c` (contains) parameters, all of which must hold. */
-function steveFilters(params: URLSearchParams): ((o: KubeObject) => boolean)[] {
-  return params.getAll('filter').flatMap((f) => f.split('&')).filter(Boolean).map((filter) => {
-    const match = /^([^=~]+)(=|~)(.*)$/.exec(filter);
-
-    if (!match) {
-      throw badRequest(`invalid filter ${ filter }`);
-    }
-    const [, path, op, expected] = match;
-
-    return (o: KubeObject) => {
-      const actual = valueAt(o, path);
-      const text = Array.isArray(actual) ? actual.join(',') : actual === undefined ? '' : String(actual);
-
-      return op === '=' ? text === expected : text.includes(expected);
-    };
-  });
-}
-
-/** `projectsornamespaces=a,b` (or `!a,b` to exclude): namespaces, or projects by their namespaces' label. */
-function namespaceFilter(emulator: Emulator, param: string | null): ((o: KubeObject) => boolean) | undefined {
-  if (!param) {
-    return undefined;
-  }
-  const exclude = param.startsWith('!');
-  const names = new Set(param.replace(/^!/, '').split(',').filter(Boolean));
-
-  for (const ns of emulator.store.list('namespace')) {
-    if (names.has(ns.metadata.labels?.['field.cattle.io/projectId'] ?? '')) {
-      names.add(ns.metadata.name);
-    }
-  }
-
-  return (o) => names.has(o.metadata.namespace ?? '') !== exclude;
-}
-
-function sortBy(items: KubeObject[], param: string | null): KubeObject[] {
-  if (!param) {
-    return items;
-  }
-  const keys = param.split(',').filter(Boolean);
-
-  return items.slice().sort((a, b) => {
-    for (const key of keys) {
-      const desc = key.startsWith('-');
-      const path = key.replace(/^-/, '');
-      const cmp = String(valueAt(a, path) ?? '').localeCompare(String(valueAt(b, path) ?? ''), undefined, { numeric: true });
-
-      if (cmp) {
-        return desc ? -cmp : cmp;
-      }
-    }
-
-    return 0;
-  });
 }
 
 export class SteveApi {
@@ -344,13 +278,12 @@ export class SteveApi {
     if (fieldSelector) {
       options.fieldSelector = Object.fromEntries(fieldSelector.split(',').map((p) => p.split('=') as [string, string]));
     }
-    const filters = steveFilters(params);
-    const inNamespaces = namespaceFilter(this.emulator, params.get('projectsornamespaces'));
-    let items = this.emulator.api.list(type, options).items
-      .filter((o) => filters.every((f) => f(o)))
-      .filter((o) => !inNamespaces || inNamespaces(o));
-
-    items = sortBy(items, params.get('sort'));
+    const matches = filterPredicate(params);
+    const inNamespaces = namespacePredicate(params.get('projectsornamespaces'), this.emulator.store.list('namespace'));
+    let items = sortObjects(this.emulator.api.list(type, options).items
+      .filter((o) => !inNamespaces || inNamespaces(o))
+      .map((o) => toSteve(type, o, ctx.base, actor))
+      .filter(matches), params.get('sort'));
     const total = items.length;
     const extra: JsonObject = {};
     const pageSize = Number(params.get('pagesize') ?? 0);
@@ -373,8 +306,8 @@ export class SteveApi {
       }
       items = items.slice(start, start + limit);
     }
-    const data = items.map((o) => this.present(ctx, type, o, actor));
-    const body = this.collection(ctx, type.id, data, actor.verbs(type.id).includes('create'), extra);
+    const excluded = params.getAll('exclude');
+    const body = this.collection(ctx, type.id, items.map((o) => excludeFields(o, excluded)), actor.verbs(type.id).includes('create'), extra);
 
     body.count = total;
     sendJson(ctx, 200, body);

@@ -106,7 +106,9 @@ export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
       if (!needed.length || signal?.aborted) {
         return;
       }
-      const changelogClient = await this.client(shellStore);
+      // Without an await when the client exists, so this caller is counted before the caller
+      // it replaces cancels: a file both need keeps loading.
+      const changelogClient = client ?? await this.client(shellStore);
 
       await Promise.all(needed.map((version) => this.loadOne(changelogClient, file, version, channel, signal)));
     },

@@ -1,0 +1,70 @@
+import { Advisory, advisoryCves, ChangelogEntry, Severity } from '../../domain';
+import { safeHttpUrl } from '../common/safe-html';
+
+export type SeverityLevel = Exclude<Severity, ''> | 'none';
+
+export type AdvisoryRowData =
+  | { key: string; kind: 'group'; severity: SeverityLevel; count: number }
+  | { key: string; kind: 'advisory'; advisory: Advisory | ChangelogEntry };
+
+export function severityLevel(severity: Severity): SeverityLevel {
+  return severity || 'none';
+}
+
+/**
+ * The rows of an advisory list, in the order given (the domain sorts by severity first);
+ * with `grouped`, a heading row with the count before each severity.
+ */
+export function advisoryRows(advisories: readonly (Advisory | ChangelogEntry)[], grouped: boolean): AdvisoryRowData[] {
+  const rows: AdvisoryRowData[] = [];
+  const counts = new Map<SeverityLevel, number>();
+
+  for (const advisory of advisories) {
+    const level = severityLevel(advisory.severity);
+
+    counts.set(level, (counts.get(level) ?? 0) + 1);
+  }
+  let current: SeverityLevel | undefined;
+
+  advisories.forEach((advisory, index) => {
+    const level = severityLevel(advisory.severity);
+
+    if (grouped && level !== current) {
+      current = level;
+      rows.push({
+        key: `group:${ level }:${ index }`, kind: 'group', severity: level, count: counts.get(level) ?? 0
+      });
+    }
+    // Ids are unique after aggregation, but a single log may repeat one.
+    rows.push({
+      key: `advisory:${ index }:${ advisory.id }`, kind: 'advisory', advisory
+    });
+  });
+
+  return rows;
+}
+
+export interface CveLink {
+  id: string;
+  href: string;
+}
+
+/** SUSE's page for a CVE id (ids are validated by the domain: `CVE-YYYY-NNNN…`). */
+export function suseCveUrl(id: string): string {
+  return `https://www.suse.com/security/cve/${ encodeURIComponent(id) }/`;
+}
+
+/** An advisory's CVEs with a link each: the reference's own http(s) URL, else SUSE's CVE page. */
+export function cveLinks(advisory: Advisory): CveLink[] {
+  const hrefs = new Map<string, string>();
+
+  for (const reference of advisory.references) {
+    const href = safeHttpUrl(reference.href);
+
+    if (href) {
+      hrefs.set(reference.id.trim().toUpperCase(), href);
+    }
+  }
+
+  return advisoryCves(advisory).map((id) => ({ id, href: hrefs.get(id) ?? suseCveUrl(id) }));
+}

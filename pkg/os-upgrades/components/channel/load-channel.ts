@@ -1,0 +1,31 @@
+import { OSVersion, orderChannel } from '../../domain';
+import { TYPE } from '../../config';
+import { findAll, ShellStore } from '../../api/resources';
+import { versionGroupKey, versionsByChannel } from './channel-rows';
+
+export interface LoadedChannel {
+  /** The ManagedOSVersionChannel, or undefined when it is gone (its versions may remain). */
+  channel?: Record<string, unknown>;
+  /** Its versions (by label, not owner), newest first. */
+  versions: OSVersion[];
+}
+
+export async function loadChannel(store: ShellStore, namespace: string, name: string): Promise<LoadedChannel> {
+  const [channels, versions] = await Promise.all([findAll<Record<string, unknown>>(store, TYPE.CHANNEL), findAll(store, TYPE.VERSION)]);
+  const channel = channels.find((item) => {
+    const metadata = item.metadata as { name?: string; namespace?: string } | undefined;
+
+    return metadata?.name === name && metadata?.namespace === namespace;
+  });
+
+  return { channel, versions: orderChannel(versionsByChannel(versions).get(versionGroupKey(namespace, name)) ?? []) };
+}
+
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) {
+    return e.message;
+  }
+  const message = (e as { message?: unknown } | undefined)?.message;
+
+  return typeof message === 'string' ? message : String(e);
+}

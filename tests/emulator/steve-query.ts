@@ -1,0 +1,174 @@
+// Steve's list query parameters (the SQL-cache "vai" syntax the dashboard sends since Rancher 2.9):
+//   filter=a.b=x (exact), ==, != , ~ (contains), !~, a IN (x,y), a NOTIN (x,y), a > 1, a < 2,
+//   filter=a (exists), filter=!a (does not exist); commas inside one filter mean OR, several
+//   filter parameters mean AND. Paths may index maps and arrays: metadata.labels[app.kubernetes.io/name],
+//   metadata.fields[2]. sort=a,-b. projectsornamespaces=a,b (or !a,b).
+
+import { badRequest } from './errors';
+import { isObject } from './json';
+import { KubeObject } from './store';
+
+type Predicate = (object: unknown) => boolean;
+
+/** `a.b[c.d].e[2]` → ['a', 'b', 'c.d', 'e', '2']. */
+export function parsePath(path: string): string[] {
+  const parts: string[] = [];
+  const re = /([^.[\]]+)|\[([^\]]*)\]/g;
+  let match: RegExpExecArray | null;
+
+  while ((match = re.exec(path)) !== null) {
+    parts.push(match[1] ?? match[2]);
+  }
+
+  return parts;
+}
+
+export function valueAt(object: unknown, path: string): unknown {
+  let current = object;
+
+  for (const part of parsePath(path)) {
+    if (Array.isArray(current)) {
+      current = current[Number(part)];
+    } else if (isObject(current)) {
+      current = current[part];
+    } else {
+      return undefined;
+    }
+  }
+
+  return current;
+}
+
+function text(value: unknown): string {
+  if (value === undefined || value === null) {
+    return '';
+  }
+
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function unquote(value: string): string {
+  const trimmed = value.trim();
+
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : trimmed;
+}
+
+/** Splits on commas outside parentheses and quotes. */
+function splitOr(filter: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let current = '';
+
+  for (const ch of filter) {
+    if (ch === '"') {
+      quoted = !quoted;
+    } else if (!quoted && ch === '(') {
+      depth++;
+    } else if (!quoted && ch === ')') {
+      depth--;
+    }
+    if (ch === ',' && depth === 0 && !quoted) {
+      out.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  out.push(current);
+
+  return out.map((s) => s.trim()).filter(Boolean);
+}
+
+function term(expression: string): Predicate {
+  let match = /^(.+?)\s+(IN|NOTIN)\s+\((.*)\)$/.exec(expression);
+
+  if (match) {
+    const [, path, op, list] = match;
+    const values = list.split(',').map(unquote);
+
+    return (o) => values.includes(text(valueAt(o, path))) === (op === 'IN');
+  }
+  match = /^(.+?)\s*(==|!=|!~|=|~|<|>|\s+gt\s+|\s+lt\s+)\s*(.*)$/.exec(expression);
+  if (match) {
+    const [, path, rawOp, rawValue] = match;
+    const op = rawOp.trim();
+    const expected = unquote(rawValue.replace(/^\((.*)\)$/, '$1'));
+
+    return (o) => {
+      const actual = valueAt(o, path);
+      const values = Array.isArray(actual) ? actual.map(text) : [text(actual)];
+
+      switch (op) {
+      case '=':
+      case '==':
+        return values.includes(expected);
+      case '!=':
+        return !values.includes(expected);
+      case '~':
+        return values.some((v) => v.toLowerCase().includes(expected.toLowerCase()));
+      case '!~':
+        return !values.some((v) => v.toLowerCase().includes(expected.toLowerCase()));
+      case '<':
+      case 'lt':
+        return values.some((v) => Number(v) < Number(expected));
+      default:
+        return values.some((v) => Number(v) > Number(expected));
+      }
+    };
+  }
+  if (/^!\s*[\w.[\]/-]+$/.test(expression)) {
+    const path = expression.replace(/^!\s*/, '');
+
+    return (o) => valueAt(o, path) === undefined;
+  }
+  if (/^[\w.[\]/-]+$/.test(expression)) {
+    return (o) => valueAt(o, expression) !== undefined;
+  }
+  throw badRequest(`invalid filter: ${ expression }`);
+}
+
+/** Every `filter` parameter must hold (AND); within one, any comma-separated term (OR). */
+export function filterPredicate(params: URLSearchParams): Predicate {
+  const groups = params.getAll('filter').map((filter) => splitOr(filter).map(term));
+
+  return (o) => groups.every((any) => any.some((p) => p(o)));
+}
+
+/** `projectsornamespaces=a,b` (or `!a,b` to exclude): namespaces, or projects by their namespaces' label. */
+export function namespacePredicate(param: string | null, namespaces: KubeObject[]): ((o: KubeObject) => boolean) | undefined {
+  if (!param) {
+    return undefined;
+  }
+  const exclude = param.startsWith('!');
+  const names = new Set(param.replace(/^!/, '').split(',').map((s) => s.trim()).filter(Boolean));
+
+  for (const ns of namespaces) {
+    if (names.has(ns.metadata.labels?.['field.cattle.io/projectId'] ?? '')) {
+      names.add(ns.metadata.name);
+    }
+  }
+
+  return (o) => names.has(o.metadata.namespace ?? '') !== exclude;
+}
+
+export function sortObjects<T>(items: T[], param: string | null): T[] {
+  if (!param) {
+    return items;
+  }
+  const keys = param.split(',').map((k) => k.trim()).filter(Boolean);
+
+  return items.slice().sort((a, b) => {
+    for (const key of keys) {
+      const desc = key.startsWith('-');
+      const path = key.replace(/^-/, '');
+      const cmp = text(valueAt(a, path)).localeCompare(text(valueAt(b, path)), undefined, { numeric: true });
+
+      if (cmp) {
+        return desc ? -cmp : cmp;
+      }
+    }
+
+    return 0;
+  });
+}
