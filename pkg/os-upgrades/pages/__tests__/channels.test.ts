@@ -1,36 +1,118 @@
-import { flushPromises, shallowMount } from '@vue/test-utils';
+/* global jest */
+import { flushPromises, mount } from '@vue/test-utils';
 import ChannelsPage from '../channels.vue';
 import { TYPE } from '../../config';
+import { channelVersions } from '../../../../tests/support/fixtures';
+import { mountGlobals, shellStore } from '../../components/common/__tests__/helpers';
 
-function mountWith(dispatch: jest.Mock) {
-  return shallowMount(ChannelsPage, {
-    global: {
-      mocks: {
-        t:      (key: string) => key,
-        $store: { dispatch, getters: { 'management/schemaFor': () => ({ id: TYPE.CHANNEL }) } },
-      },
-      stubs: { ResourceTable: { props: ['rows'], template: '<table class="rows">{{ rows.length }}</table>' } },
-    },
+const channel = (name: string, extra: Record<string, unknown> = {}) => ({
+  metadata: { name, namespace: 'fleet-default' },
+  spec:     {
+    type: 'json', options: { uri: `https://raw.githubusercontent.com/rancher/elemental-channels/main/channels/${ name }.json` }, syncInterval: '1h', enabled: true
+  },
+  status: {
+    lastSyncedTime:                '2024-11-27T16:07:32Z',
+    failedSynchronizationAttempts: 0,
+    conditions:                    [{
+      type: 'Ready', status: 'True', reason: 'Synchronized'
+    }]
+  },
+  ...extra,
+});
+
+function mountWith(channels: unknown[] | Error, versions: unknown[] = []) {
+  const dispatch = jest.fn((action: string, payload: { type: string }) => {
+    if (channels instanceof Error) {
+      return Promise.reject(channels);
+    }
+
+    return Promise.resolve(payload.type === TYPE.CHANNEL ? channels : versions);
   });
+  const globals = mountGlobals(shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>));
+
+  return {
+    dispatch,
+    wrapper: mount(ChannelsPage, {
+      global: {
+        ...globals,
+        stubs: {
+          ...globals.stubs,
+          Loading:       true,
+          'router-link': { props: ['to'], template: '<a :data-to="JSON.stringify(to)"><slot /></a>' },
+          // The shell's table needs the whole shell store; this one renders the cells it is given.
+          SortableTable: {
+            props:    ['rows', 'headers'],
+            template: `<table><tr v-for="row in rows" :key="row.id" class="row"><td v-for="col in headers" :key="col.name" :class="'cell-' + col.name"><slot :name="'cell:' + col.name" :row="row">{{ row[col.value] }}</slot></td></tr></table>`,
+          },
+        },
+      },
+    }),
+  };
 }
 
 describe('channels page', () => {
-  it('lists the channels the management store returns', async() => {
-    const dispatch = jest.fn().mockResolvedValue([{ id: 'fleet-default/a' }, { id: 'fleet-default/b' }]);
-    const wrapper = mountWith(dispatch);
+  it('lists every channel with its source, sync and the counts and newest of its versions', async() => {
+    const { wrapper, dispatch } = mountWith([channel('sl-micro-6.1-base'), channel('unstable')], [...channelVersions('sl-micro-6.1-base'), ...channelVersions('unstable')]);
 
     await flushPromises();
 
-    expect(dispatch).toHaveBeenCalledWith('management/findAll', { type: TYPE.CHANNEL });
-    expect(wrapper.find('.rows').text()).toBe('2');
+    expect(dispatch).toHaveBeenCalledWith('management/findAll', { type: TYPE.CHANNEL, opt: {} });
+    expect(dispatch).toHaveBeenCalledWith('management/findAll', { type: TYPE.VERSION, opt: {} });
+    const row = wrapper.findAll('.row')[0];
+
+    expect(row.find('.cell-containers').text()).toBe('3');
+    expect(row.find('.cell-isos').text()).toBe('3');
+    expect(row.find('.cell-newest').text()).toBe('v2.2.0-3.12');
+    expect(row.find('.cell-source').text()).toContain('uri: https://raw.githubusercontent.com/rancher/elemental-channels/main/channels/sl-micro-6.1-base.json');
+    expect(row.find('.cell-lastSync').text()).toBe('2024-11-27 16:07 UTC');
+    expect(row.find('.cell-syncState').text()).toContain('osUpgrades.channels.sync.synced');
+    expect(JSON.parse(row.find('.cell-name a').attributes('data-to') ?? '{}')).toMatchObject({ name: 'os-upgrades-c-cluster-channel', params: { namespace: 'fleet-default', name: 'sl-micro-6.1-base' } });
+  });
+
+  it('shows a failed sync with its attempts and the reason the operator gave', async() => {
+    const failing = channel('broken', {
+      status: {
+        failedSynchronizationAttempts: 4,
+        conditions:                    [{
+          type: 'Ready', status: 'False', reason: 'ChannelSyncFailed', message: 'fetching https://example.invalid: 404'
+        }]
+      }
+    });
+    const { wrapper } = mountWith([failing]);
+
+    await flushPromises();
+    const cell = wrapper.find('.cell-syncState');
+
+    expect(cell.text()).toContain('osUpgrades.channels.sync.failed');
+    expect(cell.text()).toContain('osUpgrades.channels.failedAttempts {"count":4}');
+    expect(cell.text()).toContain('ChannelSyncFailed: fetching https://example.invalid: 404');
+    expect(wrapper.find('.cell-lastSync').text()).toBe('osUpgrades.channels.never');
+    expect(wrapper.find('.cell-newest').text()).toBe('osUpgrades.channels.noContainers');
+  });
+
+  it('shows hostile channel fields as text, never as markup or links', async() => {
+    const hostile = channel('hostile', { spec: { type: '<img src=x onerror=alert(1)>', options: { image: 'javascript:alert(1)' } } });
+    const { wrapper } = mountWith([hostile]);
+
+    await flushPromises();
+    expect(wrapper.find('img').exists()).toBe(false);
+    expect(wrapper.find('.cell-type').text()).toBe('<img src=x onerror=alert(1)>');
+    expect(wrapper.find('.cell-source').text()).toBe('image: javascript:alert(1)');
+    expect(wrapper.find('.cell-source a').exists()).toBe(false);
+  });
+
+  it('says when there is no channel', async() => {
+    const { wrapper } = mountWith([]);
+
+    await flushPromises();
+    expect(wrapper.find('[data-testid="no-channels"]').exists()).toBe(true);
   });
 
   it('shows the error instead of the table when the channels cannot be read', async() => {
-    const wrapper = mountWith(jest.fn().mockRejectedValue(new Error('forbidden')));
+    const { wrapper } = mountWith(new Error('forbidden'));
 
     await flushPromises();
-
-    expect(wrapper.find('.rows').exists()).toBe(false);
-    expect(wrapper.findComponent({ name: 'Banner' }).attributes('label')).toBe('forbidden');
+    expect(wrapper.find('.row').exists()).toBe(false);
+    expect(wrapper.text()).toContain('osUpgrades.channels.loadError {"message":"forbidden"}');
   });
 });
