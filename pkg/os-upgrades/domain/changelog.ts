@@ -1,7 +1,5 @@
 import type { OSVersion, Reason } from './types';
-import {
-  asOSVersions, compareRanked, rank, RankedVersion, VersionInput
-} from './channel';
+import { asOSVersions, compareNewestFirst, VersionInput } from './channel';
 import { compareText } from './text';
 import { Advisory, advisoryCves, Severity, SEVERITIES } from './updatelog';
 
@@ -66,11 +64,11 @@ function emptySummary(): SeveritySummary {
   };
 }
 
-function findRanked(versions: OSVersion[], name: string): RankedVersion | undefined {
+/** The version of that name, a container one when several share it. */
+function findVersion(versions: OSVersion[], name: string): OSVersion | undefined {
   const matches = versions.filter((version) => version.name === name);
-  const found = matches.find((version) => version.type === 'container') ?? matches[0];
 
-  return found ? rank(found) : undefined;
+  return matches.find((version) => version.type === 'container') ?? matches[0];
 }
 
 /**
@@ -81,55 +79,54 @@ function findRanked(versions: OSVersion[], name: string): RankedVersion | undefi
  */
 export function aggregateChangelog(versions: readonly VersionInput[], fromName: string, toName: string, logs: UpdateLogs): Changelog {
   const all = asOSVersions(versions);
-  const from = findRanked(all, fromName);
-  const to = findRanked(all, toName);
+  const from = findVersion(all, fromName);
+  const to = findVersion(all, toName);
   const result: Changelog = {
     direction: 'same', span: [], missing: [], advisories: [], summary: emptySummary(), cves: [], problems: [],
   };
 
   if (from) {
-    result.from = from.version;
+    result.from = from;
   } else {
     result.problems.push(problem('unknownVersion', { name: fromName }));
   }
   if (to) {
-    result.to = to.version;
+    result.to = to;
   } else {
     result.problems.push(problem('unknownVersion', { name: toName }));
   }
-  if (!from || !to || from.version === to.version) {
+  if (!from || !to || from === to) {
     return result;
   }
-  const order = compareRanked(from, to);
+  const order = compareNewestFirst(from, to);
 
   result.direction = order > 0 ? 'upgrade' : 'downgrade';
   const [older, newer] = order > 0 ? [from, to] : [to, from];
 
-  if (older.version.channel !== newer.version.channel || older.version.namespace !== newer.version.namespace) {
-    result.problems.push(problem('otherChannel', { from: older.version.channel, to: newer.version.channel }));
+  if (older.channel !== newer.channel || older.namespace !== newer.namespace) {
+    result.problems.push(problem('otherChannel', { from: older.channel, to: newer.channel }));
   }
-  for (const item of [from, to]) {
-    if (item.version.type !== 'container') {
-      result.problems.push(problem('notContainer', { name: item.version.name, type: item.version.type }));
+  for (const version of [from, to]) {
+    if (version.type !== 'container') {
+      result.problems.push(problem('notContainer', { name: version.name, type: version.type }));
     }
   }
 
   const span = all
-    .filter((version) => version.type === 'container' && version.channel === newer.version.channel && version.namespace === newer.version.namespace)
-    .map(rank)
-    .filter((item) => compareRanked(item, older) < 0 && compareRanked(item, newer) >= 0)
-    .sort(compareRanked);
+    .filter((version) => version.type === 'container' && version.channel === newer.channel && version.namespace === newer.namespace &&
+      compareNewestFirst(version, older) < 0 && compareNewestFirst(version, newer) >= 0)
+    .sort(compareNewestFirst);
   const hasLog = (name: string) => Object.prototype.hasOwnProperty.call(logs ?? {}, name) && Array.isArray(logs[name]);
-  const since = older.version.created;
+  const since = older.created;
   const byId = new Map<string, ChangelogEntry>();
   const withoutId: ChangelogEntry[] = [];
 
-  result.span = span.map((item) => item.version.name);
+  result.span = span.map((version) => version.name);
   result.missing = result.span.filter((name) => !hasLog(name));
 
   // Oldest first, so an advisory is attributed to the first version that lists it.
   for (let i = span.length - 1; i >= 0; i--) {
-    const name = span[i].version.name;
+    const name = span[i].name;
 
     if (!hasLog(name)) {
       continue;

@@ -1,6 +1,6 @@
 import type { OSVersion } from './types';
 import { asText, asUnixSeconds, compareText, isRecord } from './text';
-import { compareVersionKeys, versionKey, VersionKey } from './versions';
+import { cachedParseVersion, compareVersionTexts } from './versions';
 
 export const CHANNEL_LABEL = 'elemental.cattle.io/channel';
 export const OUT_OF_SYNC_ANNOTATION = 'elemental.cattle.io/channel-no-longer-in-sync';
@@ -88,54 +88,33 @@ export function asOSVersions(inputs: readonly unknown[] | undefined | null): OSV
   return Array.isArray(inputs) ? inputs.map(asOSVersion) : [];
 }
 
-/** An OSVersion with its sort keys computed once. */
-export interface RankedVersion {
-  version: OSVersion;
-  key: VersionKey;
-}
-
-export function rank(version: OSVersion): RankedVersion {
-  return { version, key: versionKey(version.version) };
-}
-
 /**
- * DESIGN rule 1, newest first: `created` descending (missing = older than any), then version
- * descending, then name ascending; namespace, channel and type only break the last ties.
+ * DESIGN rule 1, newest first (negative when `a` is newer): `created` descending (missing =
+ * older than any), then version descending, then name ascending; namespace, channel and type
+ * only break the last ties. Allocates nothing: it runs O(n log n) times per sort.
  */
-export function compareRanked(a: RankedVersion, b: RankedVersion): number {
-  const x = a.version;
-  const y = b.version;
-
-  if (x.created !== y.created) {
-    if (x.created === undefined) {
+export function compareNewestFirst(a: OSVersion, b: OSVersion): number {
+  if (a.created !== b.created) {
+    if (a.created === undefined) {
       return 1;
     }
-    if (y.created === undefined) {
+    if (b.created === undefined) {
       return -1;
     }
 
-    return y.created - x.created;
+    return a.created < b.created ? 1 : -1;
   }
 
-  return compareVersionKeys(b.key, a.key) ||
-    compareText(x.name, y.name) ||
-    compareText(x.namespace, y.namespace) ||
-    compareText(x.channel, y.channel) ||
-    compareText(x.type, y.type);
-}
-
-/** Rule 1 as a comparator on OSVersions (negative when `a` is newer). */
-export function compareNewestFirst(a: OSVersion, b: OSVersion): number {
-  return compareRanked(rank(a), rank(b));
-}
-
-export function sortRanked(ranked: RankedVersion[]): OSVersion[] {
-  return ranked.sort(compareRanked).map((item) => item.version);
+  return compareVersionTexts(b.version, cachedParseVersion(b.version), a.version, cachedParseVersion(a.version)) ||
+    compareText(a.name, b.name) ||
+    compareText(a.namespace, b.namespace) ||
+    compareText(a.channel, b.channel) ||
+    compareText(a.type, b.type);
 }
 
 /** A new array of the versions, newest first (rule 1). */
 export function orderChannel(versions: readonly VersionInput[]): OSVersion[] {
-  return sortRanked(asOSVersions(versions).map(rank));
+  return asOSVersions(versions).sort(compareNewestFirst);
 }
 
 /** True when both versions belong to the same channel of the same namespace. */
@@ -154,21 +133,18 @@ export function previousVersion(versions: readonly VersionInput[], name: string)
   if (!current) {
     return undefined;
   }
-  const currentRank = rank(current);
-  let previous: RankedVersion | undefined;
+  let previous: OSVersion | undefined;
 
   for (const version of all) {
     if (version === current || version.type !== 'container' || !sameChannel(version, current)) {
       continue;
     }
-    const candidate = rank(version);
-
-    if (compareRanked(currentRank, candidate) < 0 && (!previous || compareRanked(candidate, previous) < 0)) {
-      previous = candidate;
+    if (compareNewestFirst(current, version) < 0 && (!previous || compareNewestFirst(version, previous) < 0)) {
+      previous = version;
     }
   }
 
-  return previous?.version;
+  return previous;
 }
 
 /** Container versions of one channel, newest first. */

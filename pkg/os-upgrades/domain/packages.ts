@@ -105,91 +105,126 @@ export interface PackageDiff {
   unchangedPackages: Package[];
 }
 
-/** By name, arch, then RPM version: the order of every list in a PackageDiff. */
-export function comparePackages(a: Package, b: Package): number {
-  return compareText(a.name, b.name) || compareText(a.arch, b.arch) || comparePackageVersions(a, b);
+/** RPM order, then the text (RPM says `1.09` = `1.9`), so that equal versions still sort one way. */
+function compareVersionsThenText(a: Package, b: Package): number {
+  return comparePackageVersions(a, b) || compareText(a.version, b.version) || compareText(a.release, b.release) ||
+    compareText(a.disturl, b.disturl) || compareText(a.license, b.license);
 }
 
-function groupByNameArch(packages: readonly Package[]): Map<string, Package[]> {
+/** By name, arch, then RPM version: the order of every list in a PackageDiff. */
+export function comparePackages(a: Package, b: Package): number {
+  return compareText(a.name, b.name) || compareText(a.arch, b.arch) || compareVersionsThenText(a, b);
+}
+
+function groupByName(packages: readonly Package[]): Map<string, Package[]> {
   const groups = new Map<string, Package[]>();
 
   for (const pkg of packages) {
-    const key = `${ pkg.name }\u0000${ pkg.arch }`;
-    const group = groups.get(key);
+    const group = groups.get(pkg.name);
 
     if (group) {
       group.push(pkg);
     } else {
-      groups.set(key, [pkg]);
+      groups.set(pkg.name, [pkg]);
     }
   }
 
   return groups;
 }
 
+const byVersion = compareVersionsThenText;
+
+/** Adds the changes between the old and new packages of one (name, arch) to the diff. */
+function diffOneKey(diff: PackageDiff, older: Package[], newer: Package[]): void {
+  if (older.length === 1 && newer.length === 1) {
+    const order = comparePackageVersions(newer[0], older[0]);
+
+    if (order === 0) {
+      diff.unchangedPackages.push(older[0]);
+    } else {
+      (order > 0 ? diff.upgraded : diff.downgraded).push({
+        name: older[0].name, arch: older[0].arch, from: older[0], to: newer[0]
+      });
+    }
+
+    return;
+  }
+  // Several versions of one package (kernels): what both sides hold is unchanged.
+  const left = older.slice().sort(byVersion);
+  const right = newer.slice().sort(byVersion);
+  const removed: Package[] = [];
+  const added: Package[] = [];
+  let i = 0;
+  let j = 0;
+
+  while (i < left.length || j < right.length) {
+    const order = i >= left.length ? 1 : j >= right.length ? -1 : comparePackageVersions(left[i], right[j]);
+
+    if (order === 0) {
+      diff.unchangedPackages.push(left[i]);
+      i++;
+      j++;
+    } else if (order < 0) {
+      removed.push(left[i++]);
+    } else {
+      added.push(right[j++]);
+    }
+  }
+  if (removed.length === 1 && added.length === 1) {
+    diffOneKey(diff, removed, added);
+  } else {
+    diff.removed.push(...removed);
+    diff.added.push(...added);
+  }
+}
+
+const NO_PACKAGES: Package[] = [];
+
 /**
  * DESIGN rule 6: compares two package lists by (name, arch), in RPM order. A name installed
  * in several versions (kernels) is matched version by version: what both lists hold is
  * unchanged; one left on each side is an upgrade or a downgrade; anything else is added or
- * removed. Every list is sorted by name, arch, version.
+ * removed. Every list comes out sorted by name, arch, version (code-unit order for text).
  */
 export function diffPackages(older: readonly Package[], newer: readonly Package[]): PackageDiff {
   const diff: PackageDiff = {
     added: [], removed: [], upgraded: [], downgraded: [], unchanged: 0, unchangedPackages: [],
   };
-  const oldGroups = groupByNameArch(older);
-  const newGroups = groupByNameArch(newer);
+  const oldGroups = groupByName(older);
+  const newGroups = groupByName(newer);
+  const names = [...oldGroups.keys()];
 
-  for (const [key, oldGroup] of oldGroups) {
-    const newGroup = newGroups.get(key);
+  for (const name of newGroups.keys()) {
+    if (!oldGroups.has(name)) {
+      names.push(name);
+    }
+  }
+  // The default sort compares strings by UTF-16 code units, like compareText, only faster.
+  names.sort();
 
-    if (!newGroup) {
-      diff.removed.push(...oldGroup);
+  for (const name of names) {
+    const oldGroup = oldGroups.get(name) ?? NO_PACKAGES;
+    const newGroup = newGroups.get(name) ?? NO_PACKAGES;
+
+    if (oldGroup.length + newGroup.length === 2 && oldGroup.length === 1 && oldGroup[0].arch === newGroup[0].arch) {
+      diffOneKey(diff, oldGroup, newGroup);
       continue;
     }
-    let left = oldGroup;
-    let right = newGroup;
+    const arches = [...new Set([...oldGroup, ...newGroup].map((pkg) => pkg.arch))].sort();
 
-    if (left.length > 1 || right.length > 1 || comparePackageVersions(left[0], right[0]) === 0) {
-      const remaining = right.slice();
+    for (const arch of arches) {
+      const left = oldGroup.filter((pkg) => pkg.arch === arch);
+      const right = newGroup.filter((pkg) => pkg.arch === arch);
 
-      left = left.filter((pkg) => {
-        const same = remaining.findIndex((other) => comparePackageVersions(pkg, other) === 0);
-
-        if (same === -1) {
-          return true;
-        }
-        remaining.splice(same, 1);
-        diff.unchangedPackages.push(pkg);
-
-        return false;
-      });
-      right = remaining;
-    }
-    if (left.length === 1 && right.length === 1) {
-      const change = {
-        name: left[0].name, arch: left[0].arch, from: left[0], to: right[0]
-      };
-
-      (comparePackageVersions(right[0], left[0]) > 0 ? diff.upgraded : diff.downgraded).push(change);
-    } else {
-      diff.removed.push(...left);
-      diff.added.push(...right);
+      if (!right.length) {
+        diff.removed.push(...left.sort(byVersion));
+      } else if (!left.length) {
+        diff.added.push(...right.sort(byVersion));
+      } else {
+        diffOneKey(diff, left, right);
+      }
     }
   }
-  for (const [key, newGroup] of newGroups) {
-    if (!oldGroups.has(key)) {
-      diff.added.push(...newGroup);
-    }
-  }
-
-  const byFrom = (a: PackageChange, b: PackageChange) => comparePackages(a.from, b.from);
-
-  diff.added.sort(comparePackages);
-  diff.removed.sort(comparePackages);
-  diff.upgraded.sort(byFrom);
-  diff.downgraded.sort(byFrom);
-  diff.unchangedPackages.sort(comparePackages);
   diff.unchanged = diff.unchangedPackages.length;
 
   return diff;

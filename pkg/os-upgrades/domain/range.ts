@@ -193,7 +193,21 @@ function meets(version: number[], comparator: Comparator): boolean {
   }
 }
 
-/** True when the base version (e.g. [2, 2, 0]) is in the range. */
+/** True when the base version (e.g. [2, 2, 0]) is in the range. Loops, no closures: it runs per version. */
 export function rangeIncludes(range: VersionRange, base: number[]): boolean {
-  return range.some((set) => set.every((comparator) => meets(base, comparator)));
+  for (const set of range) {
+    let all = true;
+
+    for (const comparator of set) {
+      if (!meets(base, comparator)) {
+        all = false;
+        break;
+      }
+    }
+    if (all) {
+      return true;
+    }
+  }
+
+  return false;
 }

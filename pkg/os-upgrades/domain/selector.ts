@@ -1,9 +1,8 @@
 import type { OSVersion, Reason } from './types';
-import {
-  asOSVersion, compareRanked, rank, RankedVersion, VersionInput
-} from './channel';
+import { asOSVersions, compareNewestFirst, VersionInput } from './channel';
 import { parseVersionRange, rangeIncludes, VersionRange } from './range';
 import { isRecord } from './text';
+import { cachedParseVersion } from './versions';
 
 /** How a pool names its image by rule instead of by ID (DESIGN rule 3). Stored as JSON. */
 export interface ImageSelector {
@@ -146,50 +145,103 @@ export interface Resolution {
 }
 
 function reason(name: string, values?: Record<string, unknown>): Reason {
-  return values ? { key: `${ REASON }.${ name }`, values } : { key: `${ REASON }.${ name }` };
+  return Object.freeze(values ? { key: `${ REASON }.${ name }`, values: Object.freeze(values) } : { key: `${ REASON }.${ name }` });
+}
+
+/**
+ * Reasons are shared (frozen) between the versions that fail the same way: resolving 10,000
+ * versions must not build 20,000 objects. Values name what the selector asked for and, where
+ * few distinct values exist, what the version has; the rejection carries the version itself.
+ */
+const INVALID_SELECTOR = reason('invalidSelector');
+const NO_REASONS: Reason[] = [];
+
+class ReasonCache {
+  // By reason name, then by the version's value: no string is built to look a reason up.
+  private readonly byName = new Map<string, Map<string, Reason>>();
+
+  constructor(private readonly selector: ImageSelector) {}
+
+  get(name: string, actual = ''): Reason {
+    let byValue = this.byName.get(name);
+
+    if (!byValue) {
+      byValue = new Map();
+      this.byName.set(name, byValue);
+    }
+    let cached = byValue.get(actual);
+
+    if (!cached) {
+      cached = reason(name, this.values(name, actual));
+      byValue.set(actual, cached);
+    }
+
+    return cached;
+  }
+
+  private values(name: string, actual: string): Record<string, unknown> | undefined {
+    const selector = this.selector;
+
+    switch (name) {
+    case 'notContainer':
+      return { type: actual };
+    case 'channelMismatch':
+      return { expected: selector.channel, actual };
+    case 'displayNameMismatch':
+      return { expected: selector.displayName, actual };
+    case 'versionOutOfRange':
+      return { range: selector.version };
+    case 'platformMissing':
+      return { platform: selector.platform };
+    case 'noCreated':
+    case 'ageUnknown':
+      return { minAgeHours: selector.minAgeHours };
+    default:
+      return undefined;
+    }
+  }
 }
 
 /** Why one container version does not match; [] when it matches. */
-function mismatches(selector: ImageSelector, range: VersionRange | undefined, item: RankedVersion, now: number): Reason[] {
-  const version = item.version;
-  const reasons: Reason[] = [];
+function mismatches(selector: ImageSelector, range: VersionRange | undefined, version: OSVersion, now: number, reasons: ReasonCache): Reason[] {
+  let found: Reason[] | undefined;
 
   if (selector.channel !== undefined && version.channel !== selector.channel) {
-    reasons.push(reason('channelMismatch', { expected: selector.channel, actual: version.channel }));
+    (found ??= []).push(reasons.get('channelMismatch', version.channel));
   }
   if (!selector.includeOutOfSync && !version.inSync) {
-    reasons.push(reason('outOfSync'));
+    (found ??= []).push(reasons.get('outOfSync'));
   }
   if (range) {
-    const parsed = item.key.parsed;
+    const parsed = cachedParseVersion(version.version);
 
     if (!parsed) {
-      reasons.push(reason('versionUnparsable', { version: version.version }));
-    } else if (!rangeIncludes(range, parsed.base.map(Number))) {
-      reasons.push(reason('versionOutOfRange', { range: selector.version, version: version.version }));
+      (found ??= []).push(reasons.get('versionUnparsable'));
+    } else if (!rangeIncludes(range, parsed.base)) {
+      (found ??= []).push(reasons.get('versionOutOfRange'));
     }
   }
   if (selector.displayName !== undefined && version.displayName !== selector.displayName) {
-    reasons.push(reason('displayNameMismatch', { expected: selector.displayName, actual: version.displayName }));
+    (found ??= []).push(reasons.get('displayNameMismatch', version.displayName));
   }
   if (selector.platform !== undefined && !version.platforms.includes(selector.platform)) {
-    reasons.push(reason('platformMissing', { platform: selector.platform, platforms: version.platforms.join(', ') }));
+    (found ??= []).push(reasons.get('platformMissing'));
   }
   if (selector.minAgeHours !== undefined) {
     if (version.created === undefined) {
-      reasons.push(reason('noCreated', { minAgeHours: selector.minAgeHours }));
+      (found ??= []).push(reasons.get('noCreated'));
     } else if (!Number.isFinite(now)) {
-      reasons.push(reason('ageUnknown', { minAgeHours: selector.minAgeHours }));
+      (found ??= []).push(reasons.get('ageUnknown'));
     } else {
       const ageHours = (now - version.created) / 3600;
 
       if (ageHours < selector.minAgeHours) {
-        reasons.push(reason('tooYoung', { minAgeHours: selector.minAgeHours, ageHours: Math.floor(ageHours * 10) / 10 }));
+        (found ??= []).push(reason('tooYoung', { minAgeHours: selector.minAgeHours, ageHours: Math.floor(ageHours * 10) / 10 }));
       }
     }
   }
 
-  return reasons;
+  return found ?? NO_REASONS;
 }
 
 /**
@@ -199,27 +251,30 @@ function mismatches(selector: ImageSelector, range: VersionRange | undefined, it
  */
 export function resolveSelector(selectorInput: ImageSelector | unknown, versions: readonly VersionInput[], now: number): Resolution {
   const parsed = parseSelector(selectorInput);
-  const ranked = (Array.isArray(versions) ? versions : []).map((input) => rank(asOSVersion(input))).sort(compareRanked);
+  const all = asOSVersions(versions);
   const candidates: OSVersion[] = [];
   const rejected: Rejection[] = [];
 
   if (!parsed.selector) {
     return {
-      candidates, errors: parsed.errors, rejected: ranked.map((item) => ({ version: item.version, reasons: [reason('invalidSelector')] })),
+      candidates, errors: parsed.errors, rejected: all.sort(compareNewestFirst).map((version) => ({ version, reasons: [INVALID_SELECTOR] })),
     };
   }
   const selector = parsed.selector;
   const range = selector.version === undefined ? undefined : parseVersionRange(selector.version);
+  const reasons = new ReasonCache(selector);
 
-  for (const item of ranked) {
-    const reasons = item.version.type === 'container' ? mismatches(selector, range, item, now) : [reason('notContainer', { type: item.version.type })];
+  for (const version of all) {
+    const failed = version.type === 'container' ? mismatches(selector, range, version, now, reasons) : [reasons.get('notContainer', version.type)];
 
-    if (reasons.length) {
-      rejected.push({ version: item.version, reasons });
+    if (failed.length) {
+      rejected.push({ version, reasons: failed });
     } else {
-      candidates.push(item.version);
+      candidates.push(version);
     }
   }
+  candidates.sort(compareNewestFirst);
+  rejected.sort((a, b) => compareNewestFirst(a.version, b.version));
 
   return {
     chosen: candidates[0], candidates, rejected, errors: [],

@@ -1,0 +1,163 @@
+/**
+ * Benchmarks of the domain core on synthetic data:
+ *   node_modules/.bin/tsx scripts/bench/domain.ts
+ * Prints a table and writes bench/results/domain.json.
+ */
+import { mkdirSync, writeFileSync } from 'fs';
+import { resolve } from 'path';
+import { performance } from 'perf_hooks';
+import {
+  aggregateChangelog, diffPackages, OSVersion, packageDiffToUnified, parsePackageList, parseUpdateLog, resolveSelector, toOSVersion,
+  UpdateLogs
+} from '../../pkg/os-upgrades/domain';
+import { toManagedOSVersion } from '../../tests/support/fixtures';
+import { syntheticChannelEntries, syntheticPackageList, syntheticUpdateLog } from '../../tests/support/synthetic';
+
+const WARMUP_RUNS = 10;
+const RUNS = 50;
+const START = 1700000000;
+const HOUR = 3600;
+
+interface Case {
+  name: string;
+  /** Milliseconds per call the median must stay under, when there is a target. */
+  targetMs?: number;
+  run: () => unknown;
+}
+
+interface Result {
+  name: string;
+  runs: number;
+  medianMs: number;
+  p95Ms: number;
+  minMs: number;
+  targetMs?: number;
+  pass?: boolean;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+function measure(benchCase: Case): Result {
+  for (let i = 0; i < WARMUP_RUNS; i++) {
+    benchCase.run();
+  }
+  const times: number[] = [];
+
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+
+    benchCase.run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const result: Result = {
+    name: benchCase.name, runs: RUNS, medianMs: percentile(times, 0.5), p95Ms: percentile(times, 0.95), minMs: times[0],
+  };
+
+  if (benchCase.targetMs !== undefined) {
+    result.targetMs = benchCase.targetMs;
+    result.pass = result.medianMs < benchCase.targetMs;
+  }
+
+  return result;
+}
+
+/** 10,000 versions: 5 channels of 2,000 container images, one a day. */
+function manyVersions(): OSVersion[] {
+  const versions: OSVersion[] = [];
+
+  for (let channel = 0; channel < 5; channel++) {
+    const entries = syntheticChannelEntries({
+      count: 2000, prefix: `c${ channel }`, baseVersion: `2.${ channel }.0`, startCreated: START, stepSeconds: 24 * HOUR, displayName: 'SL Micro',
+    });
+
+    versions.push(...entries.map((entry) => toOSVersion(toManagedOSVersion(entry, { channel: `channel-${ channel }` }))));
+  }
+
+  return versions;
+}
+
+/** A 501-version channel with 40 advisories per image: a 500-version span of 20,000 advisories. */
+function changelogData(): { versions: OSVersion[]; logs: UpdateLogs; from: string; to: string } {
+  const entries = syntheticChannelEntries({
+    count: 501, prefix: 'base', startCreated: START, stepSeconds: 24 * HOUR, displayName: 'SL Micro'
+  });
+  const logs: UpdateLogs = {};
+
+  for (const entry of entries) {
+    const created = entry.spec.metadata.created as number;
+
+    // Each log repeats some older advisories, as the producer may.
+    logs[entry.metadata.name] = parseUpdateLog(syntheticUpdateLog(entry.metadata.name, {
+      count: 40, seed: entry.metadata.name, after: created - 3 * 24 * HOUR, before: created
+    }));
+  }
+
+  return {
+    versions: entries.map((entry) => toOSVersion(toManagedOSVersion(entry, { channel: 'base' }))),
+    logs,
+    from:     entries[entries.length - 1].metadata.name,
+    to:       entries[0].metadata.name,
+  };
+}
+
+function print(line: string): void {
+  process.stdout.write(`${ line }\n`);
+}
+
+function main(): void {
+  const versions = manyVersions();
+  const now = START + 2000 * 24 * HOUR;
+  const selector = {
+    channel: 'channel-2', version: '>=2.2.0 <2.3.0', platform: 'linux/aarch64', minAgeHours: 24
+  };
+  const olderText = syntheticPackageList(5000, 'bench', 100);
+  const newerText = syntheticPackageList(5000, 'bench', 140);
+  const older = parsePackageList(olderText);
+  const newer = parsePackageList(newerText);
+  const packageDiff = diffPackages(older, newer);
+  const changelog = changelogData();
+  // 20,000 advisories would pass MAX_UPDATE_LOG_BYTES: the largest log is bytes-bound.
+  const logText = syntheticUpdateLog('big', {
+    count: 8000, seed: 1, after: START, before: now
+  });
+  const advisoryCount = Object.values(changelog.logs).reduce((sum, log) => sum + (log?.length ?? 0), 0);
+
+  const cases: Case[] = [
+    {
+      name: `resolveSelector, ${ versions.length } versions`, targetMs: 5, run: () => resolveSelector(selector, versions, now)
+    },
+    {
+      name: `diffPackages, ${ older.length } vs ${ newer.length } packages`, targetMs: 5, run: () => diffPackages(older, newer)
+    },
+    {
+      name: `aggregateChangelog, 500-version span, ${ advisoryCount } advisories`, targetMs: 50, run: () => aggregateChangelog(changelog.versions, changelog.from, changelog.to, changelog.logs)
+    },
+    { name: 'parsePackageList, 5000 lines', run: () => parsePackageList(newerText) },
+    { name: 'packageDiffToUnified, 5000 packages', run: () => packageDiffToUnified(packageDiff, 'old', 'new') },
+    { name: `parseUpdateLog, 8000 advisories (${ (logText.length / 1024 / 1024).toFixed(1) } MiB)`, run: () => parseUpdateLog(logText) },
+  ];
+  const results = cases.map(measure);
+
+  print(`${ 'case'.padEnd(62) } ${ 'median ms'.padStart(10) } ${ 'p95 ms'.padStart(9) } ${ 'target'.padStart(8) }`);
+  for (const result of results) {
+    const target = result.targetMs === undefined ? '' : `${ result.pass ? '<' : 'NOT <' } ${ result.targetMs }`;
+
+    print(`${ result.name.padEnd(62) } ${ result.medianMs.toFixed(3).padStart(10) } ${ result.p95Ms.toFixed(3).padStart(9) } ${ target.padStart(8) }`);
+  }
+
+  const outputDir = resolve(__dirname, '../../bench/results');
+
+  mkdirSync(outputDir, { recursive: true });
+  writeFileSync(resolve(outputDir, 'domain.json'), `${ JSON.stringify({
+    node: process.version, date: new Date().toISOString(), warmupRuns: WARMUP_RUNS, results
+  }, null, 2) }\n`);
+  print(`\nwrote ${ resolve(outputDir, 'domain.json') }`);
+  if (results.some((result) => result.pass === false)) {
+    process.exitCode = 1;
+  }
+}
+
+main();
