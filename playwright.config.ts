@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests. By default they run against the Rancher API emulator serving the production
+// dashboard build (dist/, built with EXCLUDES=os-upgrades) and the extension (dist-pkg/), started
+// here on a port of its own. With E2E_BASE_URL set they run against that URL instead (a real
+// Rancher, or `yarn dev` on https://localhost:8005) with the E2E_* credentials; the specs that
+// need the emulator's control endpoints skip themselves there. See docs/emulator.md.
+
+const externalUrl = process.env.E2E_BASE_URL;
+const emulatorPort = Number(process.env.E2E_EMULATOR_PORT || 8990);
+
+export default defineConfig({
+  testDir:       'tests/e2e',
+  outputDir:     'test-results',
+  timeout:       90_000,
+  expect:        { timeout: 15_000 },
+  fullyParallel: false,
+  workers:       Number(process.env.E2E_WORKERS || 1),
+  retries:       process.env.CI ? 1 : 0,
+  forbidOnly:    !!process.env.CI,
+  reporter:      [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use:           {
+    baseURL:           externalUrl || `http://localhost:${ emulatorPort }`,
+    ignoreHTTPSErrors: true,
+    viewport:          { width: 1400, height: 900 },
+    screenshot:        'only-on-failure',
+    trace:             'retain-on-failure',
+    actionTimeout:     20_000,
+    navigationTimeout: 60_000,
+    launchOptions:     {
+      // Debian's chromium: Playwright never downloads a browser for this project.
+      executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium',
+      args:           ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  projects:  [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: externalUrl ? undefined : {
+    command:             `node_modules/.bin/tsx tests/emulator/main.ts --port ${ emulatorPort } --ui dist --plugins dist-pkg`,
+    url:                 `http://localhost:${ emulatorPort }/__emulator/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout:             120_000,
+    stdout:              'ignore',
+    stderr:              'pipe',
+    env:                 {
+      EMULATOR_ROLLOUT_STEP_MS: '800',
+      EMULATOR_SYNC_DELAY_MS:   '200',
+    },
+  },
+});

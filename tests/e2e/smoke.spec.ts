@@ -1,0 +1,80 @@
+// The dashboard boots, admin and viewer log in, OS Upgrades shows the seeded channels, and an
+// expired session sends the dashboard back to the login page.
+
+import { records, sessionApi, steveUrl } from './support/api';
+import { EmulatorControl, requireEmulator } from './support/emulator';
+import { dashboardPath, isLoginPage, loginAs, logout } from './support/login';
+import { expect, test } from './support/test';
+
+const CHANNEL = 'elemental.cattle.io.managedosversionchannel';
+
+test.describe('boot and login', () => {
+  test('admin logs in, opens OS Upgrades from the menu and sees every channel', async({ page, problems }) => {
+    await loginAs(page, 'admin');
+    await expect(page.getByTestId('top-level-menu')).toBeVisible();
+
+    await page.getByTestId('top-level-menu').click();
+    await page.getByRole('link', { name: 'OS Upgrades' }).first().click();
+    await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/channels/);
+
+    const listed = await sessionApi(page).get(steveUrl(CHANNEL));
+    const names = records(listed.body.data).map((c) => String((c.metadata as { name: string }).name));
+
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      await expect(page.getByRole('link', { name, exact: true }).or(page.getByText(name, { exact: true })).first()).toBeVisible();
+    }
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.serverErrors).toEqual([]);
+  });
+
+  test('the emulator seeds the real channels and the scale channel', async({ page }) => {
+    requireEmulator();
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    for (const name of ['sl-micro-6.1-base', 'sl-micro-6.2-base', 'unstable', 'hostile', 'sl-micro-6.1-scale']) {
+      await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+    }
+  });
+
+  test('viewer logs in and reads channels, with read-only schemas', async({ page }) => {
+    await loginAs(page, 'viewer');
+    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+
+    const schema = await sessionApi(page).get(`/v1/schemas/${ CHANNEL }`);
+
+    expect(schema.status).toBe(200);
+    expect(schema.body.resourceMethods).toEqual(['GET']);
+    expect(schema.body.collectionMethods).toEqual(['GET']);
+  });
+
+  test('logout ends the session', async({ page }) => {
+    await loginAs(page, 'admin');
+    await logout(page);
+    const after = await page.request.get(steveUrl(CHANNEL), { failOnStatusCode: false });
+
+    expect(after.status()).toBe(401);
+  });
+
+  test('an expired session answers 401 and the dashboard goes back to login', async({ page }) => {
+    requireEmulator();
+    const control = await EmulatorControl.connect();
+
+    try {
+      await loginAs(page, 'admin');
+      await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+      await expect(page.getByText('sl-micro-6.1-base').first()).toBeVisible();
+
+      expect(await control.expireSessions('admin')).toBeGreaterThan(0);
+      expect((await page.request.get(steveUrl(CHANNEL), { failOnStatusCode: false })).status()).toBe(401);
+
+      // The next request the page makes (opening another page of the product) gets the 401.
+      await page.getByRole('link', { name: 'Workload pools' }).first().click();
+      await expect.poll(() => isLoginPage(page), { timeout: 30_000 }).toBe(true);
+      await expect(page.locator('input[data-testid="local-login-username"], [data-testid="local-login-username"] input').first()).toBeVisible();
+    } finally {
+      await control.dispose();
+    }
+  });
+});

@@ -1,0 +1,123 @@
+// A small client for the emulator's control endpoints (/__emulator/…, see docs/emulator.md).
+// Exported names are used by other specs: keep them stable.
+
+import { APIRequestContext, request as playwrightRequest, test } from '@playwright/test';
+import { onEmulator } from './env';
+
+export interface FaultSpec {
+  /** Path prefix (`/v1/elemental.cattle.io.managedosimages`), glob (`*.updates.log`) or regex (`^/v1/.*`). */
+  path: string;
+  method?: string;
+  latencyMs?: number;
+  status?: number;
+  body?: 'malformed' | 'oversized';
+  bytes?: number;
+  times?: number;
+}
+
+export interface SyncResult {
+  channel: string;
+  namespace: string;
+  ok: boolean;
+  created: string[];
+  updated: string[];
+  changed: string[];
+  deprecated: string[];
+  deleted: string[];
+  error?: string;
+  status?: Record<string, unknown>;
+}
+
+/** A channel file entry (see tests/fixtures/elemental/channels/*.json). */
+export interface ChannelEntry {
+  metadata: { name: string };
+  spec: {
+    version: string;
+    type: 'container' | 'iso';
+    metadata: Record<string, unknown>;
+  };
+}
+
+/** Skips the calling test (or describe block) unless the specs run against the emulator. */
+export function requireEmulator(): void {
+  test.skip(!onEmulator(), 'needs the emulator\'s control endpoints');
+}
+
+export class EmulatorControl {
+  private constructor(private readonly api: APIRequestContext) {}
+
+  static async connect(baseURL?: string): Promise<EmulatorControl> {
+    const port = process.env.E2E_EMULATOR_PORT || '8990';
+
+    return new EmulatorControl(await playwrightRequest.newContext({ baseURL: baseURL || `http://localhost:${ port }` }));
+  }
+
+  async dispose(): Promise<void> {
+    await this.api.dispose();
+  }
+
+  private async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: string | object): Promise<T> {
+    const response = await this.api.fetch(`/__emulator${ path }`, {
+      method,
+      data,
+      headers: typeof data === 'string' ? { 'content-type': 'text/plain' } : undefined,
+    });
+    const text = await response.text();
+
+    if (!response.ok()) {
+      throw new Error(`${ method } /__emulator${ path } answered ${ response.status() }: ${ text }`);
+    }
+
+    return (text ? JSON.parse(text) : {}) as T;
+  }
+
+  /** Back to the seed (objects, files, faults, preferences); sessions stay valid. */
+  async reset(): Promise<void> {
+    await this.call('POST', '/reset');
+  }
+
+  /** Replaces a channel's file (creating the channel if needed) and syncs it; returns what the operator did. */
+  async publishChannel(name: string, entries: ChannelEntry[] | string, namespace = 'fleet-default'): Promise<SyncResult> {
+    const body = typeof entries === 'string' ? entries : JSON.stringify(entries);
+
+    return this.call('PUT', `/channels/${ encodeURIComponent(name) }?namespace=${ encodeURIComponent(namespace) }`, body);
+  }
+
+  async syncChannel(name: string, namespace = 'fleet-default'): Promise<SyncResult> {
+    return this.call('POST', `/channels/${ encodeURIComponent(name) }/sync?namespace=${ encodeURIComponent(namespace) }`);
+  }
+
+  /** Serves `text` as the update log (or package list) of a version. */
+  async setChangelog(versionName: string, text: string): Promise<void> {
+    await this.call('PUT', `/changelogs/${ encodeURIComponent(versionName) }`, text);
+  }
+
+  async setPackages(versionName: string, text: string): Promise<void> {
+    await this.call('PUT', `/packages/${ encodeURIComponent(versionName) }`, text);
+  }
+
+  async addFault(fault: FaultSpec): Promise<{ id: number }> {
+    return this.call('POST', '/faults', fault);
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.call('DELETE', '/faults');
+  }
+
+  /** Drops every subscribe websocket without a close handshake; returns how many. */
+  async dropWebsockets(): Promise<number> {
+    return (await this.call<{ dropped: number }>('POST', '/websockets/drop')).dropped;
+  }
+
+  /** Expires every session (or one user's): the next API call with it answers 401. */
+  async expireSessions(username?: string): Promise<number> {
+    return (await this.call<{ expired: number }>('POST', `/sessions/expire${ username ? `?user=${ encodeURIComponent(username) }` : '' }`)).expired;
+  }
+
+  /** The stored objects (of one Steve type, or all), for assertions. */
+  async objects(type: string): Promise<Record<string, unknown>[]> {
+    const state = await this.call<{ objects: Record<string, Record<string, unknown>[]> }>('GET', `/state?type=${ encodeURIComponent(type) }`);
+
+    return state.objects[type] ?? [];
+  }
+}

@@ -1,0 +1,31 @@
+// Where the specs run: the emulator (default) or a real Rancher given by E2E_BASE_URL.
+
+export type Role = 'admin' | 'viewer';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** True when the specs run against the emulator started by playwright.config.ts. */
+export function onEmulator(): boolean {
+  return !process.env.E2E_BASE_URL;
+}
+
+/** The credentials of a role: the emulator's users, or E2E_ADMIN_* / E2E_VIEWER_* for a real Rancher. */
+export function credentials(role: Role): Credentials {
+  if (role === 'admin') {
+    return {
+      username: process.env.E2E_ADMIN_USER || 'admin',
+      password: process.env.E2E_ADMIN_PASSWORD || 'password1234',
+    };
+  }
+
+  return {
+    username: process.env.E2E_VIEWER_USER || 'viewer',
+    password: process.env.E2E_VIEWER_PASSWORD || 'password1234',
+  };
+}
+
+/** The namespace the specs create their test objects in. */
+export const TEST_NAMESPACE = process.env.E2E_NAMESPACE || 'fleet-default';
