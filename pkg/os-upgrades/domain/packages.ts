@@ -116,36 +116,49 @@ export function comparePackages(a: Package, b: Package): number {
   return compareText(a.name, b.name) || compareText(a.arch, b.arch) || compareVersionsThenText(a, b);
 }
 
-function groupByName(packages: readonly Package[]): Map<string, Package[]> {
-  const groups = new Map<string, Package[]>();
+/** Packages by name: one package, or a list when a name appears several times (arches, kernels). */
+function groupByName(packages: readonly Package[]): Map<string, Package | Package[]> {
+  const groups = new Map<string, Package | Package[]>();
 
   for (const pkg of packages) {
     const group = groups.get(pkg.name);
 
-    if (group) {
+    if (group === undefined) {
+      groups.set(pkg.name, pkg);
+    } else if (Array.isArray(group)) {
       group.push(pkg);
     } else {
-      groups.set(pkg.name, [pkg]);
+      groups.set(pkg.name, [group, pkg]);
     }
   }
 
   return groups;
 }
 
+function asList(group: Package | Package[] | undefined): Package[] {
+  return group === undefined ? NO_PACKAGES : Array.isArray(group) ? group : [group];
+}
+
 const byVersion = compareVersionsThenText;
+const NO_PACKAGES: Package[] = [];
+
+/** One package on each side, same name and arch: unchanged, upgraded or downgraded. */
+function diffOne(diff: PackageDiff, older: Package, newer: Package): void {
+  const order = comparePackageVersions(newer, older);
+
+  if (order === 0) {
+    diff.unchangedPackages.push(older);
+  } else {
+    (order > 0 ? diff.upgraded : diff.downgraded).push({
+      name: older.name, arch: older.arch, from: older, to: newer
+    });
+  }
+}
 
 /** Adds the changes between the old and new packages of one (name, arch) to the diff. */
 function diffOneKey(diff: PackageDiff, older: Package[], newer: Package[]): void {
   if (older.length === 1 && newer.length === 1) {
-    const order = comparePackageVersions(newer[0], older[0]);
-
-    if (order === 0) {
-      diff.unchangedPackages.push(older[0]);
-    } else {
-      (order > 0 ? diff.upgraded : diff.downgraded).push({
-        name: older[0].name, arch: older[0].arch, from: older[0], to: newer[0]
-      });
-    }
+    diffOne(diff, older[0], newer[0]);
 
     return;
   }
@@ -171,14 +184,12 @@ function diffOneKey(diff: PackageDiff, older: Package[], newer: Package[]): void
     }
   }
   if (removed.length === 1 && added.length === 1) {
-    diffOneKey(diff, removed, added);
+    diffOne(diff, removed[0], added[0]);
   } else {
     diff.removed.push(...removed);
     diff.added.push(...added);
   }
 }
-
-const NO_PACKAGES: Package[] = [];
 
 /**
  * DESIGN rule 6: compares two package lists by (name, arch), in RPM order. A name installed
@@ -203,25 +214,28 @@ export function diffPackages(older: readonly Package[], newer: readonly Package[
   names.sort();
 
   for (const name of names) {
-    const oldGroup = oldGroups.get(name) ?? NO_PACKAGES;
-    const newGroup = newGroups.get(name) ?? NO_PACKAGES;
+    const oldGroup = oldGroups.get(name);
+    const newGroup = newGroups.get(name);
 
-    if (oldGroup.length + newGroup.length === 2 && oldGroup.length === 1 && oldGroup[0].arch === newGroup[0].arch) {
-      diffOneKey(diff, oldGroup, newGroup);
+    // The common case, one package of that name on each side, allocates nothing.
+    if (oldGroup && newGroup && !Array.isArray(oldGroup) && !Array.isArray(newGroup) && oldGroup.arch === newGroup.arch) {
+      diffOne(diff, oldGroup, newGroup);
       continue;
     }
-    const arches = [...new Set([...oldGroup, ...newGroup].map((pkg) => pkg.arch))].sort();
+    const left = asList(oldGroup);
+    const right = asList(newGroup);
+    const arches = [...new Set([...left, ...right].map((pkg) => pkg.arch))].sort();
 
     for (const arch of arches) {
-      const left = oldGroup.filter((pkg) => pkg.arch === arch);
-      const right = newGroup.filter((pkg) => pkg.arch === arch);
+      const older = left.filter((pkg) => pkg.arch === arch);
+      const newer = right.filter((pkg) => pkg.arch === arch);
 
-      if (!right.length) {
-        diff.removed.push(...left.sort(byVersion));
-      } else if (!left.length) {
-        diff.added.push(...right.sort(byVersion));
+      if (!newer.length) {
+        diff.removed.push(...older.sort(byVersion));
+      } else if (!older.length) {
+        diff.added.push(...newer.sort(byVersion));
       } else {
-        diffOneKey(diff, left, right);
+        diffOneKey(diff, older, newer);
       }
     }
   }

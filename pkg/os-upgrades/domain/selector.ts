@@ -130,7 +130,8 @@ export function serializeSelector(selector: ImageSelector): string {
 
 export interface Rejection {
   version: OSVersion;
-  reasons: Reason[];
+  /** Frozen, and shared with the versions that fail the same way. */
+  reasons: readonly Reason[];
 }
 
 export interface Resolution {
@@ -153,10 +154,29 @@ function reason(name: string, values?: Record<string, unknown>): Reason {
  * versions must not build 20,000 objects. Values name what the selector asked for and, where
  * few distinct values exist, what the version has; the rejection carries the version itself.
  */
-const INVALID_SELECTOR = reason('invalidSelector');
-const NO_REASONS: Reason[] = [];
+const INVALID_SELECTOR_REASONS: readonly Reason[] = Object.freeze([reason('invalidSelector')]);
+
+/** A list of reasons, shared by every version that fails the same way (a trie of lists). */
+class ReasonList {
+  private readonly longer = new Map<Reason, ReasonList>();
+
+  constructor(readonly reasons: readonly Reason[]) {}
+
+  with(failure: Reason): ReasonList {
+    let next = this.longer.get(failure);
+
+    if (!next) {
+      next = new ReasonList(Object.freeze([...this.reasons, failure]));
+      this.longer.set(failure, next);
+    }
+
+    return next;
+  }
+}
 
 class ReasonCache {
+  /** The empty list: the root of every list of reasons of this resolution. */
+  readonly none = new ReasonList([]);
   // By reason name, then by the version's value: no string is built to look a reason up.
   private readonly byName = new Map<string, Map<string, Reason>>();
 
@@ -202,46 +222,46 @@ class ReasonCache {
   }
 }
 
-/** Why one container version does not match; [] when it matches. */
-function mismatches(selector: ImageSelector, range: VersionRange | undefined, version: OSVersion, now: number, reasons: ReasonCache): Reason[] {
-  let found: Reason[] | undefined;
+/** Why one container version does not match; `reasons.none` when it matches. */
+function mismatches(selector: ImageSelector, range: VersionRange | undefined, version: OSVersion, now: number, reasons: ReasonCache): ReasonList {
+  let found = reasons.none;
 
   if (selector.channel !== undefined && version.channel !== selector.channel) {
-    (found ??= []).push(reasons.get('channelMismatch', version.channel));
+    found = found.with(reasons.get('channelMismatch', version.channel));
   }
   if (!selector.includeOutOfSync && !version.inSync) {
-    (found ??= []).push(reasons.get('outOfSync'));
+    found = found.with(reasons.get('outOfSync'));
   }
   if (range) {
     const parsed = cachedParseVersion(version.version);
 
     if (!parsed) {
-      (found ??= []).push(reasons.get('versionUnparsable'));
+      found = found.with(reasons.get('versionUnparsable'));
     } else if (!rangeIncludes(range, parsed.base)) {
-      (found ??= []).push(reasons.get('versionOutOfRange'));
+      found = found.with(reasons.get('versionOutOfRange'));
     }
   }
   if (selector.displayName !== undefined && version.displayName !== selector.displayName) {
-    (found ??= []).push(reasons.get('displayNameMismatch', version.displayName));
+    found = found.with(reasons.get('displayNameMismatch', version.displayName));
   }
   if (selector.platform !== undefined && !version.platforms.includes(selector.platform)) {
-    (found ??= []).push(reasons.get('platformMissing'));
+    found = found.with(reasons.get('platformMissing'));
   }
   if (selector.minAgeHours !== undefined) {
     if (version.created === undefined) {
-      (found ??= []).push(reasons.get('noCreated'));
+      found = found.with(reasons.get('noCreated'));
     } else if (!Number.isFinite(now)) {
-      (found ??= []).push(reasons.get('ageUnknown'));
+      found = found.with(reasons.get('ageUnknown'));
     } else {
       const ageHours = (now - version.created) / 3600;
 
       if (ageHours < selector.minAgeHours) {
-        (found ??= []).push(reason('tooYoung', { minAgeHours: selector.minAgeHours, ageHours: Math.floor(ageHours * 10) / 10 }));
+        found = found.with(reason('tooYoung', { minAgeHours: selector.minAgeHours, ageHours: Math.floor(ageHours * 10) / 10 }));
       }
     }
   }
 
-  return found ?? NO_REASONS;
+  return found;
 }
 
 /**
@@ -257,7 +277,7 @@ export function resolveSelector(selectorInput: ImageSelector | unknown, versions
 
   if (!parsed.selector) {
     return {
-      candidates, errors: parsed.errors, rejected: all.sort(compareNewestFirst).map((version) => ({ version, reasons: [INVALID_SELECTOR] })),
+      candidates, errors: parsed.errors, rejected: all.sort(compareNewestFirst).map((version) => ({ version, reasons: INVALID_SELECTOR_REASONS })),
     };
   }
   const selector = parsed.selector;
@@ -265,10 +285,10 @@ export function resolveSelector(selectorInput: ImageSelector | unknown, versions
   const reasons = new ReasonCache(selector);
 
   for (const version of all) {
-    const failed = version.type === 'container' ? mismatches(selector, range, version, now, reasons) : [reasons.get('notContainer', version.type)];
+    const failed = version.type === 'container' ? mismatches(selector, range, version, now, reasons) : reasons.none.with(reasons.get('notContainer', version.type));
 
-    if (failed.length) {
-      rejected.push({ version, reasons: failed });
+    if (failed !== reasons.none) {
+      rejected.push({ version, reasons: failed.reasons });
     } else {
       candidates.push(version);
     }
