@@ -149,11 +149,6 @@ function reason(name: string, values?: Record<string, unknown>): Reason {
   return Object.freeze(values ? { key: `${ REASON }.${ name }`, values: Object.freeze(values) } : { key: `${ REASON }.${ name }` });
 }
 
-/**
- * Reasons are shared (frozen) between the versions that fail the same way: resolving 10,000
- * versions must not build 20,000 objects. Values name what the selector asked for and, where
- * few distinct values exist, what the version has; the rejection carries the version itself.
- */
 const INVALID_SELECTOR_REASONS: readonly Reason[] = Object.freeze([reason('invalidSelector')]);
 
 /** A list of reasons, shared by every version that fails the same way (a trie of lists). */
@@ -174,6 +169,11 @@ class ReasonList {
   }
 }
 
+/**
+ * Reasons are shared (frozen) between the versions that fail the same way: resolving 10,000
+ * versions must not build 20,000 objects. Values name what the selector asked for and, where
+ * few distinct values exist, what the version has; the rejection carries the version itself.
+ */
 class ReasonCache {
   /** The empty list: the root of every list of reasons of this resolution. */
   readonly none = new ReasonList([]);
