@@ -255,7 +255,7 @@ export class ObjectApi {
     if (!removed) {
       throw notFound(type, name);
     }
-    setTimeout(() => this.collectGarbage(removed.metadata.uid), 50).unref();
+    setImmediate(() => this.collectGarbage(removed.metadata.uid));
 
     return removed;
   }

@@ -81,6 +81,7 @@ class SyncFailure extends Error {}
 export class ChannelOperator {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Map<string, Promise<SyncResult | undefined>>();
+  private readonly queued = new Map<string, Promise<SyncResult | undefined>>();
   private unsubscribe?: () => void;
 
   constructor(
@@ -126,9 +127,7 @@ export class ChannelOperator {
     const syncedGeneration = asObject(event.object.status).syncedGeneration;
 
     if (event.action === 'create' || syncedGeneration !== event.object.metadata.generation) {
-      setTimeout(() => {
-        void this.sync(namespace ?? '', name).catch(() => undefined);
-      }, 0);
+      void this.sync(namespace ?? '', name).catch(() => undefined);
     }
   }
 
@@ -150,9 +149,20 @@ export class ChannelOperator {
   /** One reconcile of a channel: validates the spec, syncs the file, writes the status. */
   sync(namespace: string, name: string): Promise<SyncResult | undefined> {
     const key = `${ namespace }/${ name }`;
-    const previous = this.running.get(key) ?? Promise.resolve(undefined);
-    const next = previous.catch(() => undefined).then(() => this.reconcile(namespace, name));
+    const queued = this.queued.get(key);
 
+    // A reconcile that has not started yet will see the latest state: callers share it.
+    if (queued) {
+      return queued;
+    }
+    const previous = this.running.get(key) ?? Promise.resolve(undefined);
+    const next = previous.catch(() => undefined).then(() => {
+      this.queued.delete(key);
+
+      return this.reconcile(namespace, name);
+    });
+
+    this.queued.set(key, next);
     this.running.set(key, next);
     void next.finally(() => {
       if (this.running.get(key) === next) {
