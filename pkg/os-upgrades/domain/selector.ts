@@ -130,8 +130,8 @@ export function serializeSelector(selector: ImageSelector): string {
 
 export interface Rejection {
   version: OSVersion;
-  /** Frozen, and shared with the versions that fail the same way. */
-  reasons: readonly Reason[];
+  /** Reason objects are frozen, and shared with the versions that fail the same way. */
+  reasons: Reason[];
 }
 
 export interface Resolution {
@@ -149,34 +149,13 @@ function reason(name: string, values?: Record<string, unknown>): Reason {
   return Object.freeze(values ? { key: `${ REASON }.${ name }`, values: Object.freeze(values) } : { key: `${ REASON }.${ name }` });
 }
 
-const INVALID_SELECTOR_REASONS: readonly Reason[] = Object.freeze([reason('invalidSelector')]);
-
-/** A list of reasons, shared by every version that fails the same way (a trie of lists). */
-class ReasonList {
-  private readonly longer = new Map<Reason, ReasonList>();
-
-  constructor(readonly reasons: readonly Reason[]) {}
-
-  with(failure: Reason): ReasonList {
-    let next = this.longer.get(failure);
-
-    if (!next) {
-      next = new ReasonList(Object.freeze([...this.reasons, failure]));
-      this.longer.set(failure, next);
-    }
-
-    return next;
-  }
-}
+const INVALID_SELECTOR = reason('invalidSelector');
 
 /**
- * Reasons are shared (frozen) between the versions that fail the same way: resolving 10,000
- * versions must not build 20,000 objects. Values name what the selector asked for and, where
- * few distinct values exist, what the version has; the rejection carries the version itself.
+ * Reasons whose values do not depend on the version itself are shared (frozen) between the
+ * versions that fail the same way: resolving 10,000 versions must not build 20,000 of them.
  */
 class ReasonCache {
-  /** The empty list: the root of every list of reasons of this resolution. */
-  readonly none = new ReasonList([]);
   // By reason name, then by the version's value: no string is built to look a reason up.
   private readonly byName = new Map<string, Map<string, Reason>>();
 
@@ -209,10 +188,8 @@ class ReasonCache {
       return { expected: selector.channel, actual };
     case 'displayNameMismatch':
       return { expected: selector.displayName, actual };
-    case 'versionOutOfRange':
-      return { range: selector.version };
     case 'platformMissing':
-      return { platform: selector.platform };
+      return { platform: selector.platform, platforms: actual };
     case 'noCreated':
     case 'ageUnknown':
       return { minAgeHours: selector.minAgeHours };
@@ -222,41 +199,41 @@ class ReasonCache {
   }
 }
 
-/** Why one container version does not match; `reasons.none` when it matches. */
-function mismatches(selector: ImageSelector, range: VersionRange | undefined, version: OSVersion, now: number, reasons: ReasonCache): ReasonList {
-  let found = reasons.none;
+/** Why one container version does not match; undefined when it matches. */
+function mismatches(selector: ImageSelector, range: VersionRange | undefined, version: OSVersion, now: number, reasons: ReasonCache): Reason[] | undefined {
+  let found: Reason[] | undefined;
 
   if (selector.channel !== undefined && version.channel !== selector.channel) {
-    found = found.with(reasons.get('channelMismatch', version.channel));
+    (found ??= []).push(reasons.get('channelMismatch', version.channel));
   }
   if (!selector.includeOutOfSync && !version.inSync) {
-    found = found.with(reasons.get('outOfSync'));
+    (found ??= []).push(reasons.get('outOfSync'));
   }
   if (range) {
     const parsed = cachedParseVersion(version.version);
 
     if (!parsed) {
-      found = found.with(reasons.get('versionUnparsable'));
+      (found ??= []).push(reason('versionUnparsable', { version: version.version }));
     } else if (!rangeIncludes(range, parsed.base)) {
-      found = found.with(reasons.get('versionOutOfRange'));
+      (found ??= []).push(reason('versionOutOfRange', { range: selector.version, version: version.version }));
     }
   }
   if (selector.displayName !== undefined && version.displayName !== selector.displayName) {
-    found = found.with(reasons.get('displayNameMismatch', version.displayName));
+    (found ??= []).push(reasons.get('displayNameMismatch', version.displayName));
   }
   if (selector.platform !== undefined && !version.platforms.includes(selector.platform)) {
-    found = found.with(reasons.get('platformMissing'));
+    (found ??= []).push(reasons.get('platformMissing', version.platforms.join(', ')));
   }
   if (selector.minAgeHours !== undefined) {
     if (version.created === undefined) {
-      found = found.with(reasons.get('noCreated'));
+      (found ??= []).push(reasons.get('noCreated'));
     } else if (!Number.isFinite(now)) {
-      found = found.with(reasons.get('ageUnknown'));
+      (found ??= []).push(reasons.get('ageUnknown'));
     } else {
       const ageHours = (now - version.created) / 3600;
 
       if (ageHours < selector.minAgeHours) {
-        found = found.with(reason('tooYoung', { minAgeHours: selector.minAgeHours, ageHours: Math.floor(ageHours * 10) / 10 }));
+        (found ??= []).push(reason('tooYoung', { minAgeHours: selector.minAgeHours, ageHours: Math.floor(ageHours * 10) / 10 }));
       }
     }
   }
@@ -277,7 +254,7 @@ export function resolveSelector(selectorInput: ImageSelector | unknown, versions
 
   if (!parsed.selector) {
     return {
-      candidates, errors: parsed.errors, rejected: all.sort(compareNewestFirst).map((version) => ({ version, reasons: INVALID_SELECTOR_REASONS })),
+      candidates, errors: parsed.errors, rejected: all.sort(compareNewestFirst).map((version) => ({ version, reasons: [INVALID_SELECTOR] })),
     };
   }
   const selector = parsed.selector;
@@ -285,10 +262,10 @@ export function resolveSelector(selectorInput: ImageSelector | unknown, versions
   const reasons = new ReasonCache(selector);
 
   for (const version of all) {
-    const failed = version.type === 'container' ? mismatches(selector, range, version, now, reasons) : reasons.none.with(reasons.get('notContainer', version.type));
+    const failed = version.type === 'container' ? mismatches(selector, range, version, now, reasons) : [reasons.get('notContainer', version.type)];
 
-    if (failed !== reasons.none) {
-      rejected.push({ version, reasons: failed.reasons });
+    if (failed) {
+      rejected.push({ version, reasons: failed });
     } else {
       candidates.push(version);
     }

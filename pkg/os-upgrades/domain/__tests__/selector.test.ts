@@ -170,6 +170,11 @@ describe('resolveSelector (DESIGN rule 3)', () => {
       'osUpgrades.selector.reason.channelMismatch', 'osUpgrades.selector.reason.versionOutOfRange', 'osUpgrades.selector.reason.displayNameMismatch',
     ]);
     expect(rejection?.reasons[0].values).toEqual({ expected: 'sl-micro-6.2-base', actual: 'sl-micro-6.1-base' });
+    expect(rejection?.reasons[1].values).toEqual({ range: '^3', version: 'v2.2.0-3.12' });
+    expect(rejection?.reasons[2].values).toEqual({ expected: 'Other', actual: 'SL Micro Base 6.1 OS' });
+    expect(reasonsOf(resolveSelector({ platform: 'linux/riscv64' }, REAL, NOW), 'base-v2.2.0-3.12-os')).toEqual(['osUpgrades.selector.reason.platformMissing']);
+    expect(resolveSelector({ platform: 'linux/riscv64' }, REAL, NOW).rejected.find((r) => r.version.name === 'base-v2.3.0-6.1-os')?.reasons[0].values)
+      .toEqual({ platform: 'linux/riscv64', platforms: 'linux/x86_64, linux/aarch64' });
   });
 
   it('returns no match as a result, and an invalid selector as errors', () => {
