@@ -25,9 +25,9 @@ export class ChangelogFormatError extends DomainFormatError {
   }
 }
 
-/** A package list that cannot be used. Keys: `osUpgrades.packages.error.*`. */
+/** A package list that cannot be used. Keys: `osUpgrades.changelog.packageListError.*`. */
 export class PackageListFormatError extends DomainFormatError {
   constructor(reason: string, message: string, values: Record<string, unknown> = {}) {
-    super('osUpgrades.packages.error', reason, message, values);
+    super('osUpgrades.changelog.packageListError', reason, message, values);
   }
 }

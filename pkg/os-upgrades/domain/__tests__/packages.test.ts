@@ -66,7 +66,7 @@ describe('parsePackageList', () => {
       parsePackageList(`ok|(none)|1|1|x86_64|u|MIT\n${ text }`);
     } catch (e) {
       expect(e).toMatchObject({
-        reason, values: { line: 2 }, key: `osUpgrades.packages.error.${ reason }`
+        reason, values: { line: 2 }, key: `osUpgrades.changelog.packageListError.${ reason }`
       });
     }
   });
