@@ -2,9 +2,7 @@
 // the viewer's writes, 422 with the field path for an invalid ManagedOSImage, 404, generateName.
 // Runs against the emulator and a real Rancher alike.
 
-import {
-  field, records, sessionApi, steveUrl
-} from './support/api';
+import { field, records, sessionApi, steveUrl } from './support/api';
 import { TEST_NAMESPACE } from './support/env';
 import { loginAs } from './support/login';
 import { Page } from '@playwright/test';
@@ -31,7 +29,9 @@ function pool(name: string, spec: Record<string, unknown> = {}): Record<string, 
   return {
     type:     IMAGE,
     metadata: { name, namespace: TEST_NAMESPACE },
-    spec:     { osImage: 'registry.example.test/e2e/os:1.0', clusterTargets: [{ clusterName: 'e2e-no-such-cluster' }], ...spec },
+    spec:     {
+      osImage: 'registry.example.test/e2e/os:1.0', clusterTargets: [{ clusterName: 'e2e-no-such-cluster' }], ...spec
+    },
   };
 }
 
@@ -104,7 +104,9 @@ test.describe('API semantics', () => {
     });
 
     expect(viaKube.status).toBe(409);
-    expect(viaKube.body).toMatchObject({ kind: 'Status', reason: 'Conflict', code: 409 });
+    expect(viaKube.body).toMatchObject({
+      kind: 'Status', reason: 'Conflict', code: 409
+    });
   });
 
   test('the viewer\'s writes get 403', async({ page }) => {
@@ -136,7 +138,9 @@ test.describe('API semantics', () => {
     });
 
     expect(viaKube.status).toBe(403);
-    expect(viaKube.body).toMatchObject({ kind: 'Status', reason: 'Forbidden', code: 403 });
+    expect(viaKube.body).toMatchObject({
+      kind: 'Status', reason: 'Forbidden', code: 403
+    });
   });
 
   test('an invalid ManagedOSImage gets 422 naming the field path', async({ page }) => {
@@ -154,7 +158,9 @@ test.describe('API semantics', () => {
     });
 
     expect(viaKube.status).toBe(422);
-    expect(viaKube.body).toMatchObject({ kind: 'Status', reason: 'Invalid', code: 422 });
+    expect(viaKube.body).toMatchObject({
+      kind: 'Status', reason: 'Invalid', code: 422
+    });
     const causes = records(field(viaKube.body, 'details.causes'));
 
     expect(causes.map((c) => c.field)).toContain('spec.concurrency');

@@ -1,9 +1,7 @@
 // The emulator's own endpoints: changelog files at the operator's proposed path, injected faults,
 // ManagedOSImage rollout progress, reset. Emulator only.
 
-import {
-  field, records, sessionApi, steveUrl
-} from './support/api';
+import { field, records, sessionApi, steveUrl } from './support/api';
 import { EmulatorControl, requireEmulator } from './support/emulator';
 import { loginAs } from './support/login';
 import { expect, test } from './support/test';
@@ -50,17 +48,23 @@ test.describe('emulator endpoints', () => {
     await loginAs(page, 'admin');
     const path = '/elemental/changelog/base-v2.2.0-3.8-os/base-v2.2.0-3.8-os.updates.log';
 
-    await control.addFault({ path, status: 503, times: 1 });
+    await control.addFault({
+      path, status: 503, times: 1
+    });
     expect((await page.request.get(path, { failOnStatusCode: false })).status()).toBe(503);
     expect((await page.request.get(path)).status()).toBe(200);
 
-    await control.addFault({ path: '*.updates.log', latencyMs: 1500, times: 1 });
+    await control.addFault({
+      path: '*.updates.log', latencyMs: 1500, times: 1
+    });
     const started = Date.now();
 
     await page.request.get(path);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
 
-    await control.addFault({ path, body: 'malformed', times: 1 });
+    await control.addFault({
+      path, body: 'malformed', times: 1
+    });
     const malformed = await (await page.request.get(path)).text();
 
     expect(() => JSON.parse(malformed)).toThrow();

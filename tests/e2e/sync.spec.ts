@@ -2,9 +2,7 @@
 // new entries created (label, owner reference, last-sync annotation), changed entries updated,
 // dropped entries annotated no-longer-in-sync; a broken file counts failed sync attempts.
 
-import {
-  field, records, sessionApi, steveUrl
-} from './support/api';
+import { field, records, sessionApi, steveUrl } from './support/api';
 import { ChannelEntry, EmulatorControl, requireEmulator } from './support/emulator';
 import { loginAs } from './support/login';
 import { expect, test } from './support/test';

@@ -16,7 +16,9 @@ function channel(name: string): Record<string, unknown> {
     type:     CHANNEL,
     metadata: { name, namespace: TEST_NAMESPACE },
     // Disabled: the operator leaves it alone (no versions are synced from it).
-    spec:     { type: 'json', enabled: false, options: { uri: 'https://channels.example.test/e2e.json' } },
+    spec:     {
+      type: 'json', enabled: false, options: { uri: 'https://channels.example.test/e2e.json' }
+    },
   };
 }
 
@@ -31,7 +33,9 @@ function inStore(page: Page, id: string, path: string): Promise<unknown> {
     }
 
     return value;
-  }, { type: CHANNEL, id, path });
+  }, {
+    type: CHANNEL, id, path
+  });
 }
 
 test.describe('watches', () => {

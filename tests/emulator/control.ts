@@ -47,10 +47,10 @@ export class ControlApi {
       const objects = em.store.dump();
 
       return sendJson(ctx, 200, {
-        revision: em.store.revision,
-        objects:  type ? { [type]: objects[type] ?? [] } : objects,
-        faults:   em.faults.list(),
-        sessions: em.sessions.count(),
+        revision:   em.store.revision,
+        objects:    type ? { [type]: objects[type] ?? [] } : objects,
+        faults:     em.faults.list(),
+        sessions:   em.sessions.count(),
         websockets: this.hub.count(),
       });
     }
@@ -119,6 +119,8 @@ export class ControlApi {
     const result = await em.operator.sync(namespace, name);
     const channel = em.api.find(channelType, namespace, name);
 
-    return sendJson(ctx, 200, { ...result, status: asObject(channel?.status), resourceVersion: asString(channel?.metadata.resourceVersion) });
+    return sendJson(ctx, 200, {
+      ...result, status: asObject(channel?.status), resourceVersion: asString(channel?.metadata.resourceVersion)
+    });
   }
 }

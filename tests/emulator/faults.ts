@@ -44,7 +44,9 @@ export class Faults {
     if (!spec.path) {
       throw new Error('a fault needs a path');
     }
-    const fault: Fault = { ...spec, id: this.nextId++, hits: 0 };
+    const fault: Fault = {
+      ...spec, id: this.nextId++, hits: 0
+    };
 
     this.faults.push(fault);
 

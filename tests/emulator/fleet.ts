@@ -210,9 +210,7 @@ export class FleetSimulator {
       status:  notReady ? 'False' : 'True',
       message: notReady ? `${ notReady[0] }(${ notReady[1].length }) [${ notReady[1].join(', ') }]` : '',
     });
-    this.api.update(type, latest.metadata.namespace, latest.metadata.name, {
-      ...latest, status: { ...asObject(latest.status), conditions }
-    }, SYSTEM_ACTOR, 'status');
+    this.api.update(type, latest.metadata.namespace, latest.metadata.name, { ...latest, status: { ...asObject(latest.status), conditions } }, SYSTEM_ACTOR, 'status');
   }
 
   private writeBundle(image: KubeObject, desired: number, ready: number, clusters: string[]): void {

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   }
   log('users: admin / password1234 (all rights), viewer / password1234 (read-only)');
   const stop = () => {
-    void running.close().then(() => process.exit(0));
+    running.close().then(() => process.exit(0), () => process.exit(1));
   };
 
   process.on('SIGINT', stop);

@@ -94,18 +94,18 @@ export class NormanApi {
 
   private token(ctx: RequestContext, session: Session, user: User): JsonObject {
     return {
-      id:          session.token,
-      type:        'token',
-      baseType:    'token',
-      links:       { self: `${ ctx.base }/v3/tokens/${ session.token }` },
-      name:        session.token,
-      token:       this.emulator.sessions.cookieValue(session),
-      userId:      user.id,
+      id:           session.token,
+      type:         'token',
+      baseType:     'token',
+      links:        { self: `${ ctx.base }/v3/tokens/${ session.token }` },
+      name:         session.token,
+      token:        this.emulator.sessions.cookieValue(session),
+      userId:       user.id,
       authProvider: 'local',
-      description: 'UI session',
-      expired:     false,
-      isDerived:   false,
-      created:     session.createdAt,
+      description:  'UI session',
+      expired:      false,
+      isDerived:    false,
+      created:      session.createdAt,
     };
   }
 

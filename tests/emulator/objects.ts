@@ -13,9 +13,7 @@ import { LabelSelector, matchesLabels } from './labels';
 import { ResourceType, TypeRegistry, apiVersionOf } from './resource-types';
 import { KubeObject, ObjectMeta, ObjectStore } from './store';
 import { Actor, Verb, can } from './users';
-import {
-  normalize, validate, validateName, validateStringMaps
-} from './validate';
+import { normalize, validate, validateName, validateStringMaps } from './validate';
 
 export interface ListOptions {
   namespace?: string;

@@ -12,7 +12,7 @@ import { parseLabelSelector } from './labels';
 import { ResourceType } from './resource-types';
 import { KubeObject, StoreEvent } from './store';
 import { SYSTEM_ACTOR } from './users';
-import { Condition, conditionsOf, setCondition } from './conditions';
+import { conditionsOf, setCondition } from './conditions';
 
 export const CHANNEL_LABEL = 'elemental.cattle.io/channel';
 export const LAST_SYNC_ANNOTATION = 'elemental.cattle.io/channel-last-sync';
@@ -127,7 +127,7 @@ export class ChannelOperator {
     const syncedGeneration = asObject(event.object.status).syncedGeneration;
 
     if (event.action === 'create' || syncedGeneration !== event.object.metadata.generation) {
-      void this.sync(namespace ?? '', name).catch(() => undefined);
+      this.sync(namespace ?? '', name).catch(() => undefined);
     }
   }
 
@@ -164,7 +164,7 @@ export class ChannelOperator {
 
     this.queued.set(key, next);
     this.running.set(key, next);
-    void next.finally(() => {
+    next.finally(() => {
       if (this.running.get(key) === next) {
         this.running.delete(key);
       }
@@ -280,7 +280,7 @@ export class ChannelOperator {
   private schedule(key: string, namespace: string, name: string, ms: number): void {
     clearTimeout(this.timers.get(key));
     const timer = setTimeout(() => {
-      void this.sync(namespace, name).catch(() => undefined);
+      this.sync(namespace, name).catch(() => undefined);
     }, Math.min(ms, 2 ** 31 - 1));
 
     timer.unref();
@@ -359,7 +359,11 @@ export class ChannelOperator {
           const latest = this.api.find(this.versionType, existing.metadata.namespace, name) ?? existing;
 
           this.api.update(this.versionType, latest.metadata.namespace, name, {
-            ...latest, metadata: { ...latest.metadata, labels, annotations }, spec
+            ...latest,
+            metadata: {
+              ...latest.metadata, labels, annotations
+            },
+            spec
           }, SYSTEM_ACTOR);
           existing.metadata.annotations = annotations;
           result.updated.push(name);
@@ -423,9 +427,7 @@ export class ChannelOperator {
       return undefined;
     }
 
-    return this.api.update(this.channelType, latest.metadata.namespace, latest.metadata.name, {
-      ...latest, status: change(clone(asObject(latest.status)))
-    }, SYSTEM_ACTOR, 'status');
+    return this.api.update(this.channelType, latest.metadata.namespace, latest.metadata.name, { ...latest, status: change(clone(asObject(latest.status))) }, SYSTEM_ACTOR, 'status');
   }
 }
 

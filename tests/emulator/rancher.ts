@@ -3,9 +3,7 @@
 // (/elemental/changelog/<name>/<name>.updates.log and <name>.packages).
 
 import { Emulator } from './emulator';
-import {
-  RequestContext, sendJson, sendNotFound, sendText
-} from './http';
+import { RequestContext, sendJson, sendNotFound, sendText } from './http';
 import { KUBE_VERSION, RANCHER_VERSION } from './seed';
 import { PluginEntry, sendFile } from './static';
 

@@ -1,15 +1,14 @@
 // The generated channel for scale work: hundreds of container versions with package lists and
 // update logs, made in memory at start from the deterministic generators of tests/support.
 
-import {
-  ChannelEntry, syntheticChannelEntries, syntheticPackageList, syntheticUpdateLog
-} from '../support/synthetic';
+import { ChannelEntry, syntheticChannelEntries, syntheticPackageList, syntheticUpdateLog } from '../support/synthetic';
 
 export const SCALE_CHANNEL = 'sl-micro-6.1-scale';
 const PREFIX = 'scale';
 const SEED = 'os-upgrades-scale';
 const START_CREATED = 1704067200; // 2024-01-01T00:00:00Z
 const STEP_SECONDS = 6 * 3600;
+
 /** Every this-many-th version has no update log, as some real images have none. */
 export const SCALE_MISSING_LOG_EVERY = 50;
 

@@ -45,7 +45,9 @@ function addDefinition(schema: JsonObject, name: string, definitions: JsonObject
   const required = Array.isArray(schema.required) ? schema.required : [];
   const resourceFields: JsonObject = {};
 
-  definitions[name] = { type: name, description: asString(schema.description) ?? '', resourceFields };
+  definitions[name] = {
+    type: name, description: asString(schema.description) ?? '', resourceFields
+  };
   for (const [key, value] of Object.entries(asObject(schema.properties))) {
     const prop = asObject(value);
 
@@ -61,7 +63,8 @@ export function schemaDefinition(type: ResourceType, base: string): JsonObject {
   const name = definitionName(type);
   const definitions: JsonObject = {};
   const schema = type.openApiSchema ?? {
-    type: 'object', properties: {
+    type:       'object',
+    properties: {
       apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object', properties: {} }
     }
   };

@@ -49,10 +49,10 @@ export function steveSchema(type: ResourceType, base: string, actor: Actor): Jso
   const { resourceMethods, collectionMethods } = methods(verbs);
 
   return {
-    id:          type.id,
-    type:        'schema',
-    links:       schemaLinks(base, type.id, collectionMethods.includes('GET')),
-    pluralName:  `${ type.id }s`,
+    id:             type.id,
+    type:           'schema',
+    links:          schemaLinks(base, type.id, collectionMethods.includes('GET')),
+    pluralName:     `${ type.id }s`,
     resourceMethods,
     collectionMethods,
     resourceFields: null,
@@ -71,11 +71,19 @@ export function steveSchema(type: ResourceType, base: string, actor: Actor): Jso
 function virtualSchema(id: string, base: string, actor: Actor | undefined): JsonObject {
   const loggedIn = !!actor;
   const shapes: Record<string, { resourceMethods: string[]; collectionMethods: string[]; attributes: JsonObject }> = {
-    schema:                   { resourceMethods: ['GET'], collectionMethods: ['GET'], attributes: {} },
-    count:                    { resourceMethods: ['GET'], collectionMethods: ['GET'], attributes: {} },
-    userpreference:           { resourceMethods: ['GET', 'PUT'], collectionMethods: ['GET'], attributes: {} },
+    schema: {
+      resourceMethods: ['GET'], collectionMethods: ['GET'], attributes: {}
+    },
+    count: {
+      resourceMethods: ['GET'], collectionMethods: ['GET'], attributes: {}
+    },
+    userpreference: {
+      resourceMethods: ['GET', 'PUT'], collectionMethods: ['GET'], attributes: {}
+    },
     'ext.cattle.io.selfuser': {
-      resourceMethods: [], collectionMethods: ['POST'], attributes: {
+      resourceMethods:   [],
+      collectionMethods: ['POST'],
+      attributes:        {
         group: 'ext.cattle.io', kind: 'SelfUser', namespaced: false, resource: 'selfusers', verbs: ['create'], version: 'v1'
       }
     },
@@ -111,17 +119,17 @@ export function steveSchemas(types: ResourceType[], base: string, actor: Actor |
 
 /** The Norman (/v3) types the dashboard's `rancher` store looks up. */
 const NORMAN_TYPES: Record<string, string[]> = {
-  principal:     ['GET'],
-  user:          ['GET'],
-  setting:       ['GET'],
-  token:         ['GET', 'DELETE'],
-  authConfig:    ['GET'],
-  cluster:       ['GET'],
-  project:       ['GET'],
-  preference:    ['GET'],
-  subscribe:     ['GET'],
-  localConfig:   ['GET'],
-  globalRole:    ['GET'],
+  principal:                  ['GET'],
+  user:                       ['GET'],
+  setting:                    ['GET'],
+  token:                      ['GET', 'DELETE'],
+  authConfig:                 ['GET'],
+  cluster:                    ['GET'],
+  project:                    ['GET'],
+  preference:                 ['GET'],
+  subscribe:                  ['GET'],
+  localConfig:                ['GET'],
+  globalRole:                 ['GET'],
   clusterRoleTemplateBinding: ['GET'],
 };
 

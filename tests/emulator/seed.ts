@@ -31,32 +31,32 @@ export const PUBLIC_SETTINGS = new Set([
 
 const SETTINGS: Record<string, [string, string]> = {
   // id: [value, default]
-  'server-version':             [RANCHER_VERSION, ''],
-  'server-url':                 ['', ''],
-  'first-login':                ['false', 'true'],
-  'eula-agreed':                ['2025-01-01T00:00:00.000Z', ''],
-  'telemetry-opt':              ['out', 'prompt'],
-  'ui-pl':                      ['', 'rancher'],
-  'ui-brand':                   ['', ''],
-  'ui-banners':                 ['{}', '{}'],
-  'ui-issues':                  ['', ''],
-  'ui-offline-preferred':       ['', 'dynamic'],
-  'ui-performance':             ['', ''],
-  'ui-custom-links':            ['', ''],
-  'ui-community-links':         ['', 'true'],
-  'ui-content-enabled':         ['false', 'true'],
-  'ui-default-landing':         ['', 'vue'],
-  'ui-dashboard-index':         ['', 'https://releases.rancher.com/dashboard/latest/index.html'],
-  'has-support':                ['', 'false'],
-  'hide-local-cluster':         ['', 'false'],
-  'system-namespaces':          ['', SYSTEM_NAMESPACES.filter((n) => n !== 'default').join(',')],
-  'password-min-length':        ['', '12'],
-  'kubeconfig-generate-token':  ['', 'true'],
-  'auth-user-info-max-age-seconds':     ['', '3600'],
-  'auth-user-session-ttl-minutes':      ['', '960'],
-  'auth-user-session-idle-ttl-minutes': ['', '960'],
-  'cli-version':                ['', 'v2.12.0'],
-  'helm-version':               ['', 'v2.16.8-rancher2'],
+  'server-version':                           [RANCHER_VERSION, ''],
+  'server-url':                               ['', ''],
+  'first-login':                              ['false', 'true'],
+  'eula-agreed':                              ['2025-01-01T00:00:00.000Z', ''],
+  'telemetry-opt':                            ['out', 'prompt'],
+  'ui-pl':                                    ['', 'rancher'],
+  'ui-brand':                                 ['', ''],
+  'ui-banners':                               ['{}', '{}'],
+  'ui-issues':                                ['', ''],
+  'ui-offline-preferred':                     ['', 'dynamic'],
+  'ui-performance':                           ['', ''],
+  'ui-custom-links':                          ['', ''],
+  'ui-community-links':                       ['', 'true'],
+  'ui-content-enabled':                       ['false', 'true'],
+  'ui-default-landing':                       ['', 'vue'],
+  'ui-dashboard-index':                       ['', 'https://releases.rancher.com/dashboard/latest/index.html'],
+  'has-support':                              ['', 'false'],
+  'hide-local-cluster':                       ['', 'false'],
+  'system-namespaces':                        ['', SYSTEM_NAMESPACES.filter((n) => n !== 'default').join(',')],
+  'password-min-length':                      ['', '12'],
+  'kubeconfig-generate-token':                ['', 'true'],
+  'auth-user-info-max-age-seconds':           ['', '3600'],
+  'auth-user-session-ttl-minutes':            ['', '960'],
+  'auth-user-session-idle-ttl-minutes':       ['', '960'],
+  'cli-version':                              ['', 'v2.12.0'],
+  'helm-version':                             ['', 'v2.16.8-rancher2'],
   'k3s-based-upgrader-uninstall-concurrency': ['', '5'],
 };
 
@@ -78,12 +78,16 @@ const FEATURES: [string, boolean, string][] = [
 ];
 
 function meta(name: string, namespace?: string, extra: JsonObject = {}): JsonObject {
-  return namespace ? { name, namespace, ...extra } : { name, ...extra };
+  return namespace ? {
+    name, namespace, ...extra
+  } : { name, ...extra };
 }
 
 export function baseObjects(): { type: string; object: JsonObject; status?: JsonObject }[] {
   const out: { type: string; object: JsonObject; status?: JsonObject }[] = [];
-  const add = (type: string, object: JsonObject, status?: JsonObject) => out.push({ type, object, status });
+  const add = (type: string, object: JsonObject, status?: JsonObject) => out.push({
+    type, object, status
+  });
 
   for (const name of [...SYSTEM_NAMESPACES, ...FLEET_NAMESPACES]) {
     const labels: Record<string, string> = { 'kubernetes.io/metadata.name': name };
@@ -93,11 +97,7 @@ export function baseObjects(): { type: string; object: JsonObject; status?: Json
     } else if (!FLEET_NAMESPACES.includes(name)) {
       labels['field.cattle.io/projectId'] = 'p-sys9q';
     }
-    add('namespace', {
-      metadata: meta(name, undefined, {
-        labels, annotations: labels['field.cattle.io/projectId'] ? { 'field.cattle.io/projectId': `local:${ labels['field.cattle.io/projectId'] }` } : {}
-      })
-    });
+    add('namespace', { metadata: meta(name, undefined, { labels, annotations: labels['field.cattle.io/projectId'] ? { 'field.cattle.io/projectId': `local:${ labels['field.cattle.io/projectId'] }` } : {} }) });
   }
 
   for (const [name, [value, def]] of Object.entries(SETTINGS)) {
@@ -124,10 +124,16 @@ export function baseObjects(): { type: string; object: JsonObject; status?: Json
     info:        { kubernetesVersion: KUBE_VERSION.gitVersion, arch: 'amd64' },
     version:     KUBE_VERSION,
     nodeCount:   1,
-    allocatable: { cpu: '2', memory: '8029416Ki', pods: '110' },
-    capacity:    { cpu: '2', memory: '8029416Ki', pods: '110' },
-    requested:   { cpu: '1150m', memory: '1280Mi', pods: '24' },
-    conditions:  ['Ready', 'Provisioned', 'Updated', 'Connected', 'Waiting'].map((type) => ({
+    allocatable: {
+      cpu: '2', memory: '8029416Ki', pods: '110'
+    },
+    capacity: {
+      cpu: '2', memory: '8029416Ki', pods: '110'
+    },
+    requested: {
+      cpu: '1150m', memory: '1280Mi', pods: '24'
+    },
+    conditions: ['Ready', 'Provisioned', 'Updated', 'Connected', 'Waiting'].map((type) => ({
       type, status: 'True', lastUpdateTime: '2025-01-01T00:00:00Z'
     })),
   });
@@ -140,9 +146,7 @@ export function baseObjects(): { type: string; object: JsonObject; status?: Json
   });
 
   for (const [id, displayName] of [['p-dflt7', 'Default'], ['p-sys9q', 'System']]) {
-    add('management.cattle.io.project', {
-      metadata: meta(id, 'local'), spec: { clusterName: 'local', displayName }
-    }, { conditions: [{ type: 'InitialRolesPopulated', status: 'True' }] });
+    add('management.cattle.io.project', { metadata: meta(id, 'local'), spec: { clusterName: 'local', displayName } }, { conditions: [{ type: 'InitialRolesPopulated', status: 'True' }] });
   }
 
   for (const user of USERS) {
@@ -162,8 +166,12 @@ export function baseObjects(): { type: string; object: JsonObject; status?: Json
   }
 
   add('fleet.cattle.io.cluster', {
-    metadata: meta('local', 'fleet-local', { labels: { name: 'local', 'management.cattle.io/cluster-name': 'local', 'provider.cattle.io': 'k3s' } }),
-    spec:     { kubeConfigSecret: 'local-kubeconfig', agentNamespace: 'cattle-fleet-local-system' },
+    metadata: meta('local', 'fleet-local', {
+      labels: {
+        name: 'local', 'management.cattle.io/cluster-name': 'local', 'provider.cattle.io': 'k3s'
+      }
+    }),
+    spec: { kubeConfigSecret: 'local-kubeconfig', agentNamespace: 'cattle-fleet-local-system' },
   }, { display: { readyBundles: '1/1', readyNodes: '1/1' }, summary: { desiredReady: 1, ready: 1 } });
 
   return out;

@@ -12,9 +12,7 @@ import {
 import { KubeApi } from './kube-api';
 import { NormanApi } from './norman';
 import { CHANNEL_FILE_PATH } from './operator';
-import {
-  changelogFile, kubeVersion, rancherVersion, uiPlugins
-} from './rancher';
+import { changelogFile, kubeVersion, rancherVersion, uiPlugins } from './rancher';
 import { RANCHER_VERSION } from './seed';
 import { DashboardUi, PluginEntry } from './static';
 import { SteveApi, isVirtualType } from './steve';
@@ -53,7 +51,7 @@ export class EmulatorServer {
     });
     this.control = new ControlApi(emulator, this.hub);
     this.server = http.createServer((req, res) => {
-      void this.handle(contextOf(req, res));
+      this.handle(contextOf(req, res)).catch(() => res.destroy());
     });
     this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
   }

@@ -3,9 +3,7 @@
 
 import { randomBytes } from 'crypto';
 import { ApiError, unauthorized } from './errors';
-import {
-  RequestContext, appendHeader, cookieHeader
-} from './http';
+import { RequestContext, appendHeader, cookieHeader } from './http';
 import { User, userById } from './users';
 
 export const SESSION_COOKIE = 'R_SESS';
@@ -96,7 +94,9 @@ export class Sessions {
   }
 
   clearSessionCookie(ctx: RequestContext): void {
-    appendHeader(ctx, 'Set-Cookie', cookieHeader(SESSION_COOKIE, '', { secure: ctx.secure, httpOnly: true, maxAge: 0 }));
+    appendHeader(ctx, 'Set-Cookie', cookieHeader(SESSION_COOKIE, '', {
+      secure: ctx.secure, httpOnly: true, maxAge: 0
+    }));
   }
 }
 

@@ -7,22 +7,22 @@ import { RequestContext, sendNotFound } from './http';
 import { JsonObject, asObject, asString } from './json';
 
 const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js':   'application/javascript; charset=utf-8',
-  '.mjs':  'application/javascript; charset=utf-8',
-  '.css':  'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map':  'application/json',
-  '.svg':  'image/svg+xml',
-  '.png':  'image/png',
-  '.ico':  'image/x-icon',
-  '.jpg':  'image/jpeg',
-  '.gif':  'image/gif',
-  '.woff': 'font/woff',
+  '.html':  'text/html; charset=utf-8',
+  '.js':    'application/javascript; charset=utf-8',
+  '.mjs':   'application/javascript; charset=utf-8',
+  '.css':   'text/css; charset=utf-8',
+  '.json':  'application/json',
+  '.map':   'application/json',
+  '.svg':   'image/svg+xml',
+  '.png':   'image/png',
+  '.ico':   'image/x-icon',
+  '.jpg':   'image/jpeg',
+  '.gif':   'image/gif',
+  '.woff':  'font/woff',
   '.woff2': 'font/woff2',
-  '.ttf':  'font/ttf',
-  '.eot':  'application/vnd.ms-fontobject',
-  '.txt':  'text/plain; charset=utf-8',
+  '.ttf':   'font/ttf',
+  '.eot':   'application/vnd.ms-fontobject',
+  '.txt':   'text/plain; charset=utf-8',
 };
 
 /** Sends a file below `root`; false when there is no such file (or the path leaves the root). */

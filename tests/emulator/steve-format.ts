@@ -1,7 +1,9 @@
 // How Steve presents a Kubernetes object: id, type, links (only those the user may follow),
 // metadata.state (its summary of the conditions), metadata.relationships.
 
-import { JsonObject, asObject, asString, clone, isObject } from './json';
+import {
+  JsonObject, asObject, asString, clone, isObject
+} from './json';
 import { ResourceType } from './resource-types';
 import { KubeObject } from './store';
 import { Actor, can } from './users';
@@ -103,7 +105,9 @@ export function fromSteve(body: unknown): unknown {
   if (!isObject(body)) {
     return body;
   }
-  const { id: _id, type: _type, links: _links, actions: _actions, ...rest } = body;
+  const {
+    id: _id, type: _type, links: _links, actions: _actions, ...rest
+  } = body;
   const metadata = asObject(rest.metadata);
 
   delete metadata.state;

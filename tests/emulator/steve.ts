@@ -3,9 +3,7 @@
 
 import { Emulator } from './emulator';
 import { ApiError, badRequest, unauthorized } from './errors';
-import {
-  RequestContext, jsonBody, sendJson
-} from './http';
+import { RequestContext, jsonBody, sendJson } from './http';
 import { JsonObject, asObject } from './json';
 import { parseLabelSelector } from './labels';
 import { ListOptions, PatchType } from './objects';
@@ -199,13 +197,13 @@ export class SteveApi {
 
   private collection(ctx: RequestContext, resourceType: string, data: unknown[], canCreate: boolean, extra: JsonObject = {}): JsonObject {
     const out: JsonObject = {
-      type:         'collection',
-      links:        { self: `${ ctx.base }${ ctx.path }` },
-      createTypes:  canCreate ? { [resourceType]: `${ ctx.base }/v1/${ resourceType }s` } : {},
-      actions:      {},
+      type:        'collection',
+      links:       { self: `${ ctx.base }${ ctx.path }` },
+      createTypes: canCreate ? { [resourceType]: `${ ctx.base }/v1/${ resourceType }s` } : {},
+      actions:     {},
       resourceType,
-      revision:     String(this.emulator.store.revision),
-      count:        data.length,
+      revision:    String(this.emulator.store.revision),
+      count:       data.length,
       ...extra,
       data,
     };

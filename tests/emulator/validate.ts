@@ -162,7 +162,7 @@ function validateInto(schema: Schema, value: unknown, path: string, causes: Stat
   const label = path || '<root>';
 
   if (value === null) {
-    if (schema.nullable === true || preservesUnknown(schema) && !schema.type) {
+    if (schema.nullable === true || (preservesUnknown(schema) && !schema.type)) {
       return;
     }
     if (schema.type || schema['x-kubernetes-int-or-string']) {

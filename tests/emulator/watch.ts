@@ -130,7 +130,9 @@ class SteveSubscription {
   }
 
   private fail(sub: Subscription, error: string): void {
-    this.send({ name: 'resource.error', ...header(sub), data: { error } });
+    this.send({
+      name: 'resource.error', ...header(sub), data: { error }
+    });
     this.send({ name: 'resource.stop', ...header(sub) });
   }
 
@@ -158,7 +160,9 @@ class SteveSubscription {
 
       return;
     }
-    const watch: ActiveWatch = { ...sub, type, labelSelector };
+    const watch: ActiveWatch = {
+      ...sub, type, labelSelector
+    };
 
     this.watches.set(keyOf(sub), watch);
     this.send({ name: 'resource.start', ...header(sub) });
