@@ -146,10 +146,15 @@ export interface Resolution {
 }
 
 function reason(name: string, values?: Record<string, unknown>): Reason {
-  return Object.freeze(values ? { key: `${ REASON }.${ name }`, values: Object.freeze(values) } : { key: `${ REASON }.${ name }` });
+  return values ? { key: `${ REASON }.${ name }`, values } : { key: `${ REASON }.${ name }` };
 }
 
-const INVALID_SELECTOR = reason('invalidSelector');
+/** A reason shared between versions: frozen, so that no consumer can change it for all of them. */
+function sharedReason(name: string, values?: Record<string, unknown>): Reason {
+  return Object.freeze(reason(name, values && Object.freeze(values)));
+}
+
+const INVALID_SELECTOR = sharedReason('invalidSelector');
 
 /**
  * Reasons whose values do not depend on the version itself are shared (frozen) between the
@@ -171,7 +176,7 @@ class ReasonCache {
     let cached = byValue.get(actual);
 
     if (!cached) {
-      cached = reason(name, this.values(name, actual));
+      cached = sharedReason(name, this.values(name, actual));
       byValue.set(actual, cached);
     }
 
