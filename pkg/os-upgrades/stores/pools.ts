@@ -8,6 +8,12 @@ import { plainPool, poolId } from '../components/pool/pool-object';
 
 export type ApprovalKind = 'approve' | 'rollback';
 
+/**
+ * Read from the server, and start no watch of one object: the shell would stop its watch of the
+ * whole list for it, and the pools page would no longer see the rollout progress.
+ */
+export const FRESH = { force: true, watch: false };
+
 /** What the approval dialog showed the person: the write must match it exactly or not happen. */
 export interface ApprovalRequest {
   kind: ApprovalKind;
@@ -128,8 +134,6 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
         await writeObject(context.store, TYPE.IMAGE, plan.object, 'update');
         this.request = null;
         this.written = request.id;
-        // The watch brings the new state too; reading it now shows the rollout at once.
-        findOne(context.store, TYPE.IMAGE, request.id, { force: true }).catch(() => undefined);
 
         return true;
       } catch (err) {
@@ -153,7 +157,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
       let latest: unknown;
 
       try {
-        latest = await findOne(context.store, TYPE.IMAGE, request.id, { force: true });
+        latest = await findOne(context.store, TYPE.IMAGE, request.id, FRESH);
       } catch {
         latest = undefined;
       }

@@ -65,6 +65,8 @@ describe('approval store', () => {
     expect(writes[0].data.metadata.annotations[PREVIOUS_VERSION_ANNOTATION]).toBe(OLD.name);
     expect(writes[0].data.metadata.annotations[SELECTOR_ANNOTATION]).toBe(SELECTOR);
     expect(approval.request).toBeNull();
+    // No read of the one object afterwards: that would replace the page's watch of the list.
+    expect(store.dispatch.mock.calls.map(([action]) => action)).toEqual(['management/request']);
   });
 
   it('writes once on a double click', async() => {
@@ -98,6 +100,9 @@ describe('approval store', () => {
     expect(await approval.confirm(context(store))).toBe(false);
     expect(writes).toHaveLength(1);
     expect(approval.notice).toEqual({ kind: 'conflict' });
+    expect(store.dispatch).toHaveBeenCalledWith('management/find', {
+      type: 'elemental.cattle.io.managedosimage', id: 'fleet-default/edge', opt: { force: true, watch: false }
+    });
     expect(approval.request).toMatchObject({
       expectedPin: MID.name, versionName: NEW.name, resourceVersion: '42'
     });
