@@ -82,6 +82,7 @@ export class ChannelOperator {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Map<string, Promise<SyncResult | undefined>>();
   private readonly queued = new Map<string, Promise<SyncResult | undefined>>();
+  private readonly lastSync = new Map<string, string>();
   private unsubscribe?: () => void;
 
   constructor(
@@ -226,7 +227,7 @@ export class ChannelOperator {
 
     try {
       const text = await this.readChannelFile(spec);
-      const syncTimestamp = nowTimestamp();
+      const syncTimestamp = await this.nextSyncTimestamp(key);
 
       this.createManagedOSVersions(channel, text, syncTimestamp, result);
       this.writeStatus(channel, (status) => ({
@@ -259,6 +260,23 @@ export class ChannelOperator {
     }
 
     return result;
+  }
+
+  /**
+   * The sync time, RFC 3339 to the second as the operator writes it. A real sync takes longer than a
+   * second (it runs a pod); here two syncs of a channel could share a second, which would hide the
+   * versions the second sync dropped, so the later one waits for the next second.
+   */
+  private async nextSyncTimestamp(key: string): Promise<string> {
+    let timestamp = nowTimestamp();
+
+    if (timestamp === this.lastSync.get(key)) {
+      await delay(1005 - (Date.now() % 1000));
+      timestamp = nowTimestamp();
+    }
+    this.lastSync.set(key, timestamp);
+
+    return timestamp;
   }
 
   private checkSpec(spec: JsonObject): string | undefined {
