@@ -30,7 +30,8 @@ export interface ChangelogClientOptions {
 
 export const DEFAULT_TIMEOUT_MS = 15000;
 export const DEFAULT_MAX_BYTES = MAX_UPDATE_LOG_BYTES;
-export const DEFAULT_CONCURRENCY = 4;
+// Browsers open at most 6 connections per origin over HTTP/1.1.
+export const DEFAULT_CONCURRENCY = 6;
 
 const KEY = 'osUpgrades.changelog.fetchError';
 
