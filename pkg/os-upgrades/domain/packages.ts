@@ -139,7 +139,6 @@ function asList(group: Package | Package[] | undefined): Package[] {
   return group === undefined ? NO_PACKAGES : Array.isArray(group) ? group : [group];
 }
 
-const byVersion = compareVersionsThenText;
 const NO_PACKAGES: Package[] = [];
 
 /** One package on each side, same name and arch: unchanged, upgraded or downgraded. */
@@ -163,8 +162,8 @@ function diffOneKey(diff: PackageDiff, older: Package[], newer: Package[]): void
     return;
   }
   // Several versions of one package (kernels): what both sides hold is unchanged.
-  const left = older.slice().sort(byVersion);
-  const right = newer.slice().sort(byVersion);
+  const left = older.slice().sort(compareVersionsThenText);
+  const right = newer.slice().sort(compareVersionsThenText);
   const removed: Package[] = [];
   const added: Package[] = [];
   let i = 0;
@@ -217,7 +216,7 @@ export function diffPackages(older: readonly Package[], newer: readonly Package[
     const oldGroup = oldGroups.get(name);
     const newGroup = newGroups.get(name);
 
-    // The common case, one package of that name on each side, allocates nothing.
+    // The common case: one package of that name on each side, no list to build.
     if (oldGroup && newGroup && !Array.isArray(oldGroup) && !Array.isArray(newGroup) && oldGroup.arch === newGroup.arch) {
       diffOne(diff, oldGroup, newGroup);
       continue;
@@ -227,15 +226,15 @@ export function diffPackages(older: readonly Package[], newer: readonly Package[
     const arches = [...new Set([...left, ...right].map((pkg) => pkg.arch))].sort();
 
     for (const arch of arches) {
-      const older = left.filter((pkg) => pkg.arch === arch);
-      const newer = right.filter((pkg) => pkg.arch === arch);
+      const oldOfArch = left.filter((pkg) => pkg.arch === arch);
+      const newOfArch = right.filter((pkg) => pkg.arch === arch);
 
-      if (!newer.length) {
-        diff.removed.push(...older.sort(byVersion));
-      } else if (!older.length) {
-        diff.added.push(...newer.sort(byVersion));
+      if (!newOfArch.length) {
+        diff.removed.push(...oldOfArch.sort(compareVersionsThenText));
+      } else if (!oldOfArch.length) {
+        diff.added.push(...newOfArch.sort(compareVersionsThenText));
       } else {
-        diffOneKey(diff, older, newer);
+        diffOneKey(diff, oldOfArch, newOfArch);
       }
     }
   }
