@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { channelVersions, toManagedOSVersion } from '../../../../tests/support/fixtures';
-import { syntheticChannelEntries, syntheticUpdateLog } from '../../../../tests/support/synthetic';
-import { Advisory, aggregateChangelog, parseUpdateLog, UpdateLogs } from '../index';
+import { seededRandom, shuffled, syntheticChannelEntries, syntheticUpdateLog } from '../../../../tests/support/synthetic';
+import {
+  Advisory, aggregateChangelog, compareAdvisories, parseUpdateLog, UpdateLogs
+} from '../index';
 
 const V61 = channelVersions('sl-micro-6.1-base');
 const C38 = 1731339461;
@@ -125,5 +128,34 @@ describe('aggregateChangelog (DESIGN rule 5)', () => {
     expect(new Set(ids(changelog.advisories)).size).toBe(changelog.advisories.length);
     expect(changelog.advisories.every((a) => a.date === undefined || a.date > 1730000000)).toBe(true);
     expect(changelog.summary.total).toBe(changelog.advisories.length);
+  });
+
+  it('holds its rules for any logs and any input order', () => {
+    const entries = syntheticChannelEntries({
+      count: 12, prefix: 'base', startCreated: 1000000, stepSeconds: 1000, displayName: 'SL Micro'
+    });
+    const versions = entries.map((entry) => toManagedOSVersion(entry, { channel: 'c' }));
+    const names = entries.map((entry) => entry.metadata.name);
+    const advisoryArb = fc.record({
+      id:       fc.constantFrom('A', 'B', 'C', 'D', 'E', 'F', ''),
+      severity: fc.constantFrom('critical', 'important', 'moderate', 'low', '') as fc.Arbitrary<Advisory['severity']>,
+      date:     fc.option(fc.integer({ min: 995000, max: 1012000 }), { nil: undefined }),
+    }).map((a) => advisory(a.id, a.severity, a.date));
+    const logsArb = fc.dictionary(fc.constantFrom(...names), fc.option(fc.array(advisoryArb, { maxLength: 6 }), { nil: null }));
+
+    fc.assert(fc.property(logsArb, fc.constantFrom(...names), fc.constantFrom(...names), fc.integer(), (logs, from, to, seed) => {
+      const changelog = aggregateChangelog(versions, from, to, logs);
+      const oldCreated = Math.min(...[from, to].map((name) => entries.find((e) => e.metadata.name === name)!.spec.metadata.created as number));
+      const withIds = changelog.advisories.filter((a) => a.id);
+
+      expect(aggregateChangelog(shuffled(seededRandom(seed), versions), from, to, logs)).toEqual(changelog);
+      expect(new Set(withIds.map((a) => a.id)).size).toBe(withIds.length);
+      expect(changelog.advisories.every((a) => a.date === undefined || a.date > oldCreated)).toBe(true);
+      expect(changelog.advisories.every((a) => changelog.span.includes(a.versionName))).toBe(true);
+      expect(changelog.missing.every((name) => changelog.span.includes(name) && !Array.isArray(logs[name]))).toBe(true);
+      changelog.advisories.slice(1).forEach((a, i) => expect(compareAdvisories(changelog.advisories[i], a)).toBeLessThanOrEqual(0));
+      expect(changelog.summary.total).toBe(changelog.advisories.length);
+      expect(changelog.span.length).toBe(Math.abs(names.indexOf(from) - names.indexOf(to)));
+    }));
   });
 });
