@@ -139,5 +139,6 @@ export const shellStubs = {
   KeyValue: {
     name: 'KeyValue', props: ['value', 'mode'], emits: ['update:value'], template: '<div class="key-value" />'
   },
-  YamlEditor: { props: ['value'], template: '<pre class="yaml">{{ value }}</pre>' },
+  YamlEditor:   { props: ['value'], template: '<pre class="yaml">{{ value }}</pre>' },
+  ImageCompare: { props: ['versions', 'oldName', 'newName'], template: '<div class="image-compare" :data-old="oldName" :data-new="newName" />' },
 };

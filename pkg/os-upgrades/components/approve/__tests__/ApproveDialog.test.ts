@@ -38,6 +38,8 @@ describe('approve dialog', () => {
     expect(removed).toContain(`-   managedOSVersionName: ${ OLD.name }`);
     expect(added).toContain(`+   managedOSVersionName: ${ NEW.name }`);
     expect(added).toContain(`+     os-upgrades.cattle.io/previous-version: ${ OLD.name }`);
+    // The compare view between exactly the two images of the dialog.
+    expect(wrapper.find('.image-compare').attributes()).toMatchObject({ 'data-old': OLD.name, 'data-new': NEW.name });
   });
 
   it('writes once however often Approve is clicked', async() => {
