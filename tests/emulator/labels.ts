@@ -35,42 +35,55 @@ function splitTopLevel(text: string): string[] {
   return parts.map((p) => p.trim()).filter(Boolean);
 }
 
-/** Parses the string form; throws a 400 on syntax errors as the API server does. */
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+
+/** Parses the string form; throws a 400 on syntax errors and invalid values as the API server does. */
 export function parseLabelSelector(text: string | null | undefined): LabelSelector {
   if (!text || !text.trim()) {
     return [];
   }
+  const requirements = splitTopLevel(text).map(parseRequirement);
 
-  return splitTopLevel(text).map((part): Requirement => {
-    let match = /^([^\s!=]+)\s+(in|notin)\s+\(([^)]*)\)$/.exec(part);
+  for (const req of requirements) {
+    const bad = req.values.find((v) => v.length > 63 || !LABEL_VALUE.test(v));
 
-    if (match) {
-      return {
-        key:      match[1],
-        operator: match[2] === 'in' ? 'In' : 'NotIn',
-        values:   match[3].split(',').map((v) => v.trim()).filter(Boolean),
-      };
+    if (bad !== undefined) {
+      throw badRequest(`unable to parse requirement: values[0][${ req.key }]: Invalid value: "${ bad }": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`);
     }
-    match = /^([^\s!=]+)\s*(==|=|!=)\s*([^\s,]*)$/.exec(part);
-    if (match) {
-      return {
-        key: match[1], operator: match[2] === '!=' ? 'NotIn' : 'In', values: [match[3]]
-      };
-    }
-    match = /^!\s*([^\s!=]+)$/.exec(part);
-    if (match) {
-      return {
-        key: match[1], operator: 'DoesNotExist', values: []
-      };
-    }
-    match = /^([^\s!=()]+)$/.exec(part);
-    if (match) {
-      return {
-        key: match[1], operator: 'Exists', values: []
-      };
-    }
-    throw badRequest(`unable to parse requirement: ${ part }`);
-  });
+  }
+
+  return requirements;
+}
+
+function parseRequirement(part: string): Requirement {
+  let match = /^([^\s!=]+)\s+(in|notin)\s+\(([^)]*)\)$/.exec(part);
+
+  if (match) {
+    return {
+      key:      match[1],
+      operator: match[2] === 'in' ? 'In' : 'NotIn',
+      values:   match[3].split(',').map((v) => v.trim()).filter(Boolean),
+    };
+  }
+  match = /^([^\s!=]+)\s*(==|=|!=)\s*([^\s,]*)$/.exec(part);
+  if (match) {
+    return {
+      key: match[1], operator: match[2] === '!=' ? 'NotIn' : 'In', values: [match[3]]
+    };
+  }
+  match = /^!\s*([^\s!=]+)$/.exec(part);
+  if (match) {
+    return {
+      key: match[1], operator: 'DoesNotExist', values: []
+    };
+  }
+  match = /^([^\s!=()]+)$/.exec(part);
+  if (match) {
+    return {
+      key: match[1], operator: 'Exists', values: []
+    };
+  }
+  throw badRequest(`unable to parse requirement: ${ part }`);
 }
 
 /** The object form (`matchLabels`, `matchExpressions`); an empty selector matches everything. */

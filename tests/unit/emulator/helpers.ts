@@ -1,0 +1,55 @@
+// Builders shared by the emulator's unit tests.
+
+import { Emulator } from '../../emulator/emulator';
+import { FixtureData, emptyFixtures } from '../../emulator/fixtures';
+import { JsonObject } from '../../emulator/json';
+import { KubeObject } from '../../emulator/store';
+
+export function fixtures(channels: Record<string, unknown[] | string> = {}, seed: JsonObject[] = []): FixtureData {
+  const data = emptyFixtures();
+
+  for (const [name, entries] of Object.entries(channels)) {
+    data.channels.set(name, typeof entries === 'string' ? entries : JSON.stringify(entries));
+  }
+  data.seed = seed;
+
+  return data;
+}
+
+/** An emulator with the given channel files and seed, seeded; controllers not started unless asked. */
+export async function emulatorWith(data: FixtureData, start = false): Promise<Emulator> {
+  const emulator = new Emulator({
+    fixtures: data, generated: [], origin: 'http://localhost:1', syncDelayMs: 0, retryBaseMs: 60000, rolloutStepMs: 20
+  });
+
+  if (start) {
+    await emulator.start();
+  } else {
+    await emulator.seed();
+  }
+
+  return emulator;
+}
+
+export function entry(name: string, version: string, extra: JsonObject = {}): JsonObject {
+  return {
+    metadata: { name },
+    spec:     {
+      version,
+      type:     'container',
+      metadata: {
+        upgradeImage: `registry.example.test/os:${ version }`, displayName: 'Test OS', platforms: ['linux/x86_64'], created: 1700000000, ...extra
+      },
+    },
+  };
+}
+
+export function annotations(object: KubeObject | undefined): Record<string, string> {
+  return object?.metadata.annotations ?? {};
+}
+
+export function ready(object: KubeObject | undefined): JsonObject | undefined {
+  const conditions = (object?.status as { conditions?: JsonObject[] } | undefined)?.conditions ?? [];
+
+  return conditions.find((c) => c.type === 'Ready');
+}

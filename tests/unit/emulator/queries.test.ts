@@ -1,0 +1,102 @@
+/** @jest-environment node */
+import { DEFAULT_FIXTURE_DIRS, loadFixtureDirs, parseSeedText } from '../../emulator/fixtures';
+import { matchesLabels, parseLabelSelector, selectorFromObject } from '../../emulator/labels';
+import { parseOptions } from '../../emulator/options';
+import { scaleChannel } from '../../emulator/scale-channel';
+import { filterPredicate, parsePath, sortObjects } from '../../emulator/steve-query';
+
+describe('label selectors', () => {
+  it('parses and matches the string form', () => {
+    const labels = { app: 'os', tier: 'edge' };
+
+    expect(matchesLabels(parseLabelSelector('app=os,tier!=core'), labels)).toBe(true);
+    expect(matchesLabels(parseLabelSelector('app in (os, iso),!missing'), labels)).toBe(true);
+    expect(matchesLabels(parseLabelSelector('tier notin (edge)'), labels)).toBe(false);
+    expect(matchesLabels(parseLabelSelector('missing'), labels)).toBe(false);
+    expect(() => parseLabelSelector('a=(b')).toThrow();
+  });
+
+  it('matches the object form', () => {
+    expect(matchesLabels(selectorFromObject({ matchLabels: { a: '1' }, matchExpressions: [{ key: 'b', operator: 'Exists' }] }), { a: '1', b: '' })).toBe(true);
+    expect(matchesLabels(selectorFromObject({}), {})).toBe(true);
+  });
+});
+
+describe('Steve list queries', () => {
+  const objects = [
+    {
+      id:       'b',
+      metadata: {
+        name: 'b', labels: { 'provider.cattle.io': 'k3s' }, fields: ['b', 2]
+      },
+      spec: { n: 10 }
+    },
+    {
+      id:       'a',
+      metadata: {
+        name: 'a', labels: {}, fields: ['a', 1]
+      },
+      spec: { n: 9 }
+    },
+  ];
+  const ids = (filter: string) => objects.filter(filterPredicate(new URLSearchParams(filter))).map((o) => o.id);
+
+  it('parses bracketed paths', () => {
+    expect(parsePath('metadata.labels[provider.cattle.io]')).toEqual(['metadata', 'labels', 'provider.cattle.io']);
+    expect(parsePath('metadata.fields[2]')).toEqual(['metadata', 'fields', '2']);
+  });
+
+  it('filters with =, !=, ~, IN, NOTIN, exists and comparisons', () => {
+    expect(ids('filter=metadata.labels[provider.cattle.io]!=harvester')).toEqual(['b', 'a']);
+    expect(ids('filter=metadata.labels[provider.cattle.io]=k3s')).toEqual(['b']);
+    expect(ids('filter=metadata.name~A')).toEqual(['a']);
+    expect(ids('filter=id IN (a,c)')).toEqual(['a']);
+    expect(ids('filter=id NOTIN (a)')).toEqual(['b']);
+    expect(ids('filter=!metadata.labels[provider.cattle.io]')).toEqual(['a']);
+    expect(ids('filter=spec.n > 9')).toEqual(['b']);
+    expect(ids('filter=metadata.name=a,metadata.name=b&filter=spec.n<10')).toEqual(['a']);
+  });
+
+  it('sorts by several fields, numerically', () => {
+    expect(sortObjects(objects, 'metadata.fields[1]').map((o) => o.id)).toEqual(['a', 'b']);
+    expect(sortObjects(objects, '-spec.n').map((o) => o.id)).toEqual(['b', 'a']);
+  });
+});
+
+describe('fixtures and options', () => {
+  it('loads the default folders: real channels, synthetic changelogs, hostile channel and seed', () => {
+    const data = loadFixtureDirs(DEFAULT_FIXTURE_DIRS);
+
+    expect([...data.channels.keys()].sort()).toEqual(['hostile', 'sl-micro-6.1-base', 'sl-micro-6.2-base', 'unstable']);
+    expect(data.packages.has('base-v2.2.0-3.12-os')).toBe(true);
+    expect(data.changelogs.has('base-v2.2.0-3.8-os')).toBe(true);
+    // One real container version has no update log, on purpose.
+    expect(data.changelogs.has('base-v2.2.0-3.9-os')).toBe(false);
+    expect(data.seed.filter((o) => o.kind === 'ManagedOSImage').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('parses seed files: YAML documents, JSON arrays and Lists', () => {
+    expect(parseSeedText('a: 1\n---\nb: 2\n')).toEqual([{ a: 1 }, { b: 2 }]);
+    expect(parseSeedText('[{"a":1}]')).toEqual([{ a: 1 }]);
+    expect(parseSeedText('{"kind":"List","items":[{"a":1}]}')).toEqual([{ a: 1 }]);
+  });
+
+  it('generates the scale channel with packages and logs, some logs missing', () => {
+    const channel = scaleChannel(500);
+
+    expect(channel.entries).toHaveLength(500);
+    expect(channel.packages(channel.entries[0].metadata.name)).toContain('|');
+    expect(JSON.parse(channel.changelog('scale-v2.2.0-7.1-os') ?? '')).toEqual(expect.any(Array));
+    expect(channel.changelog('scale-v2.2.0-7.50-os')).toBeUndefined();
+    expect(channel.packages('not-in-the-channel')).toBeUndefined();
+  });
+
+  it('reads options from flags over environment variables', () => {
+    const options = parseOptions(['--port', '9000', '--fixtures=a,b', '--log-errors'], { EMULATOR_PORT: '1', EMULATOR_SCALE_VERSIONS: '0' }, '/repo');
+
+    expect(options).toMatchObject({
+      port: 9000, fixtureDirs: ['/repo/a', '/repo/b'], scaleVersions: 0, logErrors: true
+    });
+    expect(() => parseOptions(['--nope'], {})).toThrow(/unknown option/);
+  });
+});

@@ -1,0 +1,183 @@
+/** @jest-environment node */
+/* global beforeAll, afterAll */
+import path from 'path';
+import { WebSocket } from 'ws';
+import { RunningEmulator, startEmulator } from '../../emulator/app';
+import { parseOptions } from '../../emulator/options';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) jest';
+let running: RunningEmulator;
+
+beforeAll(async() => {
+  const options = parseOptions(['--port', '0', '--host', '127.0.0.1', '--scale-versions', '20', '--sync-delay-ms', '0', '--rollout-step-ms', '20'], {}, path.resolve(__dirname, '../../..'));
+
+  running = await startEmulator(options);
+});
+
+afterAll(async() => {
+  await running.close();
+});
+
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+async function login(username: string): Promise<Session> {
+  const res = await fetch(`${ running.url }/v1-public/login`, {
+    method:  'POST',
+    headers: { 'content-type': 'application/json' },
+    body:    JSON.stringify({
+      type: 'localProvider', username, password: 'password1234', responseType: 'cookie'
+    }),
+  });
+
+  expect(res.status).toBe(200);
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('R_SESS='))?.split(';')[0] ?? '';
+  const first = await fetch(`${ running.url }/v1/schemas/schema`, { headers: { cookie: session, 'user-agent': BROWSER } });
+  const csrf = first.headers.getSetCookie().find((c) => c.startsWith('CSRF='))?.split(';')[0].slice(5) ?? '';
+
+  return { cookie: `${ session }; CSRF=${ csrf }`, csrf };
+}
+
+function call(session: Session | undefined, method: string, url: string, body?: unknown): Promise<Response> {
+  return fetch(`${ running.url }${ url }`, {
+    method,
+    headers: {
+      'content-type': 'application/json', 'user-agent': BROWSER, ...(session ? { cookie: session.cookie, 'x-api-csrf': session.csrf } : {})
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+describe('the emulator over HTTP', () => {
+  it('answers 401 without a session, tells the dashboard whether it is logged in, and serves public settings', async() => {
+    const res = await call(undefined, 'GET', '/v1/elemental.cattle.io.managedosversionchannels');
+
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-api-cattle-auth')).toBe('false');
+    const settings = await (await call(undefined, 'GET', '/v1/management.cattle.io.settings')).json() as { data: { id: string }[] };
+
+    expect(settings.data.map((s) => s.id)).toContain('ui-banners');
+    expect(settings.data.map((s) => s.id)).not.toContain('server-url');
+    expect((await call(undefined, 'POST', '/v1-public/login', { username: 'admin', password: 'wrong' })).status).toBe(401);
+  });
+
+  it('logs in with a cookie session, checks CSRF on writes, logs out', async() => {
+    const session = await login('admin');
+    const channels = await call(session, 'GET', '/v1/elemental.cattle.io.managedosversionchannels');
+
+    expect(channels.status).toBe(200);
+    expect(channels.headers.get('x-api-cattle-auth')).toBe('true');
+    const noCsrf = await fetch(`${ running.url }/v1/userpreferences/user-h5cqk`, {
+      method: 'PUT', headers: { cookie: session.cookie, 'user-agent': BROWSER }, body: JSON.stringify({ data: {} })
+    });
+
+    expect(noCsrf.status).toBe(401);
+    expect(await noCsrf.json()).toMatchObject({ code: 'InvalidCSRFToken' });
+    expect((await call(session, 'POST', '/v1/logout', {})).status).toBe(200);
+    expect((await call(session, 'GET', '/v1/elemental.cattle.io.managedosversionchannels')).status).toBe(401);
+  });
+
+  it('gives the viewer read-only schemas and the admin full ones', async() => {
+    const viewer = await login('viewer');
+    const admin = await login('admin');
+    const schemaOf = async(s: Session) => await (await call(s, 'GET', '/v1/schemas/elemental.cattle.io.managedosimage')).json() as Record<string, unknown>;
+
+    expect(await schemaOf(viewer)).toMatchObject({
+      resourceMethods: ['GET'], collectionMethods: ['GET'], attributes: { verbs: ['get', 'list', 'watch'] }
+    });
+    expect(await schemaOf(admin)).toMatchObject({ resourceMethods: ['GET', 'DELETE', 'PUT', 'PATCH'], collectionMethods: ['GET', 'POST'] });
+  });
+
+  it('stores the user preferences the dashboard writes', async() => {
+    const session = await login('admin');
+
+    expect((await call(session, 'PUT', '/v1/userpreferences/user-h5cqk', { data: { theme: '"ui-dark"' } })).status).toBe(200);
+    const prefs = await (await call(session, 'GET', '/v1/userpreferences')).json() as { data: { data: Record<string, string> }[] };
+
+    expect(prefs.data[0].data).toEqual({ theme: '"ui-dark"' });
+    expect((await call(session, 'PUT', '/v1/userpreferences/user-h5cqk', { data: { theme: 1 } })).status).toBe(400);
+  });
+
+  it('lists with labelSelector, namespace, vai filters, sort and pages', async() => {
+    const session = await login('admin');
+    const get = async(url: string) => await (await call(session, 'GET', url)).json() as { count: number; pages?: number; data: { id: string }[] };
+    const base = '/v1/elemental.cattle.io.managedosversions';
+
+    const byLabel = await get(`${ base }?labelSelector=${ encodeURIComponent('elemental.cattle.io/channel=sl-micro-6.1-base') }`);
+
+    expect(byLabel.data.map((v) => v.id).sort()).toEqual([
+      'fleet-default/base-v2.2.0-3.12-os', 'fleet-default/base-v2.2.0-3.4-iso', 'fleet-default/base-v2.2.0-3.5-iso',
+      'fleet-default/base-v2.2.0-3.7-iso', 'fleet-default/base-v2.2.0-3.8-os', 'fleet-default/base-v2.2.0-3.9-os',
+    ]);
+    expect((await get(`${ base }/fleet-local`)).count).toBe(0);
+    const filtered = await get(`${ base }?filter=spec.type=iso&filter=metadata.labels[elemental.cattle.io/channel]=sl-micro-6.2-base`);
+
+    expect(filtered.data.map((v) => v.id)).toEqual(['fleet-default/base-v2.3.0-6.1-iso']);
+    const page = await get(`${ base }?filter=metadata.labels[elemental.cattle.io/channel]=sl-micro-6.1-scale&sort=-metadata.name&page=2&pagesize=5`);
+
+    expect(page).toMatchObject({ count: 20, pages: 4 });
+    expect(page.data).toHaveLength(5);
+  });
+
+  it('pushes create, change and remove over /v1/subscribe, and replays from a revision', async() => {
+    const session = await login('admin');
+    const list = await (await call(session, 'GET', '/v1/elemental.cattle.io.managedosimages')).json() as { revision: string };
+    const messages: Record<string, unknown>[] = [];
+    const ws = new WebSocket(`${ running.url.replace('http', 'ws') }/v1/subscribe?sockId=1`, { headers: { cookie: session.cookie } });
+
+    ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as Record<string, unknown>));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ resourceType: 'elemental.cattle.io.managedosimage', resourceVersion: list.revision }));
+
+    const created = await call(session, 'POST', '/v1/elemental.cattle.io.managedosimages', { metadata: { name: 'ws-pool', namespace: 'fleet-default' }, spec: { osImage: 'x' } });
+
+    expect(created.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await call(session, 'DELETE', '/v1/elemental.cattle.io.managedosimages/fleet-default/ws-pool')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const names = messages.map((m) => m.name);
+
+    expect(names[0]).toBe('resource.start');
+    expect(names).toContain('resource.create');
+    expect(names).toContain('resource.change');
+    expect(names[names.length - 1]).toBe('resource.remove');
+    expect(messages.find((m) => m.name === 'resource.create')).toMatchObject({ resourceType: 'elemental.cattle.io.managedosimage', data: { id: 'fleet-default/ws-pool', type: 'elemental.cattle.io.managedosimage' } });
+
+    // A second watch from the first revision replays everything since.
+    const replay: Record<string, unknown>[] = [];
+
+    ws.removeAllListeners('message');
+    ws.on('message', (data) => replay.push(JSON.parse(data.toString()) as Record<string, unknown>));
+    ws.send(JSON.stringify({
+      resourceType: 'elemental.cattle.io.managedosimage', resourceVersion: list.revision, namespace: 'fleet-default'
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(replay.map((m) => m.name).filter((n) => n !== 'resource.start')).toEqual(names.filter((n) => n !== 'resource.start'));
+    ws.close();
+  });
+
+  it('refuses a websocket without a session', async() => {
+    const ws = new WebSocket(`${ running.url.replace('http', 'ws') }/v1/subscribe`);
+    const failed = await new Promise<boolean>((resolve) => {
+      ws.once('open', () => resolve(false));
+      ws.once('error', () => resolve(true));
+    });
+
+    expect(failed).toBe(true);
+  });
+
+  it('serves changelogs to logged-in users only, at the operator\'s proposed path', async() => {
+    const session = await login('viewer');
+    const url = '/elemental/changelog/base-v2.3.0-6.1-os/base-v2.3.0-6.1-os.updates.log';
+
+    expect((await call(undefined, 'GET', url)).status).toBe(401);
+    const log = await call(session, 'GET', url);
+
+    expect(log.status).toBe(200);
+    expect(Array.isArray(JSON.parse(await log.text()))).toBe(true);
+    expect((await call(session, 'GET', '/elemental/changelog/x/../../etc/passwd')).status).toBe(404);
+  });
+});
