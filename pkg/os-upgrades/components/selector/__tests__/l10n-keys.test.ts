@@ -5,10 +5,19 @@ import jsyaml from 'js-yaml';
 const PKG = join(__dirname, '../../..');
 const english = (jsyaml as unknown as { load(text: string): unknown }).load(readFileSync(join(PKG, 'l10n/en-us.yaml'), 'utf8'));
 
+function lookUp(key: string): unknown {
+  return key.split('.').reduce((node: unknown, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), english);
+}
+
 function has(key: string): boolean {
-  const value = key.split('.').reduce((node: unknown, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), english);
+  const value = lookUp(key);
 
   return typeof value === 'string' && value.trim() !== '';
+}
+
+/** A key, or a prefix the code completes (`osUpgrades.pools.target` + `.clusterName`). */
+function hasKeyOrPrefix(key: string): boolean {
+  return has(key) || (typeof lookUp(key) === 'object' && lookUp(key) !== null);
 }
 
 /** Every `refuse('x'`, `error(field, 'x'` and `reason('x'` the domain's selector and pool rules can emit. */
@@ -33,6 +42,25 @@ function domainKeys(): string[] {
   return [...keys].sort();
 }
 
+/** Every literal `osUpgrades.…` key in the pools pages and their components. */
+function keysInPoolsUi(): string[] {
+  const folders = ['components/pool', 'components/selector', 'components/approve'];
+  const files = [
+    ...folders.flatMap((folder) => readdirSync(join(PKG, folder)).filter((f) => /\.(vue|ts)$/.test(f)).map((f) => join(PKG, folder, f))),
+    join(PKG, 'pages/pools.vue'),
+    join(PKG, 'pages/pool-edit.vue'),
+  ];
+  const keys = new Set<string>();
+
+  for (const file of files) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/'(osUpgrades\.[\w.]+\w)'/g)) {
+      keys.add(match[1]);
+    }
+  }
+
+  return [...keys].sort();
+}
+
 describe('l10n of the selector and pool rules', () => {
   it('finds the keys the domain emits', () => {
     const keys = domainKeys();
@@ -44,5 +72,12 @@ describe('l10n of the selector and pool rules', () => {
 
   it('has an English text for every key the domain can emit', () => {
     expect(domainKeys().filter((key) => !has(key))).toEqual([]);
+  });
+
+  it('has an English text for every key the pools pages use', () => {
+    const keys = keysInPoolsUi();
+
+    expect(keys).toContain('osUpgrades.approve.confirm');
+    expect(keys.filter((key) => !hasKeyOrPrefix(key))).toEqual([]);
   });
 });
