@@ -4,18 +4,17 @@
  * Prints a table and writes bench/results/domain.json.
  */
 import { mkdirSync, writeFileSync } from 'fs';
+import { cpus, loadavg } from 'os';
 import { resolve } from 'path';
 import { performance } from 'perf_hooks';
-import { setFlagsFromString } from 'v8';
-import { runInNewContext } from 'vm';
 import {
   aggregateChangelog, diffPackages, OSVersion, packageDiffToUnified, parsePackageList, parseUpdateLog, resolveSelector, toOSVersion, UpdateLogs
 } from '../../pkg/os-upgrades/domain';
 import { toManagedOSVersion } from '../../tests/support/fixtures';
 import { syntheticChannelEntries, syntheticPackageList, syntheticUpdateLog } from '../../tests/support/synthetic';
 
-const WARMUP_RUNS = 10;
-const RUNS = 50;
+const WARMUP_RUNS = 20;
+const RUNS = 100;
 const START = 1700000000;
 const HOUR = 3600;
 
@@ -27,10 +26,6 @@ interface Case {
   setup: () => () => unknown;
 }
 
-// A full collection before each timed call, so that a call pays for its own garbage only,
-// not for the previous calls' or the other cases' data.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 
 interface Result {
   name: string;
@@ -55,7 +50,6 @@ function measure(benchCase: Case): Result {
   const times: number[] = [];
 
   for (let i = 0; i < RUNS; i++) {
-    collectGarbage();
     const start = performance.now();
 
     run();
@@ -192,7 +186,8 @@ function main(): void {
 
   mkdirSync(outputDir, { recursive: true });
   writeFileSync(resolve(outputDir, 'domain.json'), `${ JSON.stringify({
-    node: process.version, date: new Date().toISOString(), warmupRuns: WARMUP_RUNS, results
+    // Timings are only comparable on an idle machine: the load average says how idle it was.
+    node: process.version, cpus: cpus().length, loadAverage: loadavg(), date: new Date().toISOString(), warmupRuns: WARMUP_RUNS, results
   }, null, 2) }\n`);
   print(`\nwrote ${ resolve(outputDir, 'domain.json') }`);
   if (results.some((result) => result.pass === false)) {
