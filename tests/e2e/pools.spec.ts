@@ -1,0 +1,291 @@
+// Issue 6: workload pools. Create a pool by selector, see an upgrade appear when the channel
+// publishes a newer image, approve it, watch it roll out, roll back; edits never move the pin; a
+// conflict writes nothing; a viewer gets no write action; no serious axe violations.
+
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import AxeBuilder from '@axe-core/playwright';
+import { Locator, Page } from '@playwright/test';
+import { field, sessionApi, steveUrl } from './support/api';
+import { ChannelEntry, EmulatorControl, requireEmulator } from './support/emulator';
+import { dashboardPath, loginAs } from './support/login';
+import { expect, test } from './support/test';
+
+const POOLS = '/os-upgrades/c/_/pools';
+const IMAGE = 'elemental.cattle.io.managedosimage';
+const NS = 'fleet-default';
+const CHANNEL = 'sl-micro-6.1-base';
+const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
+const PREVIOUS_ANNOTATION = 'os-upgrades.cattle.io/previous-version';
+const NEWEST_SEEDED = 'base-v2.2.0-3.12-os';
+const PUBLISHED = 'base-v2.2.0-3.13-os';
+
+const seededChannel: ChannelEntry[] = JSON.parse(readFileSync(join(__dirname, '../fixtures/elemental/channels', `${ CHANNEL }.json`), 'utf8'));
+
+/** The seeded channel plus one newer container image, as the channel's publisher would add it. */
+function channelWithNewerImage(): ChannelEntry[] {
+  const newest = seededChannel.find((entry) => entry.metadata.name === NEWEST_SEEDED) as ChannelEntry;
+
+  return [{
+    metadata: { name: PUBLISHED },
+    spec:     {
+      ...newest.spec,
+      version:  'v2.2.0-3.13',
+      metadata: {
+        ...newest.spec.metadata, upgradeImage: 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.13', created: Math.floor(Date.now() / 1000) - 60
+      },
+    },
+  }, ...seededChannel];
+}
+
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+
+  expect(serious.map((violation) => `${ violation.id }: ${ violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ') }`)).toEqual([]);
+}
+
+async function useDarkTheme(page: Page): Promise<void> {
+  await page.goto(dashboardPath('/prefs'));
+  await page.getByTestId('prefs__themeOptions').getByText('Dark', { exact: true }).click();
+  await expect(page.locator('body')).toHaveClass(/theme-dark/);
+}
+
+function poolRow(page: Page, name: string): Locator {
+  return page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
+}
+
+async function choose(page: Page, select: string, option: string): Promise<void> {
+  await page.getByTestId(select).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+let control: EmulatorControl;
+
+async function storedPool(name: string): Promise<Record<string, unknown>> {
+  const pool = (await control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === name);
+
+  expect(pool, `pool ${ name } is stored`).toBeTruthy();
+
+  return pool as Record<string, unknown>;
+}
+
+test.beforeAll(async() => {
+  control = await EmulatorControl.connect();
+});
+
+test.afterAll(async() => {
+  await control.dispose();
+});
+
+test.beforeEach(async() => {
+  requireEmulator();
+  await control.reset();
+});
+
+test.describe('workload pools', () => {
+  test('create by selector, upgrade when the channel publishes, approve, roll out, roll back', async({ page, problems }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(POOLS));
+    await page.getByTestId('pools-create').click();
+
+    await page.getByTestId('pool-name-input').fill('e2e-selector');
+    await page.getByTestId('pool-target-add').click();
+    await choose(page, 'pool-target-cluster-0', 'edge-munich-01');
+    await expect(page.getByTestId('pool-overlap')).toContainText('edge-munich');
+    await choose(page, 'selector-channel', CHANNEL);
+    await page.getByTestId('selector-version').fill('~2.2');
+    const chosen = page.getByTestId('selector-preview-chosen-name');
+
+    await expect(chosen).toHaveText(NEWEST_SEEDED);
+    await expect(page.getByTestId('selector-preview-candidates').locator('tbody tr')).toHaveCount(3);
+    const shown = await chosen.innerText();
+
+    await page.getByTestId('pool-save-async-button').click();
+    await expect(page).toHaveURL(/\/pools$/);
+
+    const created = await storedPool('e2e-selector');
+
+    expect(field(created, 'spec.managedOSVersionName')).toBe(shown);
+    expect(field(created, `metadata.annotations`)).toMatchObject({ [SELECTOR_ANNOTATION]: `{"channel":"${ CHANNEL }","version":"~2.2"}` });
+
+    // The channel publishes a newer image: the open page shows the upgrade without a reload.
+    const row = poolRow(page, 'e2e-selector');
+
+    await expect(row.getByTestId('pool-pin')).toHaveText(NEWEST_SEEDED);
+    await expect(row.getByTestId('pool-upgrade-available')).toHaveCount(0);
+    const sync = await control.publishChannel(CHANNEL, channelWithNewerImage());
+
+    expect(sync.created).toContain(PUBLISHED);
+    await expect(row.getByTestId('pool-upgrade-available')).toBeVisible();
+    await expect(row.getByTestId('pool-would-pick')).toContainText(PUBLISHED);
+
+    await row.getByTestId('pool-approve').click();
+    const dialog = page.getByTestId('approve-dialog');
+
+    await expect(dialog.getByTestId('approve-current')).toContainText(NEWEST_SEEDED);
+    await expect(dialog.getByTestId('approve-target-name')).toHaveText(PUBLISHED);
+    await expect(dialog.getByTestId('spec-yaml-diff').locator('[data-kind="added"]').filter({ hasText: `managedOSVersionName: ${ PUBLISHED }` })).toHaveCount(1);
+    await dialog.getByTestId('approve-confirm-async-button').click();
+    await expect(dialog).toHaveCount(0);
+
+    const approved = await storedPool('e2e-selector');
+
+    expect(field(approved, 'spec.managedOSVersionName')).toBe(PUBLISHED);
+    expect(field(approved, 'metadata.annotations')).toMatchObject({ [PREVIOUS_ANNOTATION]: NEWEST_SEEDED, 'os-upgrades.cattle.io/approved-by': 'admin' });
+    await expect(row.getByTestId('pool-pin')).toHaveText(PUBLISHED);
+    await expect(row.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'progressing');
+    await expect(row.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
+
+    await row.getByTestId('pool-rollback').click();
+    await expect(dialog.getByTestId('approve-target-name')).toHaveText(NEWEST_SEEDED);
+    await dialog.getByTestId('approve-confirm-async-button').click();
+    await expect(dialog).toHaveCount(0);
+
+    const rolledBack = await storedPool('e2e-selector');
+
+    expect(field(rolledBack, 'spec.managedOSVersionName')).toBe(NEWEST_SEEDED);
+    expect(field(rolledBack, 'metadata.annotations')).toMatchObject({ [PREVIOUS_ANNOTATION]: PUBLISHED, [SELECTOR_ANNOTATION]: `{"channel":"${ CHANNEL }","version":"~2.2"}` });
+    // The selector still picks the newer image: it is offered again, to approve again.
+    await expect(row.getByTestId('pool-upgrade-available')).toBeVisible();
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test('editing concurrency leaves the pin byte for byte', async({ page }) => {
+    await loginAs(page, 'admin');
+    const before = await storedPool('edge-berlin');
+
+    await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
+    await page.getByTestId('pool-concurrency').fill('3');
+    await page.getByTestId('pool-save-async-button').click();
+    await expect(page).toHaveURL(/\/pools$/);
+
+    const after = await storedPool('edge-berlin');
+
+    expect(field(after, 'spec.concurrency')).toBe(3);
+    expect(JSON.stringify(field(after, 'spec.managedOSVersionName'))).toBe(JSON.stringify(field(before, 'spec.managedOSVersionName')));
+    expect(field(after, 'metadata.annotations')).toEqual(field(before, 'metadata.annotations'));
+    expect({ ...(field(after, 'spec') as object), concurrency: undefined }).toEqual({ ...(field(before, 'spec') as object), concurrency: undefined });
+  });
+
+  test('a pool changed while the dialog is open: nothing is written, the new state is shown', async({ page }) => {
+    await loginAs(page, 'admin');
+    const api = sessionApi(page);
+    const url = steveUrl(IMAGE, NS, 'edge-berlin');
+
+    await page.goto(dashboardPath(POOLS));
+    const row = poolRow(page, 'edge-berlin');
+
+    await row.getByTestId('pool-approve').click();
+    const dialog = page.getByTestId('approve-dialog');
+
+    await expect(dialog.getByTestId('approve-target-name')).toHaveText(NEWEST_SEEDED);
+
+    // Someone else edits the pool meanwhile.
+    const current = (await api.get(url)).body;
+    const edited = await api.put(url, { ...current, spec: { ...(current.spec as object), concurrency: 4 } });
+
+    expect(edited.status).toBe(200);
+    await dialog.getByTestId('approve-confirm-async-button').click();
+    await expect(dialog.getByTestId('approve-notice')).toContainText('changed while this dialog was open');
+    expect(field(await storedPool('edge-berlin'), 'spec.managedOSVersionName')).toBe('base-v2.2.0-3.9-os');
+    await expect(dialog.getByTestId('spec-yaml-diff')).toContainText('concurrency: 4');
+
+    // The channel moves on too: the dialog offers the new choice instead of writing the old one.
+    await control.publishChannel(CHANNEL, channelWithNewerImage());
+    await expect(dialog.getByTestId('approve-live-refusal')).toContainText(PUBLISHED);
+    await dialog.getByTestId('approve-confirm-async-button').click();
+    await expect(dialog.getByTestId('approve-target-name')).toHaveText(PUBLISHED);
+    expect(field(await storedPool('edge-berlin'), 'spec.managedOSVersionName')).toBe('base-v2.2.0-3.9-os');
+
+    // Approving what is shown now writes exactly that.
+    await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveClass(/ready-for-action/, { timeout: 10_000 });
+    await dialog.getByTestId('approve-confirm-async-button').click();
+    await expect(dialog).toHaveCount(0);
+    const approved = await storedPool('edge-berlin');
+
+    expect(field(approved, 'spec.managedOSVersionName')).toBe(PUBLISHED);
+    expect(field(approved, 'spec.concurrency')).toBe(4);
+  });
+
+  test('a viewer sees pools and previews but no write action; a forced write gets 403', async({ page }) => {
+    await loginAs(page, 'viewer');
+    await page.goto(dashboardPath(POOLS));
+    const row = poolRow(page, 'edge-berlin');
+
+    await expect(row.getByTestId('pool-would-pick')).toContainText(NEWEST_SEEDED);
+    await expect(row.getByTestId('pool-upgrade-available')).toBeVisible();
+    await expect(page.getByTestId('pools-read-only')).toBeVisible();
+    for (const action of ['pools-create', 'pool-approve', 'pool-rollback', 'pool-edit']) {
+      await expect(page.getByTestId(action)).toHaveCount(0);
+    }
+
+    await row.getByRole('link', { name: 'edge-berlin', exact: true }).click();
+    await expect(page.getByTestId('pool-form-read-only')).toBeVisible();
+    await expect(page.getByTestId('selector-preview-chosen-name')).toHaveText(NEWEST_SEEDED);
+    await expect(page.getByTestId('pool-save-async-button')).toHaveCount(0);
+
+    const api = sessionApi(page);
+    const url = steveUrl(IMAGE, NS, 'edge-berlin');
+    const current = (await api.get(url)).body;
+    const forced = await api.put(url, { ...current, spec: { ...(current.spec as object), managedOSVersionName: NEWEST_SEEDED } });
+
+    expect(forced.status).toBe(403);
+    expect(field(await storedPool('edge-berlin'), 'spec.managedOSVersionName')).toBe('base-v2.2.0-3.9-os');
+  });
+
+  test('a 403 on save is a clear message and the form keeps what was entered', async({ page }) => {
+    await loginAs(page, 'admin');
+    await control.addFault({
+      path: `/v1/${ IMAGE }s`, method: 'POST', status: 403
+    });
+    await page.goto(dashboardPath(`${ POOLS }/create`));
+    await page.getByTestId('pool-name-input').fill('e2e-forbidden');
+    await choose(page, 'selector-channel', CHANNEL);
+    await expect(page.getByTestId('selector-preview-chosen-name')).toHaveText(NEWEST_SEEDED);
+    await page.getByTestId('pool-save-async-button').click();
+
+    await expect(page.getByTestId('pool-save-problem')).toContainText('403 Forbidden');
+    await expect(page.getByTestId('pool-name-input')).toHaveValue('e2e-forbidden');
+    await expect(page.getByTestId('selector-json')).toContainText(CHANNEL);
+    expect((await control.objects(IMAGE)).map((pool) => field(pool, 'metadata.name'))).not.toContain('e2e-forbidden');
+  });
+
+  test('keyboard: open the approval, read it, close it with Escape', async({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(POOLS));
+    const approve = poolRow(page, 'edge-berlin').getByTestId('pool-approve');
+
+    await approve.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('approve-dialog');
+
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  });
+
+  for (const theme of ['light', 'dark']) {
+    test(`no serious accessibility violations (${ theme })`, async({ page }) => {
+      await loginAs(page, 'admin');
+      if (theme === 'dark') {
+        await useDarkTheme(page);
+      }
+      await page.goto(dashboardPath(POOLS));
+      await expect(poolRow(page, 'edge-berlin')).toBeVisible();
+      await expectAccessible(page, '.pools-page');
+
+      await poolRow(page, 'edge-berlin').getByTestId('pool-approve').click();
+      await expect(page.getByTestId('approve-target-name')).toBeVisible();
+      await expectAccessible(page, '#modal-container-element');
+      await page.getByTestId('approve-cancel').click();
+
+      await page.goto(dashboardPath(`${ POOLS }/create`));
+      await choose(page, 'selector-channel', CHANNEL);
+      await expect(page.getByTestId('selector-preview-chosen-name')).toBeVisible();
+      await expectAccessible(page, '.pool-edit');
+    });
+  }
+});
