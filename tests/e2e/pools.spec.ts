@@ -194,8 +194,10 @@ test.describe('workload pools', () => {
     // The channel moves on too: the dialog offers the new choice instead of writing the old one.
     await control.publishChannel(CHANNEL, channelWithNewerImage());
     await expect(dialog.getByTestId('approve-live-refusal')).toContainText(PUBLISHED);
+    await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveText('Show the new state');
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(PUBLISHED);
+    await expect(dialog.getByTestId('approve-notice')).toContainText(`now picks ${ PUBLISHED }`);
     expect(field(await storedPool('edge-berlin'), 'spec.managedOSVersionName')).toBe('base-v2.2.0-3.9-os');
 
     // Approving what is shown now writes exactly that.

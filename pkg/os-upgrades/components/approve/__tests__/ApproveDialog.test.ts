@@ -3,11 +3,12 @@ import { createPinia, setActivePinia } from 'pinia';
 import ApproveDialog from '../ApproveDialog.vue';
 import { usePoolApprovalStore } from '../../../stores/pools';
 import {
-  MID, NEW, NOW, OLD, poolObject, VERSIONS
+  MID, NEW, NOW, OLD, poolObject, version, VERSIONS
 } from '../../pool/__tests__/test-data';
 import { fakeStore, shellStubs, t, Written } from '../../../pages/__tests__/pools-test-helpers';
 
 const SELECTOR = '{"channel":"stable"}';
+const NEWER = version('os-v2.2.2-1', 'v2.2.2-1', 0.5);
 
 function mountDialog(fake: ReturnType<typeof fakeStore>) {
   return mount(ApproveDialog, {
@@ -84,6 +85,27 @@ describe('approve dialog', () => {
     expect(wrapper.find('[data-testid="approve-current"]').text()).toContain(MID.name);
     expect(usePoolApprovalStore().request?.resourceVersion).toBe('11');
     expect(wrapper.emitted('written')).toBeUndefined();
+  });
+
+  it('when the channel publishes meanwhile, says so, and the button only shows the new choice', async() => {
+    const fake = fakeStore({ pools: [poolObject({ pin: OLD.name, selector: SELECTOR })] });
+    const wrapper = mountDialog(fake);
+
+    usePoolApprovalStore().open('approve', poolObject({ pin: OLD.name, selector: SELECTOR }), VERSIONS, NOW);
+    await flushPromises();
+    await wrapper.setProps({ versions: [...VERSIONS, NEWER] });
+    const button = wrapper.find('[data-testid="approve-confirm-async-button"]');
+
+    expect(wrapper.find('[data-testid="approve-live-refusal"]').text()).toContain(NEWER.name);
+    expect(button.text()).toBe('osUpgrades.approve.review');
+
+    await button.trigger('click');
+    await flushPromises();
+
+    expect(fake.writes).toHaveLength(0);
+    expect(wrapper.find('[data-testid="approve-target-name"]').text()).toBe(NEWER.name);
+    expect(wrapper.find('[data-testid="approve-live-refusal"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="approve-confirm-async-button"]').text()).toBe('osUpgrades.approve.confirm');
   });
 
   it('says clearly when the server forbids the write', async() => {
