@@ -33,6 +33,8 @@ interface Result {
   medianMs: number;
   p95Ms: number;
   minMs: number;
+  /** CPU time of this process per call: less sensitive than wall time to other processes. */
+  cpuMedianMs: number;
   targetMs?: number;
   pass?: boolean;
 }
@@ -48,16 +50,22 @@ function measure(benchCase: Case): Result {
     run();
   }
   const times: number[] = [];
+  const cpuTimes: number[] = [];
 
   for (let i = 0; i < RUNS; i++) {
+    const cpuStart = process.cpuUsage();
     const start = performance.now();
 
     run();
     times.push(performance.now() - start);
+    const cpu = process.cpuUsage(cpuStart);
+
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
   }
   times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
   const result: Result = {
-    name: benchCase.name, runs: RUNS, medianMs: percentile(times, 0.5), p95Ms: percentile(times, 0.95), minMs: times[0],
+    name: benchCase.name, runs: RUNS, medianMs: percentile(times, 0.5), p95Ms: percentile(times, 0.95), minMs: times[0], cpuMedianMs: percentile(cpuTimes, 0.5),
   };
 
   if (benchCase.targetMs !== undefined) {
@@ -175,11 +183,12 @@ function main(): void {
   ];
   const results = cases.map(measure);
 
-  print(`${ 'case'.padEnd(62) } ${ 'median ms'.padStart(10) } ${ 'p95 ms'.padStart(9) } ${ 'min ms'.padStart(9) } ${ 'target'.padStart(8) }`);
+  print(`load average ${ loadavg().map((load) => load.toFixed(2)).join(' ') } on ${ cpus().length } CPUs (wall times need an idle machine)`);
+  print(`${ 'case'.padEnd(56) } ${ 'median ms'.padStart(10) } ${ 'p95 ms'.padStart(9) } ${ 'min ms'.padStart(9) } ${ 'cpu med'.padStart(9) } ${ 'target'.padStart(8) }`);
   for (const result of results) {
     const target = result.targetMs === undefined ? '' : `${ result.pass ? '<' : 'NOT <' } ${ result.targetMs }`;
 
-    print(`${ result.name.padEnd(62) } ${ result.medianMs.toFixed(3).padStart(10) } ${ result.p95Ms.toFixed(3).padStart(9) } ${ result.minMs.toFixed(3).padStart(9) } ${ target.padStart(8) }`);
+    print(`${ result.name.padEnd(56) } ${ result.medianMs.toFixed(3).padStart(10) } ${ result.p95Ms.toFixed(3).padStart(9) } ${ result.minMs.toFixed(3).padStart(9) } ${ result.cpuMedianMs.toFixed(3).padStart(9) } ${ target.padStart(8) }`);
   }
 
   const outputDir = resolve(__dirname, '../../bench/results');
