@@ -4,7 +4,7 @@ import {
 } from '../domain';
 import { findOne, ShellStore, WriteError, writeObject } from '../api/resources';
 import { TYPE } from '../config';
-import { plainPool, poolId } from '../components/pool/pool-object';
+import { plainPool, poolId, sameContent } from '../components/pool/pool-object';
 
 export type ApprovalKind = 'approve' | 'rollback';
 
@@ -76,6 +76,13 @@ export function approvalIntent(request: ApprovalRequest, approvedBy: string): Po
   };
 }
 
+/** How often a write is retried when a 409 came only from a status update. */
+const STATUS_ONLY_RETRIES = 3;
+
+async function readLatest(request: ApprovalRequest, context: ApprovalContext): Promise<unknown> {
+  return await findOne(context.store, TYPE.IMAGE, request.id, FRESH).catch(() => undefined);
+}
+
 /** The approval dialog: what it showed, and the one write it may make. */
 export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
   state: () => ({
@@ -110,9 +117,9 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
     },
 
     /**
-     * Writes the approved pin with the resourceVersion the dialog read. On a refusal or a 409
-     * nothing is written: the pool is read again and the dialog shows its new state.
-     * Returns true when the write happened.
+     * Writes the approved pin with the resourceVersion the dialog read. On a refusal, or a 409
+     * for a change to anything but the status, nothing is written: the pool is read again and
+     * the dialog shows its new state. Returns true when the write happened.
      */
     async confirm(context: ApprovalContext): Promise<boolean> {
       const request = this.request;
@@ -123,44 +130,50 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
       this.writing = true;
       this.notice = null;
       try {
-        const plan = planPoolWrite(request.snapshot, approvalIntent(request, context.approvedBy), context.versions, context.now);
+        return await this.write(request, context, STATUS_ONLY_RETRIES);
+      } finally {
+        this.writing = false;
+      }
+    },
 
-        if (!plan.ok) {
-          this.notice = { kind: 'refused', reason: plan.reason };
-          await this.reload(request, context);
+    async write(request: ApprovalRequest, context: ApprovalContext, retries: number): Promise<boolean> {
+      const plan = planPoolWrite(request.snapshot, approvalIntent(request, context.approvedBy), context.versions, context.now);
 
-          return false;
-        }
+      if (!plan.ok) {
+        this.notice = { kind: 'refused', reason: plan.reason };
+        this.show(request, await readLatest(request, context), context);
+
+        return false;
+      }
+      try {
         await writeObject(context.store, TYPE.IMAGE, plan.object, 'update');
         this.request = null;
         this.written = request.id;
 
         return true;
       } catch (err) {
-        if (err instanceof WriteError && err.isConflict) {
-          this.notice = { kind: 'conflict' };
-          await this.reload(request, context);
-        } else if (err instanceof WriteError && err.isForbidden) {
-          this.notice = { kind: 'forbidden' };
-        } else {
-          this.notice = { kind: 'failed', message: err instanceof Error ? err.message : String(err) };
+        if (!(err instanceof WriteError && err.isConflict)) {
+          this.notice = err instanceof WriteError && err.isForbidden ? { kind: 'forbidden' } : { kind: 'failed', message: err instanceof Error ? err.message : String(err) };
+
+          return false;
         }
+        const latest = await readLatest(request, context);
+
+        if (latest && retries > 0 && sameContent(latest, request.snapshot)) {
+          // Only the status moved (a rollout reports progress): the pool is still what the dialog showed.
+          return await this.write({
+            ...request, snapshot: plainPool(latest), resourceVersion: readPool(latest).resourceVersion ?? ''
+          }, context, retries - 1);
+        }
+        this.notice = { kind: 'conflict' };
+        this.show(request, latest, context);
 
         return false;
-      } finally {
-        this.writing = false;
       }
     },
 
-    /** Reads the pool again after a refusal: the dialog then offers its new state. */
-    async reload(request: ApprovalRequest, context: ApprovalContext) {
-      let latest: unknown;
-
-      try {
-        latest = await findOne(context.store, TYPE.IMAGE, request.id, FRESH);
-      } catch {
-        latest = undefined;
-      }
+    /** After a refusal or a conflict: the dialog offers the pool's new state (or says it is gone). */
+    show(request: ApprovalRequest, latest: unknown, context: ApprovalContext) {
       if (!latest) {
         this.notice = { kind: 'refused', reason: { key: 'osUpgrades.pool.refusal.noPool' } };
 

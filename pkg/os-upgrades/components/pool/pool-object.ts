@@ -38,3 +38,29 @@ export function poolId(obj: unknown): string {
 export function specOf(obj: unknown): Record<string, unknown> {
   return isRecord(obj) && isRecord(obj.spec) ? obj.spec : {};
 }
+
+/** JSON with object keys sorted, so two reads of one object compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) {
+    return `[${ value.map(canonical).join(',') }]`;
+  }
+  if (isRecord(value)) {
+    return `{${ Object.keys(value).sort().map((key) => `${ JSON.stringify(key) }:${ canonical(value[key]) }`).join(',') }}`;
+  }
+
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** What a person sees and approves of a pool: its spec, labels and annotations (not status, not resourceVersion). */
+function content(obj: unknown): unknown {
+  const metadata = isRecord(obj) && isRecord(obj.metadata) ? obj.metadata : {};
+
+  return {
+    spec: specOf(obj), labels: metadata.labels ?? {}, annotations: metadata.annotations ?? {}
+  };
+}
+
+/** True when two reads of a pool differ at most in status and bookkeeping (resourceVersion, managedFields…). */
+export function sameContent(a: unknown, b: unknown): boolean {
+  return canonical(content(a)) === canonical(content(b));
+}

@@ -151,14 +151,16 @@ describe('pool form page', () => {
       pools: [original], versions: VERSIONS, respond: () => answer()
     }, EDIT);
 
-    await wrapper.find('[data-testid="pool-concurrency"]').setValue('3');
-    await save(wrapper);
-    expect(wrapper.find('[data-testid="pool-save-problem"]').text()).toContain('osUpgrades.poolForm.conflict');
-
-    // Someone else turned cordon off meanwhile: loading the latest keeps that, and this person's concurrency.
+    // Someone else turns cordon off meanwhile.
     lists['elemental.cattle.io.managedosimage'].splice(0, 1, poolObject({
       pin: OLD.name, resourceVersion: '11', spec: { cordon: false }
     }));
+    await wrapper.find('[data-testid="pool-concurrency"]').setValue('3');
+    await save(wrapper);
+    expect(writes).toHaveLength(1);
+    expect(wrapper.find('[data-testid="pool-save-problem"]').text()).toContain('osUpgrades.poolForm.conflict');
+
+    // Loading the latest keeps that change, and this person's concurrency.
     await wrapper.find('[data-testid="pool-load-latest"]').trigger('click');
     await flushPromises();
     answer = () => Promise.resolve({});
@@ -168,6 +170,22 @@ describe('pool form page', () => {
     expect(writes[1].data.spec).toMatchObject({
       cordon: false, concurrency: 3, managedOSVersionName: OLD.name
     });
+  });
+
+  it('saves through a 409 that only a status update caused', async() => {
+    const original = poolObject({ pin: OLD.name, resourceVersion: '10' });
+    const answers = [() => Promise.reject(Object.assign(new Error('conflict'), { _status: 409 })), () => Promise.resolve({})];
+    const { wrapper, writes, lists } = await mountPage({
+      pools: [original], versions: VERSIONS, respond: () => (answers.shift() as () => Promise<unknown>)()
+    }, EDIT);
+
+    lists['elemental.cattle.io.managedosimage'].splice(0, 1, { ...poolObject({ pin: OLD.name, resourceVersion: '12' }), status: { conditions: [] } });
+    await wrapper.find('[data-testid="pool-concurrency"]').setValue('3');
+    await save(wrapper);
+
+    expect(writes.map((w) => w.data.metadata.resourceVersion)).toEqual(['10', '12']);
+    expect(wrapper.find('[data-testid="pool-save-problem"]').exists()).toBe(false);
+    expect(push).toHaveBeenCalled();
   });
 
   it('offers a viewer no save, only a read-only form', async() => {

@@ -108,6 +108,27 @@ describe('approval store', () => {
     });
   });
 
+  it('on a 409 that only a status update caused, writes what the dialog showed with the new resourceVersion', async() => {
+    const approval = usePoolApprovalStore();
+    const shown = poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '41'
+    });
+    const progressed = {
+      ...poolObject({
+        pin: OLD.name, selector: SELECTOR, resourceVersion: '45'
+      }),
+      status: { conditions: [{ type: 'Ready', status: 'False' }] }
+    };
+    const answers = [() => Promise.reject(Object.assign(new Error('conflict'), { _status: 409 })), () => Promise.resolve({})];
+    const { store, writes } = shellStore(progressed, () => (answers.shift() as () => Promise<unknown>)());
+
+    approval.open('approve', shown, VERSIONS, NOW);
+
+    expect(await approval.confirm(context(store))).toBe(true);
+    expect(writes.map((w) => [w.data.metadata.resourceVersion, w.data.spec.managedOSVersionName])).toEqual([['41', NEW.name], ['45', NEW.name]]);
+    expect(approval.notice).toBeNull();
+  });
+
   it('writes nothing when the selector picks another image than the dialog showed', async() => {
     const approval = usePoolApprovalStore();
     const newest = version('os-v2.2.2-1', 'v2.2.2-1', 0.5);
