@@ -11,14 +11,14 @@ const emulatorPort = Number(process.env.E2E_EMULATOR_PORT || 8990);
 
 export default defineConfig({
   testDir:       'tests/e2e',
-  outputDir:     'test-results',
+  outputDir:     process.env.E2E_OUTPUT_DIR || 'test-results',
   timeout:       90_000,
   expect:        { timeout: 15_000 },
   fullyParallel: false,
   workers:       Number(process.env.E2E_WORKERS || 1),
   retries:       process.env.CI ? 1 : 0,
   forbidOnly:    !!process.env.CI,
-  reporter:      [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter:      [['list'], ['html', { open: 'never', outputFolder: process.env.E2E_REPORT_DIR || 'playwright-report' }]],
   use:           {
     baseURL:           externalUrl || `http://localhost:${ emulatorPort }`,
     ignoreHTTPSErrors: true,

@@ -63,6 +63,8 @@ test.describe('watches', () => {
     const created = await api.post(steveUrl(CHANNEL), channel(name));
 
     expect(created.status).toBe(201);
+    // The websocket brings it into the dashboard's store; the page must then show it.
+    await expect.poll(() => inStore(page, `${ TEST_NAMESPACE }/${ name }`, 'metadata.name')).toBe(name);
     await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
 
     const latest = (await api.get(steveUrl(CHANNEL, TEST_NAMESPACE, name))).body;
@@ -72,6 +74,7 @@ test.describe('watches', () => {
     await expect.poll(() => inStore(page, `${ TEST_NAMESPACE }/${ name }`, 'spec.syncInterval')).toBe('30m');
 
     expect((await api.delete(steveUrl(CHANNEL, TEST_NAMESPACE, name))).status).toBe(200);
+    await expect.poll(() => inStore(page, `${ TEST_NAMESPACE }/${ name }`, 'metadata.name')).toBeUndefined();
     await expect(page.getByText(name, { exact: true })).toHaveCount(0);
 
     expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
@@ -96,6 +99,7 @@ test.describe('watches', () => {
       const created = await sessionApi(page).post(steveUrl(CHANNEL), channel(name));
 
       expect(field(created.body, 'metadata.name')).toBe(name);
+      await expect.poll(() => inStore(page, `${ TEST_NAMESPACE }/${ name }`, 'metadata.name'), { timeout: 30_000 }).toBe(name);
       await expect(page.getByText(name, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
     } finally {
       await control.dispose();

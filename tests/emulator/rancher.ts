@@ -5,7 +5,7 @@
 import { Emulator } from './emulator';
 import { RequestContext, sendJson, sendNotFound, sendText } from './http';
 import { KUBE_VERSION, RANCHER_VERSION } from './seed';
-import { PluginEntry, sendFile } from './static';
+import { PluginEntry, sendPluginFile } from './static';
 
 export function rancherVersion(ctx: RequestContext): void {
   sendJson(ctx, 200, {
@@ -40,7 +40,7 @@ export function uiPlugins(ctx: RequestContext, plugins: PluginEntry[]): void {
   const [name, version, folder, ...file] = parts;
   const plugin = plugins.find((p) => p.name === name && p.version === version);
 
-  if (!plugin || folder !== 'plugin' || !sendFile(ctx, plugin.dir, file.join('/'), false)) {
+  if (!plugin || folder !== 'plugin' || !sendPluginFile(ctx, plugin, file.join('/'))) {
     sendNotFound(ctx);
   }
 }

@@ -89,32 +89,66 @@ export class DashboardUi {
 export interface PluginEntry {
   name: string;
   version: string;
-  dir: string;
   main: string;
   metadata: Record<string, string>;
+  /** The build's files by relative path, read once at start: a rebuild of dist-pkg/ while the
+   * emulator runs (as `yarn build-pkg` does) cannot break a dashboard loading the extension. */
+  files: Map<string, Buffer>;
 }
 
 const DEFAULT_EXTENSION_ANNOTATIONS: Record<string, string> = { 'catalog.cattle.io/ui-extensions-version': '>= 3.0.0 < 4.0.0' };
 
+function readTree(dir: string, prefix = '', out = new Map<string, Buffer>()): Map<string, Buffer> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const relative = prefix ? `${ prefix }/${ entry.name }` : entry.name;
+
+    if (entry.isDirectory()) {
+      readTree(path.join(dir, entry.name), relative, out);
+    } else if (entry.isFile()) {
+      out.set(relative, fs.readFileSync(path.join(dir, entry.name)));
+    }
+  }
+
+  return out;
+}
+
+async function waitFor(file: string, timeoutMs: number): Promise<boolean> {
+  for (let waited = 0; waited < timeoutMs; waited += 1000) {
+    if (fs.existsSync(file)) {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+
+  return fs.existsSync(file);
+}
+
 /**
  * Built extensions in `dist-pkg/<name>-<version>/`. Their chart annotations come from the source
- * package's `rancher.annotations` (pkg/<name>/package.json) when the repository has it.
+ * package's `rancher.annotations` (pkg/<name>/package.json) when the repository has it. A build
+ * still being written is waited for (up to two minutes).
  */
-export function findPlugins(distPkg: string, repoRoot: string): PluginEntry[] {
+export async function loadPlugins(distPkg: string, repoRoot: string): Promise<PluginEntry[]> {
   if (!fs.existsSync(distPkg)) {
     throw new Error(`no built extensions at ${ distPkg }: run \`yarn build-pkg <name>\``);
   }
+  const out: PluginEntry[] = [];
 
-  return fs.readdirSync(distPkg).sort().flatMap((folder) => {
+  for (const folder of fs.readdirSync(distPkg).sort()) {
     const dir = path.join(distPkg, folder);
     const manifest = path.join(dir, 'package.json');
 
-    if (!fs.existsSync(manifest)) {
-      return [];
+    if (!await waitFor(manifest, 120_000)) {
+      continue;
     }
     const pkg = asObject(JSON.parse(fs.readFileSync(manifest, 'utf8')));
     const name = asString(pkg.name) ?? folder;
     const version = asString(pkg.version) ?? '0.0.0';
+    const main = asString(pkg.main) ?? `${ name }-${ version }.umd.min.js`;
+
+    if (!await waitFor(path.join(dir, main), 120_000)) {
+      throw new Error(`${ dir } has no ${ main }: is \`yarn build-pkg ${ name }\` still running?`);
+    }
     const source = path.join(repoRoot, 'pkg', name, 'package.json');
     let annotations: JsonObject = {};
 
@@ -129,9 +163,26 @@ export function findPlugins(distPkg: string, repoRoot: string): PluginEntry[] {
       }
     }
     metadata['catalog.cattle.io/display-name'] = metadata['catalog.cattle.io/display-name'] ?? name;
+    out.push({
+      name, version, main, metadata, files: readTree(dir)
+    });
+  }
 
-    return [{
-      name, version, dir, main: asString(pkg.main) ?? `${ name }-${ version }.umd.min.js`, metadata
-    }];
-  });
+  return out;
+}
+
+/** Sends a file of an extension's build. */
+export function sendPluginFile(ctx: RequestContext, plugin: PluginEntry, relative: string): boolean {
+  const body = plugin.files.get(relative);
+
+  if (!body) {
+    return false;
+  }
+  ctx.res.statusCode = 200;
+  ctx.res.setHeader('Content-Type', MIME[path.extname(relative).toLowerCase()] ?? 'application/octet-stream');
+  ctx.res.setHeader('Cache-Control', 'no-cache');
+  ctx.res.setHeader('Content-Length', body.length);
+  ctx.res.end(ctx.method === 'HEAD' ? undefined : body);
+
+  return true;
 }
