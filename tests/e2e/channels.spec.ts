@@ -1,0 +1,143 @@
+// Issue 5: browse channels → a channel → open a version → compare; the missing-changelog state;
+// keyboard use; a 600-version channel; no serious or critical axe violations, light and dark.
+
+import AxeBuilder from '@axe-core/playwright';
+import { Page } from '@playwright/test';
+import { EmulatorControl, requireEmulator } from './support/emulator';
+import { dashboardPath, loginAs } from './support/login';
+import { expect, test } from './support/test';
+
+const CHANNELS = '/os-upgrades/c/_/channels';
+const CHANNEL = `${ CHANNELS }/fleet-default/sl-micro-6.1-base`;
+
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+
+  expect(serious.map((violation) => `${ violation.id }: ${ violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ') }`)).toEqual([]);
+}
+
+async function useDarkTheme(page: Page): Promise<void> {
+  await page.goto(dashboardPath('/prefs'));
+  await page.getByTestId('prefs__themeOptions').getByText('Dark', { exact: true }).click();
+  await expect(page.locator('body')).toHaveClass(/theme-dark/);
+}
+
+let control: EmulatorControl;
+
+test.beforeAll(async() => {
+  control = await EmulatorControl.connect();
+});
+
+test.afterAll(async() => {
+  await control.dispose();
+});
+
+test.beforeEach(async({ page }) => {
+  requireEmulator();
+  await control.reset();
+  await loginAs(page, 'admin');
+});
+
+test.describe('channels', () => {
+  test('browse channels → a channel → a version → compare it with the previous image', async({ page, problems }) => {
+    await page.goto(dashboardPath(CHANNELS));
+    const row = page.getByTestId('channels-table').locator('tr', { has: page.getByRole('link', { name: 'sl-micro-6.1-base', exact: true }) });
+
+    await expect(row).toContainText('json');
+    await expect(row).toContainText('v2.2.0-3.12');
+    await expect(row).toContainText('Synced');
+    await expect(row.locator('td').filter({ hasText: /^\s*3\s*$/ })).toHaveCount(2);
+
+    await row.getByRole('link', { name: 'sl-micro-6.1-base', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Channel sl-micro-6.1-base');
+    const containers = page.getByTestId('container-versions').locator('.col-name');
+
+    await expect(containers).toHaveText(['base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os']);
+    await expect(page.getByTestId('iso-versions').locator('.col-name')).toHaveText(['base-v2.2.0-3.7-iso', 'base-v2.2.0-3.5-iso', 'base-v2.2.0-3.4-iso']);
+    await expect(page.getByTestId('timeline').getByRole('button', { name: /^v2\.2\.0-3\.12:/ })).toBeVisible();
+
+    await page.getByTestId('version-base-v2.2.0-3.12-os').click();
+    await expect(page).toHaveURL(/version=base-v2\.2\.0-3\.12-os/);
+    const details = page.getByTestId('version-changelog');
+
+    await expect(details.getByRole('heading', { name: 'Changelog of v2.2.0-3.12' })).toBeVisible();
+    await expect(details).toContainText('Compared with the previous image, v2.2.0-3.9.');
+    await expect(details.getByTestId('package-diff')).toContainText('kernel-default.x86_64  6.4.0-1.3');
+
+    await details.getByTestId('compare-link').click();
+    await expect(page).toHaveURL(/compare\?old=base-v2\.2\.0-3\.9-os&new=base-v2\.2\.0-3\.12-os/);
+    await expect(page.getByTestId('package-diff')).toContainText('kernel-default.x86_64  6.4.0-1.2');
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test('an image without changelog says so, and the rest of its page works', async({ page }) => {
+    await page.goto(dashboardPath(`${ CHANNEL }?version=base-v2.2.0-3.9-os`));
+    const details = page.getByTestId('version-changelog');
+
+    await expect(details.getByTestId('missing-logs')).toContainText('No changelog published for this image');
+    await expect(details.getByTestId('missing-logs')).toContainText('base-v2.2.0-3.9-os');
+    await expect(details.getByTestId('package-diff')).toBeVisible();
+    await expect(page.getByTestId('timeline-base-v2.2.0-3.9-os')).toHaveAttribute('aria-label', /no changelog published/);
+
+    await page.goto(dashboardPath(`${ CHANNELS }/fleet-default/sl-micro-6.2-base?version=base-v2.3.0-6.1-iso`));
+    await expect(page.getByTestId('no-changelog')).toHaveText('No changelog published for this image.');
+  });
+
+  test('out-of-sync versions are marked', async({ page }) => {
+    const [, ...kept] = JSON.parse(await (await page.request.get('/__emulator/channel-files/sl-micro-6.1-base.json')).text()) as unknown[];
+
+    await control.publishChannel('sl-micro-6.1-base', kept as never);
+    await page.goto(dashboardPath(CHANNEL));
+    await expect(page.getByTestId('version-base-v2.2.0-3.12-os').getByTestId('out-of-sync')).toHaveText('Out of sync');
+    await expect(page.getByTestId('version-base-v2.2.0-3.9-os').getByTestId('out-of-sync')).toHaveCount(0);
+  });
+
+  test('keyboard: reach a version with Tab, open it with Enter', async({ page }) => {
+    await page.goto(dashboardPath(CHANNEL));
+    const row = page.getByTestId('version-base-v2.2.0-3.8-os');
+
+    await expect(row).toBeVisible();
+    await row.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(row).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('version-changelog').getByRole('heading', { name: 'Changelog of v2.2.0-3.8' })).toBeFocused();
+    await expect(row).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('a channel of 600 versions renders only the rows in view and stays usable', async({ page }) => {
+    await page.goto(dashboardPath(`${ CHANNELS }/fleet-default/sl-micro-6.1-scale`));
+    const list = page.getByTestId('container-versions');
+
+    await expect(page.getByRole('heading', { name: '600 container images' })).toBeVisible();
+    await expect(list.locator('.version-row').first()).toContainText('v2.2.0-7.600');
+    expect(await list.locator('.version-row').count()).toBeLessThan(80);
+
+    const scroller = list.getByTestId('virtual-rows');
+
+    await scroller.evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await expect(list.locator('.version-row').last()).toContainText('v2.2.0-7.1');
+    await list.locator('.version-row').last().click();
+    await expect(page.getByTestId('version-changelog')).toContainText('oldest container image');
+  });
+
+  test('no serious or critical accessibility violation, light and dark', async({ page }) => {
+    for (const theme of ['light', 'dark']) {
+      if (theme === 'dark') {
+        await useDarkTheme(page);
+      }
+      await page.goto(dashboardPath(CHANNELS));
+      await expect(page.getByTestId('channels-table')).toBeVisible();
+      await expectAccessible(page, '.channels-page');
+
+      await page.goto(dashboardPath(`${ CHANNEL }?version=base-v2.2.0-3.12-os`));
+      await expect(page.getByTestId('version-changelog').getByTestId('package-diff')).toBeVisible();
+      await page.getByTestId('version-changelog').locator('[data-testid="advisory"] button').first().click();
+      await expectAccessible(page, '.channel-page');
+    }
+  });
+});

@@ -1,0 +1,172 @@
+// Issue 5: the compare page. The real kernel-default change between base-v2.2.0-3.8-os and
+// base-v2.2.0-3.12-os, swap and downgrade, filters, diff layouts, a compare across 500 versions,
+// and no serious or critical axe violations, light and dark.
+
+import AxeBuilder from '@axe-core/playwright';
+import { Page } from '@playwright/test';
+import { EmulatorControl, requireEmulator } from './support/emulator';
+import { dashboardPath, loginAs } from './support/login';
+import { expect, test } from './support/test';
+
+const CHANNEL = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-base';
+const OLD = 'base-v2.2.0-3.8-os';
+const NEW = 'base-v2.2.0-3.12-os';
+
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+
+  expect(serious.map((violation) => `${ violation.id }: ${ violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ') }`)).toEqual([]);
+}
+
+const count = async(page: Page, kind: string) => Number(await page.getByTestId(`package-count-${ kind }`).locator('.count').innerText());
+
+let control: EmulatorControl;
+
+test.beforeAll(async() => {
+  control = await EmulatorControl.connect();
+});
+
+test.afterAll(async() => {
+  await control.dispose();
+});
+
+test.beforeEach(async({ page }) => {
+  requireEmulator();
+  await control.reset();
+  await loginAs(page, 'admin');
+});
+
+test.describe('compare', () => {
+  test('shows the real kernel-default change from 3.8 to 3.12, in under a second once in the app', async({ page, problems }) => {
+    await page.goto(dashboardPath(CHANNEL));
+    await expect(page.getByTestId('container-versions')).toBeVisible();
+
+    const started = Date.now();
+
+    await page.getByTestId('compare-images').click();
+    await expect(page).toHaveURL(/compare\?old=base-v2\.2\.0-3\.9-os&new=base-v2\.2\.0-3\.12-os/);
+    await expect(page.getByTestId('package-diff')).toContainText('kernel-default.x86_64  6.4.0-1.3');
+    const elapsed = Date.now() - started;
+
+    test.info().annotations.push({ type: 'compare ready (ms)', description: String(elapsed) });
+    expect(elapsed).toBeLessThan(1000);
+
+    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+    const diff = page.getByTestId('package-diff');
+
+    await expect(diff.locator('td.d2h-del', { hasText: 'kernel-default.x86_64  6.4.0-1.2' })).toBeVisible();
+    await expect(diff.locator('td.d2h-ins', { hasText: 'kernel-default.x86_64  6.4.0-1.3' })).toBeVisible();
+    expect(await count(page, 'upgraded')).toBeGreaterThanOrEqual(1);
+    expect(await count(page, 'downgraded')).toBe(0);
+    await expect(page.getByTestId('missing-logs')).toContainText('base-v2.2.0-3.9-os');
+    await expect(page.getByTestId('severity-summary')).toBeVisible();
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test('the URL is shareable; swapping shows a downgrade', async({ page }) => {
+    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+    await expect(page.getByTestId('package-diff')).toBeVisible();
+    await expect(page.getByTestId('downgrade-warning')).toHaveCount(0);
+
+    await page.getByTestId('swap').click();
+    await expect(page).toHaveURL(new RegExp(`old=${ NEW }&new=${ OLD }`));
+    await expect(page.getByTestId('downgrade-warning')).toContainText('is a downgrade');
+    await expect(page.getByRole('heading', { name: 'Advisories the downgrade takes away' })).toBeVisible();
+    await expect.poll(() => count(page, 'downgraded')).toBeGreaterThanOrEqual(1);
+    expect(await count(page, 'upgraded')).toBe(0);
+  });
+
+  test('choosing images in the selects changes the URL', async({ page }) => {
+    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+    await expect(page.getByTestId('package-diff')).toBeVisible();
+    await page.getByTestId('select-old').click();
+    await page.getByRole('option', { name: /base-v2\.2\.0-3\.9-os/ }).click();
+    await expect(page).toHaveURL(/old=base-v2\.2\.0-3\.9-os&new=base-v2\.2\.0-3\.12-os/);
+    await expect(page.getByTestId('missing-logs')).toHaveCount(0);
+  });
+
+  test('filters advisories by severity and searches ids, CVEs, titles and packages', async({ page }) => {
+    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+    const advisories = page.getByTestId('advisories').getByTestId('advisory');
+
+    await expect(advisories.first()).toBeVisible();
+    const all = await advisories.count();
+
+    await page.getByTestId('advisory-search').fill('kernel');
+    await expect(advisories).not.toHaveCount(0);
+    for (const text of await advisories.allInnerTexts()) {
+      expect(text.toLowerCase()).toContain('kernel');
+    }
+    await page.getByTestId('advisory-search').fill('no advisory mentions this');
+    await expect(advisories).toHaveCount(0);
+    await expect(page.getByText('No advisory matches the filters.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(advisories).toHaveCount(all);
+    const important = page.getByTestId('severity-filter-important');
+
+    await important.click();
+    await expect(important).toHaveAttribute('aria-pressed', 'true');
+    for (const badge of await advisories.locator('.severity-badge').allInnerTexts()) {
+      expect(badge).toBe('Important');
+    }
+  });
+
+  test('the package diff reads side by side and line by line', async({ page }) => {
+    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+    const diff = page.getByTestId('package-diff');
+
+    await expect(diff.locator('.d2h-files-diff')).toBeVisible();
+    await diff.getByRole('button', { name: 'Line by line' }).click();
+    await expect(diff.locator('.d2h-files-diff')).toHaveCount(0);
+    await expect(diff.locator('.d2h-file-diff')).toContainText('kernel-default.x86_64  6.4.0-1.3');
+    await diff.getByTestId('diff-section').first().getByRole('button').click();
+    await expect(diff.locator('.d2h-file-diff')).toHaveCount(0);
+  });
+
+  test('a compare across 500 versions shows progress, then the combined advisories, and stays responsive', async({ page }) => {
+    const scale = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-scale';
+
+    await page.goto(dashboardPath(`${ scale }/compare?old=scale-v2.2.0-7.100-os&new=scale-v2.2.0-7.600-os`));
+    await expect(page.getByTestId('log-progress')).toBeVisible();
+    // While 500 files load, the page keeps answering: a frame is drawn within 200 ms.
+    for (let i = 0; i < 3; i++) {
+      const frame = await page.evaluate(() => new Promise<number>((resolve) => {
+        const asked = performance.now();
+
+        requestAnimationFrame(() => resolve(performance.now() - asked));
+      }));
+
+      expect(frame).toBeLessThan(200);
+    }
+    await expect(page.getByTestId('severity-summary')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('log-progress')).toHaveCount(0);
+    await expect(page.getByTestId('severity-summary')).toContainText(/\d[\d,]* advisories/);
+    const rendered = await page.getByTestId('advisories').getByTestId('advisory').count();
+
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(100);
+
+    const started = Date.now();
+
+    await page.getByTestId('advisory-search').fill('kernel-default');
+    await expect(page.getByTestId('advisories').getByTestId('advisory').first()).toContainText(/kernel/i);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  test('no serious or critical accessibility violation, light and dark', async({ page }) => {
+    for (const theme of ['light', 'dark']) {
+      if (theme === 'dark') {
+        await page.goto(dashboardPath('/prefs'));
+        await page.getByTestId('prefs__themeOptions').getByText('Dark', { exact: true }).click();
+        await expect(page.locator('body')).toHaveClass(/theme-dark/);
+      }
+      await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+      await expect(page.getByTestId('package-diff')).toBeVisible();
+      await page.getByTestId('advisories').getByTestId('advisory').first().getByRole('button')
+        .click();
+      await expectAccessible(page, '.compare-page');
+    }
+  });
+});
