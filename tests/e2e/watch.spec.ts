@@ -10,6 +10,7 @@ import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 
 const CHANNEL = 'elemental.cattle.io.managedosversionchannel';
+const IMAGE = 'elemental.cattle.io.managedosimage';
 
 function channel(name: string): Record<string, unknown> {
   return {
@@ -80,28 +81,56 @@ test.describe('watches', () => {
     expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
   });
 
+  test('a pool created and deleted through the API appears on and leaves the open Workload pools page', async({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath('/os-upgrades/c/_/pools'));
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { e2eNoReload: boolean }).e2eNoReload = true;
+    });
+    const api = sessionApi(page);
+    const name = `e2e-watch-pool-${ Date.now().toString(36) }`;
+    const created = await api.post(steveUrl(IMAGE), {
+      type:     IMAGE,
+      metadata: { name, namespace: TEST_NAMESPACE },
+      spec:     { osImage: 'registry.example.test/e2e/os:1.0', clusterTargets: [{ clusterName: 'e2e-no-such-cluster' }] },
+    });
+
+    expect(created.status).toBe(201);
+    try {
+      await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+    } finally {
+      expect((await api.delete(steveUrl(IMAGE, TEST_NAMESPACE, name))).status).toBe(200);
+    }
+    await expect(page.getByText(name, { exact: true })).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
+  });
+
   test('after the websocket drops, the page reconnects and receives changes again', async({ page }) => {
     test.skip(!onEmulator(), 'needs the emulator to drop the websocket');
     const control = await EmulatorControl.connect();
+    const api = sessionApi(page);
+    const name = `e2e-reconnect-${ Date.now().toString(36) }`;
 
     try {
       await loginAs(page, 'admin');
-      await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
-      await expect(page.getByText('sl-micro-6.1-base').first()).toBeVisible();
+      await page.goto(dashboardPath('/os-upgrades/c/_/pools'));
+      await expect(page.getByText('edge-munich', { exact: true }).first()).toBeVisible();
       const reconnected = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/v1/subscribe'), timeout: 60_000 });
 
       expect(await control.dropWebsockets()).toBeGreaterThan(0);
       await reconnected;
 
-      const name = `e2e-reconnect-${ Date.now().toString(36) }`;
-
-      names.push(name);
-      const created = await sessionApi(page).post(steveUrl(CHANNEL), channel(name));
+      const created = await api.post(steveUrl(IMAGE), {
+        type:     IMAGE,
+        metadata: { name, namespace: TEST_NAMESPACE },
+        spec:     { osImage: 'registry.example.test/e2e/os:1.0', clusterTargets: [{ clusterName: 'e2e-no-such-cluster' }] },
+      });
 
       expect(field(created.body, 'metadata.name')).toBe(name);
-      await expect.poll(() => inStore(page, `${ TEST_NAMESPACE }/${ name }`, 'metadata.name'), { timeout: 30_000 }).toBe(name);
       await expect(page.getByText(name, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
     } finally {
+      await api.delete(steveUrl(IMAGE, TEST_NAMESPACE, name));
       await control.dispose();
     }
   });
