@@ -126,8 +126,16 @@ test.describe('workload pools', () => {
     await expect(dialog.getByTestId('approve-current')).toContainText(NEWEST_SEEDED);
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(PUBLISHED);
     await expect(dialog.getByTestId('spec-yaml-diff').locator('[data-kind="added"]').filter({ hasText: `managedOSVersionName: ${ PUBLISHED }` })).toHaveCount(1);
-    await dialog.getByTestId('approve-confirm-async-button').click();
+    const writes: string[] = [];
+
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes(`/${ IMAGE }s/`)) {
+        writes.push(request.url());
+      }
+    });
+    await dialog.getByTestId('approve-confirm-async-button').dblclick();
     await expect(dialog).toHaveCount(0);
+    expect(writes).toHaveLength(1);
 
     const approved = await storedPool('e2e-selector');
 
