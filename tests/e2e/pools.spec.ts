@@ -126,11 +126,12 @@ test.describe('workload pools', () => {
     await expect(dialog.getByTestId('approve-current')).toContainText(NEWEST_SEEDED);
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(PUBLISHED);
     await expect(dialog.getByTestId('spec-yaml-diff').locator('[data-kind="added"]').filter({ hasText: `managedOSVersionName: ${ PUBLISHED }` })).toHaveCount(1);
+    // Successful writes only: a 409 from a rollout's status update is retried once more.
     const writes: string[] = [];
 
-    page.on('request', (request) => {
-      if (request.method() === 'PUT' && request.url().includes(`/${ IMAGE }s/`)) {
-        writes.push(request.url());
+    page.on('response', (response) => {
+      if (response.request().method() === 'PUT' && response.url().includes(`/${ IMAGE }s/`) && response.ok()) {
+        writes.push(response.url());
       }
     });
     await dialog.getByTestId('approve-confirm-async-button').dblclick();
