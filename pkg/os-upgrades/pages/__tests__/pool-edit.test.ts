@@ -5,7 +5,7 @@ import PoolEditPage from '../pool-edit.vue';
 import { SELECTOR_ANNOTATION } from '../../domain';
 import { useSelectorDraftStore } from '../../stores/selector-draft';
 import {
-  MID, NOW, OLD, poolObject, VERSIONS
+  MID, NEW, NOW, OLD, poolObject, VERSIONS
 } from '../../components/pool/__tests__/test-data';
 import { fakeStore, shellStubs, StoreOptions, t } from './pools-test-helpers';
 
@@ -68,6 +68,22 @@ describe('pool form page', () => {
     expect(writes[0].data.spec.managedOSVersionName).toBe(shown);
     expect(writes[0].data.metadata.annotations?.[SELECTOR_ANNOTATION]).toBe('{"channel":"stable","minAgeHours":24}');
     expect(push).toHaveBeenCalled();
+  });
+
+  it('writes nothing when a soak time ran out since the preview was drawn, and shows the new choice', async() => {
+    const { wrapper, writes } = await mountPage({ versions: VERSIONS });
+
+    await wrapper.find('[data-testid="pool-name-input"]').setValue('edge');
+    typeSelector({ channel: 'stable', minAgeHours: '24' });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="selector-preview-chosen-name"]').text()).toBe(MID.name);
+
+    jest.setSystemTime((NOW + 24 * 3600) * 1000);
+    await save(wrapper);
+
+    expect(writes).toHaveLength(0);
+    expect(wrapper.find('[data-testid="pool-save-problem"]').text()).toContain('osUpgrades.poolForm.choiceChanged');
+    expect(wrapper.find('[data-testid="selector-preview-chosen-name"]').text()).toBe(NEW.name);
   });
 
   it('shows every candidate and every rejected image with its reasons', async() => {
