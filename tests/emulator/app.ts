@@ -5,7 +5,7 @@ import { REPO_ROOT, loadFixtureDirs } from './fixtures';
 import { EmulatorOptions } from './options';
 import { scaleChannel } from './scale-channel';
 import { EmulatorServer } from './server';
-import { DashboardUi, loadPlugins } from './static';
+import { DashboardUi, PluginShelf } from './static';
 
 export interface RunningEmulator {
   emulator: Emulator;
@@ -17,7 +17,9 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const fixtures = loadFixtureDirs(options.fixtureDirs);
   const ui = options.uiDir ? new DashboardUi(options.uiDir) : undefined;
-  const plugins = options.pluginsDir ? await loadPlugins(options.pluginsDir, REPO_ROOT) : [];
+  const plugins = options.pluginsDir ? new PluginShelf(options.pluginsDir, REPO_ROOT) : undefined;
+
+  await plugins?.load();
   const emulator = new Emulator({
     fixtures,
     generated:     options.scaleVersions > 0 ? [scaleChannel(options.scaleVersions)] : [],

@@ -14,14 +14,14 @@ import { NormanApi } from './norman';
 import { CHANNEL_FILE_PATH } from './operator';
 import { changelogFile, kubeVersion, rancherVersion, uiPlugins } from './rancher';
 import { RANCHER_VERSION } from './seed';
-import { DashboardUi, PluginEntry } from './static';
+import { DashboardUi, PluginShelf } from './static';
 import { SteveApi, isVirtualType } from './steve';
 import { userActor } from './users';
 import { WatchHub, isSubscribePath } from './watch';
 
 export interface ServerOptions {
   ui?: DashboardUi;
-  plugins: PluginEntry[];
+  plugins?: PluginShelf;
   pingMs: number;
   /** Log every request whose answer is 4xx/5xx (handy when booting a dashboard against it). */
   logErrors: boolean;
@@ -120,7 +120,7 @@ export class EmulatorServer {
       return this.norman.login(ctx);
     }
     if (path === '/v1/uiplugins' || path.startsWith('/v1/uiplugins/')) {
-      return uiPlugins(ctx, this.options.plugins);
+      return uiPlugins(ctx, this.options.plugins?.list() ?? []);
     }
     if (path === '/v1/logout' && ctx.method === 'POST') {
       return this.norman.logout(ctx, auth.session);

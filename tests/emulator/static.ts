@@ -112,63 +112,117 @@ function readTree(dir: string, prefix = '', out = new Map<string, Buffer>()): Ma
   return out;
 }
 
-async function waitFor(file: string, timeoutMs: number): Promise<boolean> {
-  for (let waited = 0; waited < timeoutMs; waited += 1000) {
-    if (fs.existsSync(file)) {
-      return true;
+/** One built extension folder, or undefined while its build is incomplete. */
+function readPlugin(dir: string, repoRoot: string): PluginEntry | undefined {
+  const manifest = path.join(dir, 'package.json');
+
+  if (!fs.existsSync(manifest)) {
+    return undefined;
+  }
+  const pkg = asObject(JSON.parse(fs.readFileSync(manifest, 'utf8')));
+  const name = asString(pkg.name) ?? path.basename(dir);
+  const version = asString(pkg.version) ?? '0.0.0';
+  const main = asString(pkg.main) ?? `${ name }-${ version }.umd.min.js`;
+
+  if (!fs.existsSync(path.join(dir, main))) {
+    return undefined;
+  }
+  const source = path.join(repoRoot, 'pkg', name, 'package.json');
+  let annotations: JsonObject = {};
+
+  if (fs.existsSync(source)) {
+    annotations = asObject(asObject(asObject(JSON.parse(fs.readFileSync(source, 'utf8'))).rancher).annotations);
+  }
+  const metadata: Record<string, string> = { ...DEFAULT_EXTENSION_ANNOTATIONS };
+
+  for (const [key, value] of Object.entries(annotations)) {
+    if (typeof value === 'string') {
+      metadata[key] = value;
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  metadata['catalog.cattle.io/display-name'] = metadata['catalog.cattle.io/display-name'] ?? name;
+
+  return {
+    name, version, main, metadata, files: readTree(dir)
+  };
+}
+
+/** mtimes of every build's package.json and main file; '' while a build is incomplete. */
+function buildStamp(distPkg: string): { stamp: string; newest: number } {
+  let newest = 0;
+  const parts: string[] = [];
+
+  for (const folder of fs.existsSync(distPkg) ? fs.readdirSync(distPkg).sort() : []) {
+    const manifest = path.join(distPkg, folder, 'package.json');
+
+    if (!fs.existsSync(manifest)) {
+      return { stamp: '', newest };
+    }
+    const pkg = asObject(JSON.parse(fs.readFileSync(manifest, 'utf8')));
+    const main = path.join(distPkg, folder, asString(pkg.main) ?? '');
+
+    if (!fs.existsSync(main) || !fs.statSync(main).isFile()) {
+      return { stamp: '', newest };
+    }
+    for (const file of [manifest, main]) {
+      const mtime = fs.statSync(file).mtimeMs;
+
+      newest = Math.max(newest, mtime);
+      parts.push(`${ file }@${ mtime }`);
+    }
   }
 
-  return fs.existsSync(file);
+  return { stamp: parts.join('|'), newest };
 }
 
 /**
- * Built extensions in `dist-pkg/<name>-<version>/`. Their chart annotations come from the source
- * package's `rancher.annotations` (pkg/<name>/package.json) when the repository has it. A build
- * still being written is waited for (up to two minutes).
+ * The built extensions in `dist-pkg/<name>-<version>/`, served from memory: a rebuild in progress
+ * cannot break a dashboard loading them, and a finished rebuild (settled for two seconds) is picked
+ * up on the next /v1/uiplugins request. Their chart annotations come from the source package's
+ * `rancher.annotations` (pkg/<name>/package.json) when the repository has it.
  */
-export async function loadPlugins(distPkg: string, repoRoot: string): Promise<PluginEntry[]> {
-  if (!fs.existsSync(distPkg)) {
-    throw new Error(`no built extensions at ${ distPkg }: run \`yarn build-pkg <name>\``);
-  }
-  const out: PluginEntry[] = [];
+export class PluginShelf {
+  private entries: PluginEntry[] = [];
+  private stamp = '';
 
-  for (const folder of fs.readdirSync(distPkg).sort()) {
-    const dir = path.join(distPkg, folder);
-    const manifest = path.join(dir, 'package.json');
-
-    if (!await waitFor(manifest, 120_000)) {
-      continue;
+  constructor(private readonly distPkg: string, private readonly repoRoot: string) {
+    if (!fs.existsSync(distPkg)) {
+      throw new Error(`no built extensions at ${ distPkg }: run \`yarn build-pkg <name>\``);
     }
-    const pkg = asObject(JSON.parse(fs.readFileSync(manifest, 'utf8')));
-    const name = asString(pkg.name) ?? folder;
-    const version = asString(pkg.version) ?? '0.0.0';
-    const main = asString(pkg.main) ?? `${ name }-${ version }.umd.min.js`;
-
-    if (!await waitFor(path.join(dir, main), 120_000)) {
-      throw new Error(`${ dir } has no ${ main }: is \`yarn build-pkg ${ name }\` still running?`);
-    }
-    const source = path.join(repoRoot, 'pkg', name, 'package.json');
-    let annotations: JsonObject = {};
-
-    if (fs.existsSync(source)) {
-      annotations = asObject(asObject(asObject(JSON.parse(fs.readFileSync(source, 'utf8'))).rancher).annotations);
-    }
-    const metadata: Record<string, string> = { ...DEFAULT_EXTENSION_ANNOTATIONS };
-
-    for (const [key, value] of Object.entries(annotations)) {
-      if (typeof value === 'string') {
-        metadata[key] = value;
-      }
-    }
-    metadata['catalog.cattle.io/display-name'] = metadata['catalog.cattle.io/display-name'] ?? name;
-    out.push({
-      name, version, main, metadata, files: readTree(dir)
-    });
   }
 
-  return out;
+  /** Reads the builds, waiting up to two minutes for one still being written. */
+  async load(): Promise<void> {
+    for (let waited = 0; waited < 120_000 && !buildStamp(this.distPkg).stamp; waited += 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    this.refresh(true);
+    if (!this.entries.length) {
+      throw new Error(`no complete extension build in ${ this.distPkg }: is \`yarn build-pkg\` still running?`);
+    }
+  }
+
+  list(): PluginEntry[] {
+    this.refresh(false);
+
+    return this.entries;
+  }
+
+  private refresh(force: boolean): void {
+    const { stamp, newest } = buildStamp(this.distPkg);
+
+    if (!stamp || stamp === this.stamp || (!force && Date.now() - newest < 2000)) {
+      return;
+    }
+    try {
+      this.entries = fs.readdirSync(this.distPkg).sort()
+        .map((folder) => readPlugin(path.join(this.distPkg, folder), this.repoRoot))
+        .filter((p): p is PluginEntry => !!p);
+      this.stamp = stamp;
+    } catch {
+      // A build being rewritten under us: keep serving the previous one.
+    }
+  }
 }
 
 /** Sends a file of an extension's build. */
