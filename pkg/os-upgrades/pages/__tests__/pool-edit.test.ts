@@ -111,6 +111,24 @@ describe('pool form page', () => {
     expect(writes).toHaveLength(0);
   });
 
+  it('will not save a changed selector that matches nothing, but saves other edits of a pool whose selector matches nothing', async() => {
+    const original = poolObject({ pin: OLD.name, selector: '{"channel":"gone"}' });
+    const { wrapper, writes } = await mountPage({ pools: [original], versions: VERSIONS }, EDIT);
+
+    await wrapper.find('[data-testid="pool-concurrency"]').setValue('2');
+    expect(wrapper.find('[data-testid="pool-save-async-button"]').attributes('disabled')).toBeUndefined();
+
+    typeSelector({ channel: 'also-gone' });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="pool-save-async-button"]').attributes('disabled')).toBeDefined();
+
+    typeSelector({ channel: 'gone' });
+    await flushPromises();
+    await save(wrapper);
+    expect(writes).toHaveLength(1);
+    expect(writes[0].data.spec).toMatchObject({ concurrency: 2, managedOSVersionName: OLD.name });
+  });
+
   it('shows field errors for an invalid selector', async() => {
     const { wrapper } = await mountPage({ versions: VERSIONS });
 
