@@ -129,6 +129,19 @@ describe('pool form page', () => {
     expect(writes[0].data.spec).toMatchObject({ concurrency: 2, managedOSVersionName: OLD.name });
   });
 
+  it('shows in its YAML view exactly what will be written', async() => {
+    const original = { ...poolObject({ pin: OLD.name }), status: { conditions: [{ type: 'Ready', status: 'True' }] } };
+    const { wrapper } = await mountPage({ pools: [original], versions: VERSIONS }, EDIT);
+
+    await wrapper.find('[data-testid="pool-concurrency"]').setValue('5');
+    await wrapper.find('[data-testid="pool-toggle-yaml"]').trigger('click');
+    const yaml = wrapper.find('[data-testid="pool-yaml"] .yaml').text();
+
+    expect(yaml).toContain('concurrency: 5');
+    expect(yaml).toContain(`managedOSVersionName: ${ OLD.name }`);
+    expect(yaml).not.toContain('conditions');
+  });
+
   it('shows field errors for an invalid selector', async() => {
     const { wrapper } = await mountPage({ versions: VERSIONS });
 
