@@ -1,0 +1,611 @@
+/**
+ * The browser half of the benchmark (scripts/bench/run starts the emulator and calls this):
+ * headless Chromium on the dashboard served by the emulator, the package loaded through
+ * /v1/uiplugins as Rancher loads an installed extension.
+ *
+ *   node_modules/.bin/tsx scripts/bench/browser.ts --base-url http://localhost:8996 --out browser.json [--runs 20]
+ *
+ * Every timing is taken inside the page, from the Vue router push (or the key event's own time
+ * stamp) to the frame that shows the result: the DOM condition is watched with a
+ * MutationObserver, then requestAnimationFrame and a message after it mark the paint.
+ */
+import { mkdirSync, writeFileSync } from 'fs';
+import { dirname, join } from 'path';
+import { BrowserContext, CDPSession, chromium, Page } from '@playwright/test';
+import { loginAs } from '../../tests/e2e/support/login';
+import { syntheticChannelEntries } from '../../tests/support/synthetic';
+import { PREVIEW_DELAY_MS } from '../../pkg/os-upgrades/stores/selector-draft';
+
+const NAMESPACE = 'fleet-default';
+const BASE_CHANNEL = 'sl-micro-6.1-base';
+const SCALE_CHANNEL = 'sl-micro-6.1-scale';
+const VERSION_TYPE = 'elemental.cattle.io.managedosversion';
+const PRODUCT = '/os-upgrades/c/_';
+/** Two adjacent container images of the real channel (3.9 has no update log, so 3.9 → 3.12). */
+const REAL_OLD = 'base-v2.2.0-3.9-os';
+const REAL_NEW = 'base-v2.2.0-3.12-os';
+/** How many versions the selector preview resolves over (the pool's namespace is filled up to it). */
+const SELECTOR_VERSIONS = 10000;
+const SELECTOR_TEXT = '>=2.2.0 <2.3.0';
+const SELECTOR_ROUNDS = 3;
+/** Between two timed steps, so the previous one's work (and its garbage) does not spill over. */
+const SETTLE_MS = 150;
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--enable-precise-memory-info',
+];
+
+interface Options {
+  baseUrl: string;
+  out: string;
+  runs: number;
+  /** When set, one more visit of each page is recorded as a CPU profile (.cpuprofile) there. */
+  profileDir?: string;
+}
+
+/** What the measuring steps share. */
+interface Session {
+  options: Options;
+  page: Page;
+  cdp: CDPSession;
+}
+
+/** One timed navigation: from the router push to the first frame painted after the DOM was ready. */
+interface NavTiming {
+  ms: number;
+  /** From the push to the DOM meeting the condition (before layout and paint). */
+  domMs: number;
+  /** Painted milestones on the way, by condition name. */
+  milestones: Record<string, number>;
+}
+
+interface KeyTiming {
+  key: string;
+  /** The key event's time stamp to the next frame after the input event. */
+  nextPaintMs: number;
+  /** The key event's time stamp to the frame showing the updated preview (includes the debounce). */
+  previewMs: number;
+  /** The debounce timer firing to the frame showing the updated preview: the resolve and render work. */
+  settleToPaintMs: number;
+  /** Whether the selector typed so far is valid (so the preview resolved it over every version). */
+  valid: boolean;
+}
+
+interface NaiveTiming {
+  ms: number;
+  diffMs: number;
+  htmlMs: number;
+  lines: number;
+}
+
+interface HeapSample {
+  usedBytes: number;
+  totalBytes: number;
+}
+
+export interface BrowserResults {
+  chromium: string;
+  runs: number;
+  realCompare: { oldName: string; newName: string; first: NavTiming; repeat: NavTiming[] };
+  channelPage: { channel: string; versions: number; first: NavTiming; repeat: NavTiming[] };
+  largeCompare: { oldName: string; newName: string; span: number; first: NavTiming; repeat: NavTiming[] };
+  heap: { dashboard: HeapSample; afterLargeCompare: HeapSample; afterLargeCompareGc: HeapSample };
+  naive: { oldName: string; newName: string; runs: NaiveTiming[] };
+  selector: { versions: number; debounceMs: number; keys: KeyTiming[] };
+  /** Each file of the package the browser loaded, by the step that first loaded it. */
+  packageFiles: Record<string, string>;
+}
+
+// ---------------------------------------------------------------------------------------
+// In the page. tsx (esbuild) wraps named functions in `__name(...)`, which the page lacks:
+// the init script below gives it one. These functions only ever run in the browser.
+// ---------------------------------------------------------------------------------------
+
+interface Probe {
+  navigate(path: string, condition: string, milestones: string[], timeoutMs: number): Promise<NavTiming>;
+  armKey(key: string): void;
+  keyResult(): Promise<KeyTiming>;
+  naive(oldText: string, newText: string, oldName: string, newName: string): Promise<NaiveTiming>;
+}
+
+interface ProbeWindow {
+  osUpgradesBench?: Probe;
+  Diff?: { createTwoFilesPatch(oldName: string, newName: string, oldText: string, newText: string): string };
+  Diff2Html?: { html(diff: string, options: Record<string, unknown>): string };
+}
+
+interface VueRouterLike {
+  push(location: string): Promise<unknown>;
+}
+
+function installProbe(debounceMs: number): void {
+  const win = window as unknown as ProbeWindow & typeof globalThis;
+
+  if (win.osUpgradesBench) {
+    return;
+  }
+  const appElement = document.querySelector('#app') as unknown as { __vue_app__: { config: { globalProperties: { $router: VueRouterLike } } } };
+  const router = appElement.__vue_app__.config.globalProperties.$router;
+  const has = (selector: string) => !!document.querySelector(selector);
+  const conditions: Record<string, () => boolean> = {
+    channels:     () => has('[data-testid="channels-table"]'),
+    channelRows:  () => has('[data-testid="container-versions"] [data-testid^="version-"]'),
+    imageCompare: () => has('[data-testid="image-compare"]'),
+    packageDiff:  () => has('[data-testid="image-compare"] [data-testid="package-diff"]'),
+    // Advisories aggregated (or known to be none) and the package diff shown, nothing loading.
+    compare:      () => has('[data-testid="image-compare"] [data-testid="package-diff"]') &&
+      has('[data-testid="advisories"] [data-testid="severity-summary"], [data-testid="advisories"] [data-testid="no-advisories"]') &&
+      !has('[data-testid="image-compare"] .loading'),
+  };
+
+  /** Resolves with the time of the first frame painted from now on. */
+  const nextPaint = () => new Promise<number>((resolve) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+
+      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port2.postMessage(0);
+    });
+  });
+
+  /** Resolves with the time the DOM first meets the condition. */
+  const until = (name: string, timeoutMs: number) => new Promise<number>((resolve, reject) => {
+    const check = conditions[name];
+
+    if (check()) {
+      resolve(performance.now());
+
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      if (check()) {
+        const at = performance.now();
+
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve(at);
+      }
+    });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(`"${ name }" not rendered after ${ timeoutMs } ms at ${ location.href }`));
+    }, timeoutMs);
+
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+
+  // The selector draft's debounce timer: wrapped to know when the preview starts resolving.
+  const key = {
+    name: '', keyAt: NaN, nextPaintAt: NaN, settleAt: NaN, result: undefined as Promise<KeyTiming> | undefined
+  };
+  const originalSetTimeout = win.setTimeout.bind(win);
+
+  win.setTimeout = ((handler: string | ((...a: unknown[]) => void), timeout?: number, ...args: unknown[]) => {
+    if (timeout === debounceMs && typeof handler === 'function') {
+      return originalSetTimeout(() => {
+        key.settleAt = performance.now();
+        handler(...args);
+      }, timeout);
+    }
+
+    return originalSetTimeout(handler, timeout, ...args);
+  }) as typeof win.setTimeout;
+
+  win.osUpgradesBench = {
+    async navigate(path, condition, milestones, timeoutMs) {
+      const start = performance.now();
+      const painted = milestones.map((name) => until(name, timeoutMs).then(() => nextPaint()));
+      const ready = until(condition, timeoutMs);
+
+      router.push(path).catch(() => undefined);
+      const domAt = await ready;
+      const paintAt = await nextPaint();
+      const times = await Promise.all(painted);
+      const result: NavTiming = {
+        ms: paintAt - start, domMs: domAt - start, milestones: {}
+      };
+
+      milestones.forEach((name, i) => {
+        result.milestones[name] = times[i] - start;
+      });
+
+      return result;
+    },
+
+    armKey(name) {
+      const preview = document.querySelector('[data-testid="selector-preview"]') as HTMLElement;
+      const input = document.querySelector('[data-testid="selector-version"] input, input[data-testid="selector-version"]') as HTMLInputElement;
+
+      key.name = name;
+      key.keyAt = NaN;
+      key.nextPaintAt = NaN;
+      key.settleAt = NaN;
+      document.addEventListener('keydown', (event) => {
+        key.keyAt = event.timeStamp;
+      }, { capture: true, once: true });
+      input.addEventListener('input', () => {
+        nextPaint().then((at) => {
+          key.nextPaintAt = at;
+        });
+      }, { once: true });
+      key.result = new Promise<KeyTiming>((resolve, reject) => {
+        let busy = false;
+        const observer = new MutationObserver(() => {
+          const state = preview.getAttribute('aria-busy');
+
+          busy = busy || state === 'true';
+          if (busy && state === 'false') {
+            observer.disconnect();
+            clearTimeout(timer);
+            nextPaint().then(async(previewAt) => {
+              // The input's own frame came first; wait for it if its callback is still queued.
+              while (Number.isNaN(key.nextPaintAt)) {
+                await nextPaint();
+              }
+              resolve({
+                key:             key.name,
+                nextPaintMs:     key.nextPaintAt - key.keyAt,
+                previewMs:       previewAt - key.keyAt,
+                settleToPaintMs: previewAt - key.settleAt,
+                valid:           !preview.querySelector('[data-testid="selector-preview-invalid"]'),
+              });
+            });
+          }
+        });
+        const timer = originalSetTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`the selector preview did not update after key ${ name }`));
+        }, 30000);
+
+        observer.observe(preview, { attributes: true, attributeFilter: ['aria-busy'] });
+      });
+    },
+
+    keyResult() {
+      return key.result as Promise<KeyTiming>;
+    },
+
+    async naive(oldText, newText, oldName, newName) {
+      const { Diff, Diff2Html } = win;
+
+      if (!Diff || !Diff2Html) {
+        throw new Error('jsdiff or diff2html did not load');
+      }
+      const host = document.querySelector('main') || document.body;
+      const container = document.createElement('div');
+      const start = performance.now();
+      const patch = Diff.createTwoFilesPatch(oldName, newName, oldText, newText);
+      const diffAt = performance.now();
+
+      container.innerHTML = Diff2Html.html(patch, {
+        drawFileList: false, matching: 'none', outputFormat: 'line-by-line'
+      });
+      host.appendChild(container);
+      const htmlAt = performance.now();
+      const paintAt = await nextPaint();
+      const lines = container.querySelectorAll('tr').length;
+
+      container.remove();
+
+      return {
+        ms: paintAt - start, diffMs: diffAt - start, htmlMs: htmlAt - diffAt, lines
+      };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// In Node.
+// ---------------------------------------------------------------------------------------
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = {
+    baseUrl: 'http://localhost:8996', out: 'bench/results/browser.json', runs: 20
+  };
+
+  for (let i = 0; i < argv.length; i += 2) {
+    const [flag, value] = [argv[i], argv[i + 1]];
+
+    if (flag === '--base-url') {
+      options.baseUrl = value.replace(/\/$/, '');
+    } else if (flag === '--out') {
+      options.out = value;
+    } else if (flag === '--runs') {
+      options.runs = Number(value);
+    } else if (flag === '--profile') {
+      options.profileDir = value;
+    } else {
+      throw new Error(`unknown option ${ flag } (--base-url URL, --out FILE, --runs N, --profile DIR)`);
+    }
+  }
+
+  return options;
+}
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${ message }\n`);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function control<T>(options: Options, method: string, path: string, body?: string): Promise<T> {
+  const response = await fetch(`${ options.baseUrl }/__emulator${ path }`, {
+    method, body, headers: body ? { 'content-type': 'text/plain' } : undefined
+  });
+  const text = await response.text();
+
+  if (!response.ok) {
+    throw new Error(`${ method } /__emulator${ path } answered ${ response.status }: ${ text.slice(0, 500) }`);
+  }
+
+  return JSON.parse(text) as T;
+}
+
+async function versionCount(options: Options, namespace: string): Promise<number> {
+  const state = await control<{ objects: Record<string, { metadata?: { namespace?: string } }[]> }>(options, 'GET', `/state?type=${ VERSION_TYPE }`);
+
+  return (state.objects[VERSION_TYPE] ?? []).filter((object) => object.metadata?.namespace === namespace).length;
+}
+
+async function openDashboard(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+
+  page.setDefaultTimeout(120_000);
+  page.on('pageerror', (error) => log(`page error: ${ error.message }`));
+
+  return page;
+}
+
+async function probe(page: Page): Promise<void> {
+  await page.evaluate('globalThis.__name = globalThis.__name || ((fn) => fn)');
+  await page.waitForFunction(() => !!(document.querySelector('#app') as unknown as { __vue_app__?: unknown } | null)?.__vue_app__);
+  await page.evaluate(installProbe, PREVIEW_DELAY_MS);
+}
+
+async function navigate(page: Page, path: string, condition: string, milestones: string[] = []): Promise<NavTiming> {
+  const timing = await page.evaluate(([p, c, m]) => (window as unknown as ProbeWindow).osUpgradesBench!.navigate(p, c, m, 120000), [path, condition, milestones] as [string, string, string[]]);
+
+  await sleep(SETTLE_MS);
+
+  return timing;
+}
+
+/**
+ * First visit, then `runs` visits alternating with the channels list (so each is a fresh render
+ * of a page whose data is cached), then, with --profile, one more visit under the CPU profiler.
+ */
+async function measureRoute(session: Session, label: string, path: string, condition: string, milestones: string[] = []): Promise<{ first: NavTiming; repeat: NavTiming[] }> {
+  const { page, options } = session;
+  const channels = `${ PRODUCT }/channels`;
+
+  await navigate(page, channels, 'channels');
+  const first = await navigate(page, path, condition, milestones);
+  const repeat: NavTiming[] = [];
+
+  for (let i = 0; i < options.runs; i++) {
+    await navigate(page, channels, 'channels');
+    repeat.push(await navigate(page, path, condition));
+  }
+  if (options.profileDir) {
+    await navigate(page, channels, 'channels');
+    await profiled(session, label, () => navigate(page, path, condition));
+  }
+
+  return { first, repeat };
+}
+
+/** Runs `work` under the CPU profiler and a Chromium trace: <label>.cpuprofile and <label>.trace.json. */
+async function profiled<T>(session: Session, label: string, work: () => Promise<T>): Promise<T> {
+  const { page, cdp, options } = session;
+  const dir = options.profileDir as string;
+
+  mkdirSync(dir, { recursive: true });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await page.context().browser()?.startTracing(page, { path: join(dir, `${ label }.trace.json`), screenshots: false });
+  await cdp.send('Profiler.start');
+  const result = await work();
+  const { profile } = await cdp.send('Profiler.stop');
+
+  await page.context().browser()?.stopTracing();
+  writeFileSync(join(dir, `${ label }.cpuprofile`), JSON.stringify(profile));
+
+  return result;
+}
+
+async function heap(cdp: CDPSession, collect: boolean): Promise<HeapSample> {
+  if (collect) {
+    await cdp.send('HeapProfiler.collectGarbage');
+  }
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const value = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? NaN;
+
+  return { usedBytes: value('JSHeapUsedSize'), totalBytes: value('JSHeapTotalSize') };
+}
+
+function compareRoute(channel: string, oldName: string, newName: string): string {
+  return `${ PRODUCT }/channels/${ NAMESPACE }/${ channel }/compare?old=${ encodeURIComponent(oldName) }&new=${ encodeURIComponent(newName) }`;
+}
+
+/** Fills the namespace up to SELECTOR_VERSIONS versions with one published channel (five base versions). */
+async function publishSelectorChannel(options: Options): Promise<number> {
+  const missing = SELECTOR_VERSIONS - await versionCount(options, NAMESPACE);
+
+  if (missing > 0) {
+    const perBase = Math.ceil(missing / 5);
+    const entries = [0, 1, 2, 3, 4].flatMap((minor) => syntheticChannelEntries({
+      count: perBase, prefix: `bench${ minor }`, baseVersion: `2.${ minor }.0`, build: 9, startCreated: 1700000000 + minor * 3600, stepSeconds: 5 * 3600, displayName: 'Bench'
+    })).slice(0, missing);
+    const result = await control<{ ok: boolean; error?: string }>(options, 'PUT', `/channels/bench-selector?namespace=${ NAMESPACE }`, JSON.stringify(entries));
+
+    if (!result.ok) {
+      throw new Error(`publishing the selector channel failed: ${ result.error }`);
+    }
+  }
+
+  return await versionCount(options, NAMESPACE);
+}
+
+async function measureSelector(session: Session): Promise<KeyTiming[]> {
+  const { page, options } = session;
+  const field = page.locator('[data-testid="selector-version"] input, input[data-testid="selector-version"]').first();
+  const keys: KeyTiming[] = [];
+  const press = async(name: string, action: () => Promise<void>) => {
+    await page.evaluate((n) => (window as unknown as ProbeWindow).osUpgradesBench!.armKey(n), name);
+    await action();
+    keys.push(await page.evaluate(() => (window as unknown as ProbeWindow).osUpgradesBench!.keyResult()));
+    await sleep(SETTLE_MS);
+  };
+
+  await field.click();
+  await field.fill(SELECTOR_TEXT);
+  await sleep(1000);
+  for (let round = 0; round < SELECTOR_ROUNDS; round++) {
+    await field.press('Control+a');
+    // Clearing the field: the selector matches every version, the heaviest preview.
+    await press('Backspace', () => page.keyboard.press('Backspace'));
+    for (const char of SELECTOR_TEXT) {
+      await press(char, () => page.keyboard.type(char));
+    }
+  }
+  if (options.profileDir) {
+    const timed = keys.length;
+
+    await field.press('Control+a');
+    await profiled(session, 'selector', async() => {
+      await press('Backspace', () => page.keyboard.press('Backspace'));
+      for (const char of SELECTOR_TEXT) {
+        await press(char, () => page.keyboard.type(char));
+      }
+    });
+    keys.splice(timed);
+  }
+
+  return keys;
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const context = await browser.newContext({
+    baseURL: options.baseUrl, viewport: { width: 1400, height: 900 }, ignoreHTTPSErrors: true
+  });
+
+  try {
+    // Offline but for the emulator (the dashboard asks updates.rancher.io for news, as in the e2e specs).
+    await context.route((url) => url.hostname !== new URL(options.baseUrl).hostname, (route) => route.abort());
+    await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn)');
+    const packageFiles: Record<string, string> = {};
+    let step = 'dashboard start';
+
+    context.on('request', (request) => {
+      const file = /\/v1\/uiplugins\/.*\/([^/?]+\.js)(\?|$)/.exec(request.url())?.[1];
+
+      if (file && !packageFiles[file]) {
+        packageFiles[file] = step;
+      }
+    });
+    let page = await openDashboard(context);
+    const cdp = await context.newCDPSession(page);
+    const session: Session = {
+      options, page, cdp
+    };
+
+    await cdp.send('Performance.enable');
+    log('logging in');
+    await loginAs(page, 'admin');
+    await probe(page);
+    await sleep(2000);
+    const dashboardHeap = await heap(cdp, true);
+
+    log(`compare of two adjacent real images (${ REAL_OLD } → ${ REAL_NEW }), ${ options.runs } runs`);
+    step = 'channels list';
+    await navigate(page, `${ PRODUCT }/channels`, 'channels');
+    step = 'compare';
+    const realCompare = await measureRoute(session, 'real-compare', compareRoute(BASE_CHANNEL, REAL_OLD, REAL_NEW), 'compare');
+
+    const scaleVersions = (await control<{ objects: Record<string, { metadata?: { labels?: Record<string, string> } }[]> }>(options, 'GET', `/state?type=${ VERSION_TYPE }`))
+      .objects[VERSION_TYPE].filter((object) => object.metadata?.labels?.['elemental.cattle.io/channel'] === SCALE_CHANNEL).length;
+
+    log(`channel page of ${ scaleVersions } versions, ${ options.runs } runs`);
+    step = 'channel page';
+    const channelPage = await measureRoute(session, 'channel-page', `${ PRODUCT }/channels/${ NAMESPACE }/${ SCALE_CHANNEL }`, 'channelRows');
+
+    const span = 500;
+    const largeOld = `scale-v2.2.0-7.${ scaleVersions - span }-os`;
+    const largeNew = `scale-v2.2.0-7.${ scaleVersions }-os`;
+
+    log(`compare across ${ span } versions (${ largeOld } → ${ largeNew }), ${ options.runs } runs`);
+    const largeCompare = await measureRoute(session, 'large-compare', compareRoute(SCALE_CHANNEL, largeOld, largeNew), 'compare', ['imageCompare', 'packageDiff']);
+    const afterLargeCompare = await heap(cdp, false);
+    const afterLargeCompareGc = await heap(cdp, true);
+
+    log(`the same compare's package lists rendered whole by diff2html, ${ options.runs } runs`);
+    await navigate(page, `${ PRODUCT }/channels`, 'channels');
+    await page.addScriptTag({ path: join(dirname(require.resolve('diff/package.json')), 'dist/diff.min.js') });
+    await page.addScriptTag({ path: require.resolve('diff2html/bundles/js/diff2html.min.js') });
+    await page.addStyleTag({ path: require.resolve('diff2html/bundles/css/diff2html.min.css') });
+    const naiveRuns: NaiveTiming[] = [];
+    const [oldText, newText] = await page.evaluate(async(names) => Promise.all(names.map(async(name) => {
+      const response = await fetch(`/elemental/changelog/${ name }/${ name }.packages`, { credentials: 'same-origin' });
+
+      return await response.text();
+    })), [largeOld, largeNew]);
+
+    for (let i = 0; i < options.runs; i++) {
+      naiveRuns.push(await page.evaluate(([a, b, c, d]) => (window as unknown as ProbeWindow).osUpgradesBench!.naive(a, b, c, d), [oldText, newText, largeOld, largeNew]));
+      await sleep(SETTLE_MS);
+    }
+
+    log(`selector preview over ${ SELECTOR_VERSIONS } versions: publishing a channel`);
+    step = 'pool form';
+    await page.close();
+    const selectorVersions = await publishSelectorChannel(options);
+
+    page = await openDashboard(context);
+    session.page = page;
+    session.cdp = await context.newCDPSession(page);
+    await page.goto(`${ PRODUCT }/pools/create`);
+    await page.locator('[data-testid="selector-preview"]').waitFor();
+    await sleep(3000);
+    await probe(page);
+    log(`selector preview over ${ selectorVersions } versions: ${ SELECTOR_ROUNDS } × ${ SELECTOR_TEXT.length + 1 } keys`);
+    const keys = await measureSelector(session);
+
+    const results: BrowserResults = {
+      chromium:    browser.version(),
+      runs:        options.runs,
+      realCompare: {
+        oldName: REAL_OLD, newName: REAL_NEW, ...realCompare
+      },
+      channelPage: {
+        channel: SCALE_CHANNEL, versions: scaleVersions, ...channelPage
+      },
+      largeCompare: {
+        oldName: largeOld, newName: largeNew, span, ...largeCompare
+      },
+      heap: {
+        dashboard: dashboardHeap, afterLargeCompare, afterLargeCompareGc
+      },
+      naive: {
+        oldName: largeOld, newName: largeNew, runs: naiveRuns
+      },
+      selector: {
+        versions: selectorVersions, debounceMs: PREVIEW_DELAY_MS, keys
+      },
+      packageFiles,
+    };
+
+    writeFileSync(options.out, `${ JSON.stringify(results, null, 2) }\n`);
+    log(`wrote ${ options.out }`);
+  } finally {
+    await context.close();
+    await browser.close();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${ error instanceof Error ? error.stack : error }\n`);
+  process.exit(1);
+});
