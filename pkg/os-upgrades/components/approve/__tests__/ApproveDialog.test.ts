@@ -108,6 +108,17 @@ describe('approve dialog', () => {
     expect(wrapper.find('[data-testid="approve-confirm-async-button"]').text()).toBe('osUpgrades.approve.confirm');
   });
 
+  it('offers no button when the image to roll back to is gone', async() => {
+    const fake = fakeStore();
+    const wrapper = mountDialog(fake);
+
+    usePoolApprovalStore().open('rollback', poolObject({ pin: NEW.name, annotations: { 'os-upgrades.cattle.io/previous-version': 'deleted-v1' } }), VERSIONS, NOW);
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="approve-live-refusal"]').text()).toContain('osUpgrades.pool.refusal.versionNotFound');
+    expect(wrapper.find('[data-testid="approve-confirm-async-button"]').attributes('disabled')).toBeDefined();
+  });
+
   it('says clearly when the server forbids the write', async() => {
     const fake = fakeStore({ respond: () => Promise.reject(Object.assign(new Error('forbidden'), { _status: 403 })) });
     const wrapper = mountDialog(fake);
