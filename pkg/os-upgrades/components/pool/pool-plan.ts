@@ -11,6 +11,11 @@ export interface FormWriteInput {
   initialForm: PoolForm;
   /** The selector as parsed; undefined when it is invalid (selector mode only). */
   selector?: ImageSelector;
+  /**
+   * The person did not touch the selector fields: an edit keeps the stored selector as written,
+   * even one this form cannot read.
+   */
+  selectorUntouched?: boolean;
   versions: readonly OSVersion[];
   /** Unix seconds. */
   now: number;
@@ -52,6 +57,9 @@ function planEdit(original: KubeObject, input: FormWriteInput): PoolWritePlan {
 
   if (input.form.imageMode === 'exact') {
     return stored === undefined ? edited : planPoolWrite(edited.object, { kind: 'change-selector', selector: null }, input.versions, input.now);
+  }
+  if (input.selectorUntouched && stored !== undefined) {
+    return edited;
   }
   if (!input.selector) {
     return INVALID_SELECTOR;

@@ -129,6 +129,18 @@ describe('pool form page', () => {
     expect(writes[0].data.spec).toMatchObject({ concurrency: 2, managedOSVersionName: OLD.name });
   });
 
+  it('keeps a stored selector it cannot read, and says so', async() => {
+    const original = poolObject({ pin: OLD.name, selector: '{"channel": 42}' });
+    const { wrapper, writes } = await mountPage({ pools: [original], versions: VERSIONS }, EDIT);
+
+    expect(wrapper.find('[data-testid="pool-selector-unreadable"]').text()).toContain('{"channel": 42}');
+    await wrapper.find('[data-testid="pool-concurrency"]').setValue('2');
+    await save(wrapper);
+
+    expect(writes[0].data.metadata.annotations?.[SELECTOR_ANNOTATION]).toBe('{"channel": 42}');
+    expect(writes[0].data.spec.managedOSVersionName).toBe(OLD.name);
+  });
+
   it('shows in its YAML view exactly what will be written', async() => {
     const original = { ...poolObject({ pin: OLD.name }), status: { conditions: [{ type: 'Ready', status: 'True' }] } };
     const { wrapper } = await mountPage({ pools: [original], versions: VERSIONS }, EDIT);

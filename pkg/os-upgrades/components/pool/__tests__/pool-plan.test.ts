@@ -89,6 +89,17 @@ describe('planning a pool form write', () => {
     expect(object.metadata.annotations[SELECTOR_ANNOTATION]).toBeUndefined();
   });
 
+  it('keeps a stored selector it cannot read, byte for byte, when its fields were not touched', () => {
+    const original = poolObject({ pin: OLD.name, selector: 'not json' });
+    const initialForm = formFromPool(original);
+    const object = written(planFormWrite({
+      original, form: { ...initialForm, concurrency: '2' }, initialForm, selector: {}, selectorUntouched: true, versions: VERSIONS, now: NOW
+    }));
+
+    expect(object.metadata.annotations[SELECTOR_ANNOTATION]).toBe('not json');
+    expect(object.spec.concurrency).toBe(2);
+  });
+
   it('refuses to save an invalid selector', () => {
     const original = poolObject({ selector: '{"channel":"stable"}' });
     const initialForm = formFromPool(original);
