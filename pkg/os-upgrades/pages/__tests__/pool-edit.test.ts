@@ -133,7 +133,7 @@ describe('pool form page', () => {
     const original = poolObject({ pin: OLD.name, selector: '{"channel": 42}' });
     const { wrapper, writes } = await mountPage({ pools: [original], versions: VERSIONS }, EDIT);
 
-    expect(wrapper.find('[data-testid="pool-selector-unreadable"]').text()).toContain('{"channel": 42}');
+    expect(wrapper.find('[data-testid="pool-selector-unreadable"]').text()).toContain(JSON.stringify({ text: '{"channel": 42}' }));
     await wrapper.find('[data-testid="pool-concurrency"]').setValue('2');
     await save(wrapper);
 
