@@ -3,7 +3,7 @@
  * headless Chromium on the dashboard served by the emulator, the package loaded through
  * /v1/uiplugins as Rancher loads an installed extension.
  *
- *   node_modules/.bin/tsx scripts/bench/browser.ts --base-url http://localhost:8996 --out browser.json [--runs 20]
+ *   node_modules/.bin/tsx scripts/bench/browser.ts --base-url http://localhost:8996 --out browser.json [--runs 40] [--profile DIR]
  *
  * Every timing is taken inside the page, from the Vue router push (or the key event's own time
  * stamp) to the frame that shows the result: the DOM condition is watched with a
@@ -299,7 +299,7 @@ function installProbe(debounceMs: number): void {
 
 function parseArgs(argv: string[]): Options {
   const options: Options = {
-    baseUrl: 'http://localhost:8996', out: 'bench/results/browser.json', runs: 20
+    baseUrl: 'http://localhost:8996', out: 'bench/results/browser.json', runs: 40
   };
 
   for (let i = 0; i < argv.length; i += 2) {

@@ -124,11 +124,11 @@ function browserRows(browser: BrowserResults): Row[] {
     note:   `naive ÷ ours (median) = ${ ratio.toFixed(1) }×; ${ browser.naive.runs[0]?.lines ?? 0 } rows`,
   });
   rows.push({
-    metric: 'JS heap after the large compare',
-    median: mb(browser.heap.afterLargeCompare.usedBytes),
+    metric: 'JS heap after the large compare (after a GC)',
+    median: mb(browser.heap.afterLargeCompareGc.usedBytes),
     p95:    '',
     target: '',
-    note:   `${ mb(browser.heap.afterLargeCompareGc.usedBytes) } after GC; dashboard alone ${ mb(browser.heap.dashboard.usedBytes) } after GC`,
+    note:   `${ mb(browser.heap.afterLargeCompare.usedBytes) } before the GC; the dashboard alone, after login: ${ mb(browser.heap.dashboard.usedBytes) }`,
     values: {
       usedBytes: browser.heap.afterLargeCompare.usedBytes, usedAfterGcBytes: browser.heap.afterLargeCompareGc.usedBytes, dashboardAfterGcBytes: browser.heap.dashboard.usedBytes
     },
@@ -202,6 +202,20 @@ function printTable(rows: Row[]): void {
   }
 }
 
+/** The same table in Markdown, for the README's Benchmarks section. */
+function markdownTable(rows: Row[]): string {
+  const cell = (text: string) => text.trim().replace(/\|/g, '\\|');
+  const lines = ['| metric | median | p95 | target | result | note |', '| --- | ---: | ---: | --- | --- | --- |'];
+
+  for (const row of rows) {
+    const indent = row.metric.startsWith('  ') ? '↳ ' : '';
+
+    lines.push(`| ${ indent }${ cell(row.metric) } | ${ cell(row.median) } | ${ cell(row.p95) } | ${ cell(row.target) } | ${ row.pass === false ? '**MISS**' : result(row) } | ${ cell(row.note ?? '') } |`);
+  }
+
+  return `${ lines.join('\n') }\n`;
+}
+
 function git(args: string[]): string {
   try {
     return execFileSync('git', args, { encoding: 'utf8' }).trim();
@@ -223,8 +237,10 @@ function main(): void {
   const dirty = git(['status', '--porcelain', '--', 'pkg']) !== '';
   const load = (values: number[] | undefined) => (values ? values.map((value) => value.toFixed(2)).join(' ') : '?');
 
-  process.stdout.write(`\nos-upgrades benchmark, ${ new Date().toISOString() }, commit ${ commit }${ dirty ? ' (pkg/ has uncommitted changes)' : '' }\n`);
-  process.stdout.write(`${ cpus().length } CPUs, load average ${ load(loadStart) } at start, ${ load(domain.loadAverage) } at the domain bench, ${ load(loadEnd) } at the end; Chromium ${ browser.chromium }\n\n`);
+  const summary = `${ new Date().toISOString() }, commit ${ commit }${ dirty ? ' (pkg/ has uncommitted changes)' : '' }; ${ cpus().length } CPUs, ` +
+    `load average ${ load(loadStart) } at start, ${ load(domain.loadAverage) } at the domain bench, ${ load(loadEnd) } at the end; Chromium ${ browser.chromium }`;
+
+  process.stdout.write(`\nos-upgrades benchmark, ${ summary }\n\n`);
   printTable(rows);
   process.stdout.write(`\n${ met.length } targets met, ${ missed.length } missed${ missed.length ? `: ${ missed.map((row) => row.metric.trim()).join('; ') }` : '' }\n`);
 
@@ -243,7 +259,10 @@ function main(): void {
     sizes,
     browser,
   }, null, 2) }\n`);
-  process.stdout.write(`wrote ${ option('out') } (and domain.json beside it)\n`);
+  const markdown = option('out').replace(/\.json$/, '.md');
+
+  writeFileSync(markdown, `${ summary }\n\n${ markdownTable(rows) }`);
+  process.stdout.write(`wrote ${ option('out') }, ${ markdown } (and domain.json beside them)\n`);
 }
 
 main();
