@@ -1,7 +1,7 @@
 // Issue 5: hostile changelogs execute nothing; a slow, a failing, a malformed and an oversized
 // changelog each show their state inline while the rest of the page works.
 
-import { EmulatorControl, requireEmulator } from './support/emulator';
+import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 
@@ -9,19 +9,9 @@ const CHANNEL = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-base';
 const COMPARE = `${ CHANNEL }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`;
 const LOG_3_12 = '*/base-v2.2.0-3.12-os.updates.log';
 
-let control: EmulatorControl;
-
-test.beforeAll(async() => {
-  control = await EmulatorControl.connect();
-});
-
-test.afterAll(async() => {
-  await control.dispose();
-});
+const emulator = useEmulator();
 
 test.beforeEach(async({ page }) => {
-  requireEmulator();
-  await control.reset();
   await loginAs(page, 'admin');
 });
 
@@ -61,7 +51,7 @@ test.describe('hostile changelogs', () => {
 
 test.describe('changelog fetch states', () => {
   test('a slow changelog shows that it is loading while the package diff is already there', async({ page }) => {
-    await control.addFault({ path: LOG_3_12, latencyMs: 6000 });
+    await emulator.control.addFault({ path: LOG_3_12, latencyMs: 6000 });
     await page.goto(dashboardPath(COMPARE));
 
     await expect(page.getByTestId('package-diff')).toContainText('kernel-default.x86_64  6.4.0-1.3');
@@ -70,7 +60,7 @@ test.describe('changelog fetch states', () => {
   });
 
   test('a failing changelog shows its error inline with a retry, while the rest works', async({ page }) => {
-    await control.addFault({ path: LOG_3_12, status: 500 });
+    await emulator.control.addFault({ path: LOG_3_12, status: 500 });
     await page.goto(dashboardPath(COMPARE));
     const error = page.getByTestId('file-error');
 
@@ -79,14 +69,14 @@ test.describe('changelog fetch states', () => {
     await expect(page.getByTestId('package-diff')).toContainText('kernel-default.x86_64  6.4.0-1.3');
     await expect(page.getByTestId('severity-summary')).toBeVisible();
 
-    await control.clearFaults();
+    await emulator.control.clearFaults();
     await error.getByRole('button', { name: 'Retry loading the files of base-v2.2.0-3.12-os' }).click();
     await expect(page.getByTestId('file-error')).toHaveCount(0);
   });
 
   test('a malformed and an oversized changelog are refused with their reason', async({ page }) => {
-    await control.addFault({ path: LOG_3_12, body: 'malformed' });
-    await control.addFault({ path: '*/base-v2.2.0-3.8-os.updates.log', body: 'oversized' });
+    await emulator.control.addFault({ path: LOG_3_12, body: 'malformed' });
+    await emulator.control.addFault({ path: '*/base-v2.2.0-3.8-os.updates.log', body: 'oversized' });
     await page.goto(dashboardPath(`${ CHANNEL }?version=base-v2.2.0-3.12-os`));
     await expect(page.getByTestId('version-changelog').getByTestId('file-error')).toContainText(/not valid JSON|not a list of advisories/);
     await expect(page.getByTestId('version-changelog').getByTestId('package-diff')).toBeVisible();

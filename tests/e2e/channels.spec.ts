@@ -1,41 +1,17 @@
 // Issue 5: browse channels → a channel → open a version → compare; the missing-changelog state;
 // keyboard use; a 600-version channel; no serious or critical axe violations, light and dark.
 
-import AxeBuilder from '@axe-core/playwright';
-import { Page } from '@playwright/test';
-import { EmulatorControl, requireEmulator } from './support/emulator';
+import { useEmulator } from './support/emulator';
+import { expectAccessible, useDarkTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 
 const CHANNELS = '/os-upgrades/c/_/channels';
 const CHANNEL = `${ CHANNELS }/fleet-default/sl-micro-6.1-base`;
 
-async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-
-  expect(serious.map((violation) => `${ violation.id }: ${ violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ') }`)).toEqual([]);
-}
-
-async function useDarkTheme(page: Page): Promise<void> {
-  await page.goto(dashboardPath('/prefs'));
-  await page.getByTestId('prefs__themeOptions').getByText('Dark', { exact: true }).click();
-  await expect(page.locator('body')).toHaveClass(/theme-dark/);
-}
-
-let control: EmulatorControl;
-
-test.beforeAll(async() => {
-  control = await EmulatorControl.connect();
-});
-
-test.afterAll(async() => {
-  await control.dispose();
-});
+const emulator = useEmulator();
 
 test.beforeEach(async({ page }) => {
-  requireEmulator();
-  await control.reset();
   await loginAs(page, 'admin');
 });
 
@@ -87,7 +63,7 @@ test.describe('channels', () => {
   test('out-of-sync versions are marked', async({ page }) => {
     const [, ...kept] = JSON.parse(await (await page.request.get('/__emulator/channel-files/sl-micro-6.1-base.json')).text()) as unknown[];
 
-    await control.publishChannel('sl-micro-6.1-base', kept as never);
+    await emulator.control.publishChannel('sl-micro-6.1-base', kept as never);
     await page.goto(dashboardPath(CHANNEL));
     await expect(page.getByTestId('version-base-v2.2.0-3.12-os').getByTestId('out-of-sync')).toHaveText('Out of sync');
     await expect(page.getByTestId('version-base-v2.2.0-3.9-os').getByTestId('out-of-sync')).toHaveCount(0);

@@ -2,9 +2,9 @@
 // base-v2.2.0-3.12-os, swap and downgrade, filters, diff layouts, a compare across 500 versions,
 // and no serious or critical axe violations, light and dark.
 
-import AxeBuilder from '@axe-core/playwright';
 import { Page } from '@playwright/test';
-import { EmulatorControl, requireEmulator } from './support/emulator';
+import { useEmulator } from './support/emulator';
+import { expectAccessible } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 
@@ -12,28 +12,11 @@ const CHANNEL = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-base';
 const OLD = 'base-v2.2.0-3.8-os';
 const NEW = 'base-v2.2.0-3.12-os';
 
-async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-
-  expect(serious.map((violation) => `${ violation.id }: ${ violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ') }`)).toEqual([]);
-}
-
 const count = async(page: Page, kind: string) => Number(await page.getByTestId(`package-count-${ kind }`).locator('.count').innerText());
 
-let control: EmulatorControl;
-
-test.beforeAll(async() => {
-  control = await EmulatorControl.connect();
-});
-
-test.afterAll(async() => {
-  await control.dispose();
-});
+useEmulator();
 
 test.beforeEach(async({ page }) => {
-  requireEmulator();
-  await control.reset();
   await loginAs(page, 'admin');
 });
 

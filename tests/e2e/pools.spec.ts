@@ -4,10 +4,10 @@
 
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import AxeBuilder from '@axe-core/playwright';
 import { Locator, Page } from '@playwright/test';
 import { field, sessionApi, steveUrl } from './support/api';
-import { ChannelEntry, EmulatorControl, requireEmulator } from './support/emulator';
+import { ChannelEntry, useEmulator } from './support/emulator';
+import { expectAccessible, useDarkTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 
@@ -38,19 +38,6 @@ function channelWithNewerImage(): ChannelEntry[] {
   }, ...seededChannel];
 }
 
-async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-
-  expect(serious.map((violation) => `${ violation.id }: ${ violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ') }`)).toEqual([]);
-}
-
-async function useDarkTheme(page: Page): Promise<void> {
-  await page.goto(dashboardPath('/prefs'));
-  await page.getByTestId('prefs__themeOptions').getByText('Dark', { exact: true }).click();
-  await expect(page.locator('body')).toHaveClass(/theme-dark/);
-}
-
 function poolRow(page: Page, name: string): Locator {
   return page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
 }
@@ -60,28 +47,15 @@ async function choose(page: Page, select: string, option: string): Promise<void>
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-let control: EmulatorControl;
+const emulator = useEmulator();
 
 async function storedPool(name: string): Promise<Record<string, unknown>> {
-  const pool = (await control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === name);
+  const pool = (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === name);
 
   expect(pool, `pool ${ name } is stored`).toBeTruthy();
 
   return pool as Record<string, unknown>;
 }
-
-test.beforeAll(async() => {
-  control = await EmulatorControl.connect();
-});
-
-test.afterAll(async() => {
-  await control.dispose();
-});
-
-test.beforeEach(async() => {
-  requireEmulator();
-  await control.reset();
-});
 
 test.describe('workload pools', () => {
   test('create by selector, upgrade when the channel publishes, approve, roll out, roll back', async({ page, problems }) => {
@@ -114,7 +88,7 @@ test.describe('workload pools', () => {
 
     await expect(row.getByTestId('pool-pin')).toHaveText(NEWEST_SEEDED);
     await expect(row.getByTestId('pool-upgrade-available')).toHaveCount(0);
-    const sync = await control.publishChannel(CHANNEL, channelWithNewerImage());
+    const sync = await emulator.control.publishChannel(CHANNEL, channelWithNewerImage());
 
     expect(sync.created).toContain(PUBLISHED);
     await expect(row.getByTestId('pool-upgrade-available')).toBeVisible();
@@ -201,7 +175,7 @@ test.describe('workload pools', () => {
     await expect(dialog.getByTestId('spec-yaml-diff')).toContainText('concurrency: 4');
 
     // The channel moves on too: the dialog offers the new choice instead of writing the old one.
-    await control.publishChannel(CHANNEL, channelWithNewerImage());
+    await emulator.control.publishChannel(CHANNEL, channelWithNewerImage());
     await expect(dialog.getByTestId('approve-live-refusal')).toContainText(PUBLISHED);
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveText('Show the new state');
     await dialog.getByTestId('approve-confirm-async-button').click();
@@ -247,7 +221,7 @@ test.describe('workload pools', () => {
 
   test('a 403 on save is a clear message and the form keeps what was entered', async({ page }) => {
     await loginAs(page, 'admin');
-    await control.addFault({
+    await emulator.control.addFault({
       path: `/v1/${ IMAGE }s`, method: 'POST', status: 403
     });
     await page.goto(dashboardPath(`${ POOLS }/create`));
@@ -259,7 +233,7 @@ test.describe('workload pools', () => {
     await expect(page.getByTestId('pool-save-problem')).toContainText('403 Forbidden');
     await expect(page.getByTestId('pool-name-input')).toHaveValue('e2e-forbidden');
     await expect(page.getByTestId('selector-json')).toContainText(CHANNEL);
-    expect((await control.objects(IMAGE)).map((pool) => field(pool, 'metadata.name'))).not.toContain('e2e-forbidden');
+    expect((await emulator.control.objects(IMAGE)).map((pool) => field(pool, 'metadata.name'))).not.toContain('e2e-forbidden');
   });
 
   test('keyboard: open the approval, read it, close it with Escape', async({ page }) => {

@@ -121,3 +121,25 @@ export class EmulatorControl {
     return state.objects[type] ?? [];
   }
 }
+
+/**
+ * For a spec file whose tests each start from the emulator's seed: connects once, resets before
+ * every test (skipping it away from the emulator), disconnects at the end. Call it before the
+ * spec's own hooks, so a login happens after the reset.
+ */
+export function useEmulator(): { readonly control: EmulatorControl } {
+  const handle = {} as { control: EmulatorControl };
+
+  test.beforeAll(async() => {
+    handle.control = await EmulatorControl.connect();
+  });
+  test.afterAll(async() => {
+    await handle.control?.dispose();
+  });
+  test.beforeEach(async() => {
+    requireEmulator();
+    await handle.control.reset();
+  });
+
+  return handle;
+}
