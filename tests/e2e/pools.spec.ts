@@ -134,6 +134,23 @@ test.describe('workload pools', () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
+  test('the YAML view shows the object that would be written, with the pin the preview chose', async({ page, problems }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(`${ POOLS }/create`));
+    await page.getByTestId('pool-name-input').fill('e2e-yaml');
+    await choose(page, 'selector-channel', CHANNEL);
+    await page.getByTestId('selector-version').fill('~2.2');
+    await expect(page.getByTestId('selector-preview-chosen-name')).toHaveText(NEWEST_SEEDED);
+
+    await page.getByTestId('pool-toggle-yaml').click();
+    const yaml = page.getByTestId('pool-yaml');
+
+    await expect(yaml).toContainText(`managedOSVersionName: ${ NEWEST_SEEDED }`);
+    await expect(yaml).toContainText(SELECTOR_ANNOTATION);
+    await expect(yaml).toContainText('name: e2e-yaml');
+    expect(problems.pageErrors).toEqual([]);
+  });
+
   test('editing concurrency leaves the pin byte for byte', async({ page }) => {
     await loginAs(page, 'admin');
     const before = await storedPool('edge-berlin');

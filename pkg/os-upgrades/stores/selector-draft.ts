@@ -14,7 +14,7 @@ export interface SelectorFields {
 export const SELECTOR_FIELD_NAMES = ['channel', 'version', 'displayName', 'platform', 'minAgeHours', 'includeOutOfSync'] as const;
 
 /** How long typing settles before the preview resolves again. */
-export const PREVIEW_DELAY_MS = 120;
+export const PREVIEW_DELAY_MS = 40;
 
 function emptyFields(): SelectorFields {
   return {

@@ -25,7 +25,8 @@ export function broughtBy(containers: readonly OSVersion[], version: OSVersion, 
   const previous = index >= 0 ? containers[index + 1] : undefined;
 
   if (previous) {
-    return aggregateChangelog(containers, previous.name, version.name, { [version.name]: log }).summary;
+    // Between neighbours the span is the newer image alone: no need to walk the whole channel.
+    return aggregateChangelog([previous, version], previous.name, version.name, { [version.name]: log }).summary;
   }
   const summary: SeveritySummary = {
     critical: 0, important: 0, moderate: 0, low: 0, none: 0, total: log.length
