@@ -1,0 +1,20 @@
+// Modules that ship no types of their own, with only what this repository uses of them.
+
+// js-yaml 3, installed with the shell.
+declare module 'js-yaml' {
+  export function load(text: string): unknown;
+  export function safeLoad(text: string): unknown;
+  export function safeLoadAll(text: string): unknown[];
+}
+
+// marked 4.0.17.
+declare module 'marked' {
+  export const marked: {
+    parse(markdown: string, options?: { gfm?: boolean; breaks?: boolean; headerIds?: boolean; mangle?: boolean }): string;
+  };
+}
+
+// The shell's untyped create-yaml.js.
+declare module '@shell/utils/create-yaml' {
+  export function saferDump(obj: unknown): string;
+}
