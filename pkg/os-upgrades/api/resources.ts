@@ -86,3 +86,13 @@ export async function writeObject(store: ShellStore, type: string, object: KubeO
     throw toWriteError(err);
   }
 }
+
+/** The message of an Error, or of the plain error object the shell's store rejects with. */
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) {
+    return e.message;
+  }
+  const message = (e as { message?: unknown } | undefined)?.message;
+
+  return typeof message === 'string' ? message : String(e);
+}

@@ -20,12 +20,3 @@ export async function loadChannel(store: ShellStore, namespace: string, name: st
 
   return { channel, versions: orderChannel(versionsByChannel(versions).get(versionGroupKey(namespace, name)) ?? []) };
 }
-
-export function errorMessage(e: unknown): string {
-  if (e instanceof Error) {
-    return e.message;
-  }
-  const message = (e as { message?: unknown } | undefined)?.message;
-
-  return typeof message === 'string' ? message : String(e);
-}
