@@ -1,3 +1,5 @@
+import type { KubeObject } from '../domain';
+
 // Resource access through the shell's management store (Steve on the local cluster).
 // Pages get plain data out and hand plain objects in; the domain decides what to write.
 
@@ -11,16 +13,6 @@ interface Schema {
   collectionMethods?: string[];
 }
 
-interface KubeMeta {
-  name?: string;
-  namespace?: string;
-  resourceVersion?: string;
-}
-
-export interface KubeObject {
-  metadata?: KubeMeta;
-  [key: string]: unknown;
-}
 
 /** A refused write, with the Kubernetes reason (Conflict, Forbidden, Invalid…) and HTTP status. */
 export class WriteError extends Error {
@@ -75,7 +67,7 @@ function toWriteError(err: unknown): WriteError {
  * change made meanwhile by anyone else is refused by the server (409) instead of being overwritten.
  */
 export async function writeObject(store: ShellStore, type: string, object: KubeObject, mode: 'create' | 'update'): Promise<KubeObject> {
-  const { namespace, name } = object.metadata || {};
+  const { namespace, name } = (object.metadata || {}) as { namespace?: string; name?: string };
   const url = mode === 'create' ? `/v1/${ type }s` : `/v1/${ type }s/${ namespace }/${ name }`;
 
   try {

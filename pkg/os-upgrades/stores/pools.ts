@@ -1,10 +1,9 @@
 import { defineStore } from 'pinia';
 import {
-  checkPoolUpgrade, KubeObject, OSVersion, planPoolWrite, PoolIntent, PoolWritePlan, readPool, Reason
+  checkPoolUpgrade, KubeObject, OSVersion, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan, readPool, Reason, sameContent
 } from '../domain';
 import { findOne, ShellStore, WriteError, writeObject } from '../api/resources';
 import { TYPE } from '../config';
-import { plainPool, poolId, sameContent } from '../components/pool/pool-object';
 
 export type ApprovalKind = 'approve' | 'rollback';
 
