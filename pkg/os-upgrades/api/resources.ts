@@ -1,12 +1,10 @@
 import type { KubeObject } from '../domain';
+import type { ShellStore } from '../types/shell-store';
 
 // Resource access through the shell's management store (Steve on the local cluster).
 // Pages get plain data out and hand plain objects in; the domain decides what to write.
 
-export interface ShellStore {
-  dispatch(action: string, payload?: unknown): Promise<unknown>;
-  getters: Record<string, unknown>;
-}
+export type { ShellStore };
 
 interface Schema {
   resourceMethods?: string[];
@@ -87,4 +85,18 @@ export function errorMessage(e: unknown): string {
   const message = (e as { message?: unknown } | undefined)?.message;
 
   return typeof message === 'string' ? message : String(e);
+}
+
+/** Who is approving: the logged-in user's name, else their principal or id ('' when unknown). */
+export function approverOf(store: ShellStore): string {
+  const user = store.getters['auth/user'] as { username?: unknown; id?: unknown } | null | undefined;
+  const principal = store.getters['auth/principalId'];
+
+  for (const candidate of [user?.username, principal, user?.id]) {
+    if (typeof candidate === 'string' && candidate.trim()) {
+      return candidate.trim();
+    }
+  }
+
+  return '';
 }
