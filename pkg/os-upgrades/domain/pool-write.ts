@@ -342,7 +342,7 @@ function planRollback(current: KubeObject, intent: RollbackIntent, versions: rea
 }
 
 /**
- * Rule 4 of README.md: the ManagedOSImage to write for a person's intent, or why nothing may be
+ * Rule 4 of domain/README.md: the ManagedOSImage to write for a person's intent, or why nothing may be
  * written. Pure: inputs are never changed; `now` is unix seconds. Only approve and rollback
  * move the pin; an update keeps metadata.resourceVersion so a concurrent change gets a 409.
  */
