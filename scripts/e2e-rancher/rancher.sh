@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Step 2: cert-manager and Rancher from their Helm charts, then what an administrator does on the
+# first login (server URL, EULA, telemetry, no forced password change), through Rancher's API.
+source "$(dirname "$0")/lib.sh"
+need helm kubectl curl jq
+load_state
+: "${RANCHER_CHART:?run cluster.sh first}"
+remember E2E_ADMIN_USER admin
+password_for E2E_ADMIN_PASSWORD
+
+helm repo add --force-update jetstack https://charts.jetstack.io >/dev/null
+log "cert-manager"
+helm upgrade --install cert-manager jetstack/cert-manager --namespace cert-manager --create-namespace \
+  --set crds.enabled=true --wait --timeout 10m
+
+log "Rancher $RANCHER_CHART_VERSION on $RANCHER_URL"
+helm upgrade --install rancher "$RANCHER_CHART" --version "$RANCHER_CHART_VERSION" \
+  --namespace cattle-system --create-namespace \
+  --set hostname="$RANCHER_HOSTNAME" --set bootstrapPassword="$E2E_ADMIN_PASSWORD" --set replicas=1 \
+  --wait --timeout 20m
+kubectl -n cattle-system rollout status deploy/rancher --timeout=15m
+retry 900 10 sh -c "curl -fsk '$RANCHER_URL/ping' | grep -q pong"
+# Rancher installs its webhook and Fleet itself, after it is up; both must run before any write.
+retry 900 10 kubectl -n cattle-system get deploy/rancher-webhook >/dev/null 2>&1
+kubectl -n cattle-system rollout status deploy/rancher-webhook --timeout=10m
+retry 900 10 kubectl -n cattle-fleet-system get deploy/fleet-controller >/dev/null 2>&1
+kubectl -n cattle-fleet-system rollout status deploy/fleet-controller --timeout=10m
+retry 600 10 kubectl get namespace "$FLEET_NS" >/dev/null 2>&1
+
+login() {
+  curl -fsSk "$RANCHER_URL/v3-public/localProviders/local?action=login" -H 'Content-Type: application/json' \
+    --data "$(jq -n --arg u "$1" --arg p "$2" '{username: $u, password: $p, responseType: "json"}')" | jq -re .token
+}
+token=$(retry 300 10 login "$E2E_ADMIN_USER" "$E2E_ADMIN_PASSWORD") || fail "cannot log in to $RANCHER_URL as $E2E_ADMIN_USER"
+remember RANCHER_ADMIN_TOKEN "$token"
+
+setting() { rancher_api PUT "/v3/settings/$1" "$(jq -n --arg v "$2" '{value: $v}')" >/dev/null; }
+setting server-url "$RANCHER_URL"
+setting eula-agreed "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+setting telemetry-opt out
+setting first-login false
+admin_id=$(rancher_api GET "/v3/users?username=$E2E_ADMIN_USER" | jq -r '.data[0].id')
+rancher_api PUT "/v3/users/$admin_id" '{"mustChangePassword": false}' >/dev/null \
+  || log "warning: could not clear mustChangePassword of $E2E_ADMIN_USER ($admin_id)"
+remember E2E_BASE_URL "$RANCHER_URL"
+rancher_version=$(curl -fsSk "$RANCHER_URL/rancherversion" | jq -r .Version)
+remember RANCHER_SERVER_VERSION "$rancher_version"
+log "Rancher $rancher_version is up at $RANCHER_URL (admin: $E2E_ADMIN_USER)"
