@@ -36,7 +36,11 @@ describe('real Rancher mode (--no-control)', () => {
     expect(version.status).toBe(200);
     expect(await version.json()).toMatchObject({ Version: expect.stringMatching(/^v2\./) });
     const login = await fetch(`${ running.url }/v1-public/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'password1234', responseType: 'json' })
+      method:  'POST',
+      headers: { 'content-type': 'application/json' },
+      body:    JSON.stringify({
+        username: 'admin', password: 'password1234', responseType: 'json'
+      })
     });
 
     expect(login.status).toBe(201); // a token was created (responseType json)
