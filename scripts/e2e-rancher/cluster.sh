@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Step 1: picks the Rancher chart version for RANCHER_VERSION and creates a k3d cluster with the
-# newest k3s that chart allows (its kubeVersion), Rancher's port mapped to RANCHER_PORT here.
+# newest k3s that chart allows (its kubeVersion), its HTTPS port also on port 8443 of this machine;
+# then fixes Rancher's hostname and URL (see lib.sh).
 source "$(dirname "$0")/lib.sh"
 need helm k3d kubectl curl jq
 load_state
@@ -49,8 +50,24 @@ remember K3S_IMAGE "$K3S_IMAGE"
 if k3d cluster list "$K3D_CLUSTER" >/dev/null 2>&1; then
   log "k3d cluster $K3D_CLUSTER exists; using it"
 else
-  log "k3d cluster $K3D_CLUSTER with $K3S_IMAGE, Rancher on port $RANCHER_PORT"
-  k3d cluster create "$K3D_CLUSTER" --image "$K3S_IMAGE" --port "$RANCHER_PORT:443@loadbalancer" --wait --timeout 300s
+  log "k3d cluster $K3D_CLUSTER with $K3S_IMAGE"
+  k3d cluster create "$K3D_CLUSTER" --image "$K3S_IMAGE" --port "8443:443@loadbalancer" --wait --timeout 300s
 fi
 kubectl config use-context "k3d-$K3D_CLUSTER" >/dev/null
 retry 300 5 kubectl wait --for=condition=Ready nodes --all --timeout=10s >/dev/null
+
+if [ -z "${RANCHER_HOSTNAME:-}" ]; then
+  # As rancher/kubewarden-ui's workflow does: the server node's address, named through sslip.io.
+  address=$(k3d cluster list "$K3D_CLUSTER" -o json | jq -r '[.[].nodes[] | select(.role == "server").IP.IP] | first')
+  if [ -z "$address" ] || [ "$address" = null ]; then
+    fail "no address of the k3d server node; set RANCHER_HOSTNAME"
+  fi
+  RANCHER_HOSTNAME="$address.sslip.io"
+fi
+remember RANCHER_HOSTNAME "$RANCHER_HOSTNAME"
+if [ "$RANCHER_PORT" = 443 ]; then
+  remember RANCHER_URL "https://$RANCHER_HOSTNAME"
+else
+  remember RANCHER_URL "https://$RANCHER_HOSTNAME:$RANCHER_PORT"
+fi
+log "Rancher will be $RANCHER_URL"

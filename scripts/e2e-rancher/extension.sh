@@ -8,6 +8,7 @@
 source "$(dirname "$0")/lib.sh"
 need helm kubectl jq yq git python3 curl
 load_state
+: "${RANCHER_ADMIN_TOKEN:?run rancher.sh first}"
 cd "$ROOT"
 
 name=$(jq -r .name pkg/os-upgrades/package.json)
@@ -16,7 +17,9 @@ slug=${GITHUB_REPOSITORY:-$(git config --get remote.origin.url | sed -E 's#(\.gi
 log "building $name $version (chart as published from $slug)"
 yarn -s publish-pkgs -s "$slug" -b gh-pages -f -n >"$STATE/publish-pkgs.log" 2>&1 || { tail -40 "$STATE/publish-pkgs.log"; fail "publish-pkgs failed"; }
 chart="assets/$name/$name-$version.tgz"
-[ -f "$chart" ] && [ -f "extensions/$name/$version/files.txt" ] || fail "publish-pkgs made no $chart and extensions/$name/$version/"
+if [ ! -f "$chart" ] || [ ! -f "extensions/$name/$version/files.txt" ]; then
+  fail "publish-pkgs made no $chart and extensions/$name/$version/files.txt"
+fi
 
 if [ -f "$STATE/file-server.pid" ] && kill -0 "$(cat "$STATE/file-server.pid")" 2>/dev/null; then
   kill "$(cat "$STATE/file-server.pid")"
@@ -29,6 +32,14 @@ endpoint="http://host.k3d.internal:$PKG_PORT/$name/$version"
 log "chart $chart, endpoint $endpoint"
 helm upgrade --install "$name" "$chart" --namespace cattle-ui-plugin-system --create-namespace \
   --set plugin.endpoint="$endpoint" --set plugin.compressedEndpoint="$endpoint.tgz" --wait
-cached() { [ "$(kubectl -n cattle-ui-plugin-system get uiplugin "$name" -o jsonpath='{.status.cacheState}')" = cached ]; }
-retry 300 5 cached || { kubectl -n cattle-ui-plugin-system get uiplugin "$name" -o yaml >&2; fail "Rancher did not cache $name"; }
-log "$name $version is installed and cached by Rancher"
+# Rancher lists it in /v1/uiplugins once it has cached the files, and then serves them itself.
+served() {
+  rancher_api GET /v1/uiplugins | jq -e --arg n "$name" '.entries[$n]' >/dev/null \
+    && curl -fsk -o /dev/null -H "Authorization: Bearer $RANCHER_ADMIN_TOKEN" \
+      "$RANCHER_URL/v1/uiplugins/$name/$version/plugin/$name-$version.umd.min.js"
+}
+retry 300 5 served || {
+  kubectl -n cattle-ui-plugin-system get uiplugins -o yaml >&2
+  fail "Rancher does not serve $name $version under /v1/uiplugins"
+}
+log "$name $version is installed; Rancher serves it from /v1/uiplugins/$name/$version/"

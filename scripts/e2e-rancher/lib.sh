@@ -1,9 +1,13 @@
+# shellcheck shell=bash
 # Shared by the scripts of scripts/e2e-rancher/ (sourced, not run). Settings, with their defaults:
 #   RANCHER_VERSION   a Rancher minor (2.12), an exact version (2.15.1), or "latest" (default)
 #   RANCHER_REPO      Helm repository of the Rancher chart: latest (default), stable, alpha, prime
 #   K3D_CLUSTER       k3d cluster name (default os-upgrades-e2e)
 #   K3S_IMAGE         k3s image; default: the newest k3s the Rancher chart's kubeVersion allows
-#   RANCHER_HOSTNAME  Rancher's hostname (default rancher.127.0.0.1.sslip.io), RANCHER_PORT 8443
+#   RANCHER_HOSTNAME  Rancher's hostname; default <the k3d server's address>.sslip.io, which this
+#                     machine and the cluster's pods both reach (Linux); with Docker Desktop use
+#                     RANCHER_HOSTNAME=rancher.127.0.0.1.sslip.io RANCHER_PORT=8443
+#   RANCHER_PORT      Rancher's HTTPS port in its URL (default 443); 8443 here maps to it too
 #   PKG_PORT          port on this machine that serves the built extension to Rancher (default 4500)
 #   E2E_*_PASSWORD    the test users' passwords (default: generated, kept in .e2e-rancher/env)
 #   E2E_RANCHER_STATE state folder (default .e2e-rancher): env, versions, the file server's pid
@@ -16,12 +20,10 @@ mkdir -p "$STATE"
 RANCHER_VERSION=${RANCHER_VERSION:-latest}
 RANCHER_REPO=${RANCHER_REPO:-latest}
 K3D_CLUSTER=${K3D_CLUSTER:-os-upgrades-e2e}
-RANCHER_HOSTNAME=${RANCHER_HOSTNAME:-rancher.127.0.0.1.sslip.io}
-RANCHER_PORT=${RANCHER_PORT:-8443}
+RANCHER_PORT=${RANCHER_PORT:-443}
 PKG_PORT=${PKG_PORT:-4500}
-RANCHER_URL="https://$RANCHER_HOSTNAME:$RANCHER_PORT"
 # The namespace of Fleet's downstream clusters, where Elemental keeps its channels and images.
-FLEET_NS=fleet-default
+export FLEET_NS=fleet-default
 
 log() { echo "[e2e-rancher] $*" >&2; }
 fail() { log "error: $*"; exit 1; }
