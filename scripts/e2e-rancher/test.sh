@@ -20,6 +20,7 @@ results=${E2E_RESULTS_DIR:-test-results/e2e-rancher}
 mkdir -p "$results"
 export E2E_OUTPUT_DIR="$results/artifacts" E2E_REPORT_DIR="$results/report"
 export PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json"
+export PLAYWRIGHT_HTML_OUTPUT_DIR="$results/report" PLAYWRIGHT_HTML_OPEN=never
 
 echo "[e2e-rancher] browser suite against $E2E_BASE_URL as ${E2E_ADMIN_USER:-admin}, ${E2E_VIEWER_USER:-viewer}, ${E2E_EDITOR_USER:-editor}"
-exec node_modules/.bin/playwright test --reporter=list,json "$@"
+exec node_modules/.bin/playwright test --reporter=list,json,html "$@"
