@@ -78,3 +78,9 @@ rancher_api() {
     -H "Authorization: Bearer $RANCHER_ADMIN_TOKEN" -H 'Content-Type: application/json' \
     ${body:+--data "$body"}
 }
+
+# login USER PASSWORD: prints a token of a local user, as the login page gets one.
+login() {
+  curl -fsSk "$RANCHER_URL/v3-public/localProviders/local?action=login" -H 'Content-Type: application/json' \
+    --data "$(jq -n --arg u "$1" --arg p "$2" '{username: $u, password: $p, responseType: "json"}')" | jq -re .token
+}

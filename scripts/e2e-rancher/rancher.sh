@@ -29,10 +29,6 @@ retry 900 10 kubectl -n cattle-fleet-system get deploy/fleet-controller >/dev/nu
 kubectl -n cattle-fleet-system rollout status deploy/fleet-controller --timeout=10m
 retry 600 10 kubectl get namespace "$FLEET_NS" >/dev/null 2>&1
 
-login() {
-  curl -fsSk "$RANCHER_URL/v3-public/localProviders/local?action=login" -H 'Content-Type: application/json' \
-    --data "$(jq -n --arg u "$1" --arg p "$2" '{username: $u, password: $p, responseType: "json"}')" | jq -re .token
-}
 # The first login: the bootstrap password, then the admin's own one, as the setup page does it
 # (an ext.cattle.io PasswordChangeRequest on Rancher 2.12+, the v3 changepassword action before).
 if ! token=$(login "$E2E_ADMIN_USER" "$E2E_ADMIN_PASSWORD" 2>/dev/null); then

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Step 5: the test users, created as an administrator creates them, through Rancher's API:
+# Step 5: the test users, created as an administrator creates them in Rancher (2.12 and later):
 #   viewer  reads everything the extension shows, writes nothing
 #   editor  reads the same, and creates, updates and deletes ManagedOSImages in fleet-default only
-# Each is a local user (POST /v3/users) with the global role "user-base" (may log in), a member of
-# the local cluster (POST /v3/clusterroletemplatebindings, role "cluster-member"). Their rights on
-# the Elemental and Fleet types are Kubernetes RBAC on the local cluster, bound to the Rancher user
-# id, which is the user Rancher impersonates there.
+# As the dashboard's user form does (shell edit/management.cattle.io.user.vue): the user through
+# Steve (management.cattle.io.user, no password field), its password in a Secret named after it in
+# cattle-local-user-passwords, the global role "user-base" (may log in; /v3/globalrolebindings),
+# and membership of the local cluster (/v3/clusterroletemplatebindings, "cluster-member"). Their
+# rights on the Elemental and Fleet types are Kubernetes RBAC on the local cluster, bound to the
+# Rancher user id, the user Rancher impersonates there.
 source "$(dirname "$0")/lib.sh"
 need kubectl curl jq
 load_state
@@ -15,22 +17,22 @@ remember E2E_EDITOR_USER "${E2E_EDITOR_USER:-editor}"
 password_for E2E_VIEWER_PASSWORD
 password_for E2E_EDITOR_PASSWORD
 
-# ensure_user NAME PASSWORD: prints the user's id, creating the user and its bindings if needed.
+# ensure_user NAME PASSWORD: prints the user's id, creating the user, its password and bindings.
 ensure_user() {
   local name=$1 password=$2 id
-  id=$(rancher_api GET "/v3/users?username=$name" | jq -r '.data[0].id // empty')
+  id=$(rancher_api GET /v1/management.cattle.io.users | jq -r --arg u "$name" 'first(.data[] | select(.username == $u) | .id) // empty')
   if [ -z "$id" ]; then
-    id=$(rancher_api POST /v3/users "$(jq -n --arg u "$name" --arg p "$password" \
-      '{type: "user", username: $u, name: $u, password: $p, mustChangePassword: false, enabled: true}')" | jq -re .id)
+    id=$(rancher_api POST /v1/management.cattle.io.users "$(jq -n --arg u "$name" \
+      '{type: "management.cattle.io.user", username: $u, displayName: $u, enabled: true, mustChangePassword: false}')" | jq -re .id)
+    rancher_api POST /v1/secrets "$(jq -n --arg id "$id" --arg p "$(printf %s "$password" | base64 | tr -d '\n')" \
+      '{type: "secret", metadata: {namespace: "cattle-local-user-passwords", name: $id}, data: {password: $p}}')" >/dev/null
     rancher_api POST /v3/globalrolebindings "$(jq -n --arg id "$id" \
       '{type: "globalRoleBinding", globalRoleId: "user-base", userId: $id}')" >/dev/null
     rancher_api POST /v3/clusterroletemplatebindings "$(jq -n --arg id "$id" \
       '{type: "clusterRoleTemplateBinding", clusterId: "local", roleTemplateId: "cluster-member", userId: $id}')" >/dev/null
     log "user $name ($id) created"
-  else
-    rancher_api POST "/v3/users/$id?action=setpassword" "$(jq -n --arg p "$password" '{newPassword: $p}')" >/dev/null
-    log "user $name ($id) exists; password set"
   fi
+  retry 120 5 login "$name" "$password" >/dev/null || fail "$name ($id) cannot log in with the password in $STATE/env"
   echo "$id"
 }
 viewer_id=$(ensure_user "$E2E_VIEWER_USER" "$E2E_VIEWER_PASSWORD")
