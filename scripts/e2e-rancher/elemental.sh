@@ -4,7 +4,7 @@
 # synced by the operator's syncer pod) and a channel file (type json), both from
 # rancher/elemental-channels. Waits until each channel has synced its ManagedOSVersions.
 source "$(dirname "$0")/lib.sh"
-need helm kubectl
+need helm kubectl jq
 load_state
 
 ELEMENTAL_CHARTS=${ELEMENTAL_CHARTS:-oci://registry.suse.com/rancher}
