@@ -2,7 +2,7 @@ import type { KubeObject, OSVersion } from './types';
 import { readPool } from './pool';
 import { planPoolWrite, PoolWritePlan } from './pool-write';
 import { ImageSelector, serializeSelector } from './selector';
-import { changedSpec, PoolForm, specForCreate } from './pool-form';
+import { changedSpec, formProblems, PoolForm, specForCreate } from './pool-form';
 
 export interface FormWriteInput {
   /** The pool as read when the form opened; undefined when creating. */
@@ -71,5 +71,12 @@ function planEdit(original: KubeObject, input: FormWriteInput): PoolWritePlan {
 
 /** What saving the form would write, or why it cannot be saved. All pin rules are the domain's. */
 export function planFormWrite(input: FormWriteInput): PoolWritePlan {
+  // A field that cannot be written refuses the whole save: nothing typed is dropped silently.
+  const problems = formProblems(input.form);
+
+  if (problems.length) {
+    return { ok: false, reason: { key: 'osUpgrades.poolForm.fieldProblems', values: { count: problems.length } } };
+  }
+
   return input.original ? planEdit(input.original, input) : planCreate(input);
 }

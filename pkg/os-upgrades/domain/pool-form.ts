@@ -4,6 +4,9 @@ import { DEFAULT_NAMESPACE, readPool } from './pool';
 import { targetsOf } from './cluster-targets';
 import { specOf } from './pool-object';
 import { isRecord } from './text';
+import {
+  integerProblem, labelProblem, LabelRow, namespaceProblem, parseLabelText, resourceNameProblem
+} from './input-rules';
 
 // The create/edit form's fields, and how they map to `spec` fields. The image (pin and selector)
 // is not here: only the domain's write rules may set it.
@@ -29,7 +32,8 @@ export interface PoolForm {
   name: string;
   namespace: string;
   targets: TargetRow[];
-  nodeLabels: Record<string, string>;
+  /** The node selector's labels as rows: an empty or repeated key stays visible until the person fixes it. */
+  nodeLabels: LabelRow[];
   concurrency: string;
   cordon: boolean;
   drainEnabled: boolean;
@@ -46,7 +50,7 @@ export function newPoolForm(): PoolForm {
     name:                  '',
     namespace:             DEFAULT_NAMESPACE,
     targets:               [],
-    nodeLabels:            {},
+    nodeLabels:            [],
     concurrency:           String(DEFAULT_CONCURRENCY),
     cordon:                DEFAULT_CORDON,
     drainEnabled:          true,
@@ -63,20 +67,11 @@ export function labelsToText(labels: Record<string, unknown>): string {
   return Object.entries(labels).map(([key, value]) => `${ key }=${ value }`).join(', ');
 }
 
-/** `a=1, b=2` → { a: '1', b: '2' }; undefined when a part is not `key=value`. */
+/** `a=1, b=2` → { a: '1', b: '2' }; undefined when any part is not a valid `key=value`. */
 export function textToLabels(text: string): Record<string, string> | undefined {
-  const labels: Record<string, string> = {};
+  const parsed = parseLabelText(text);
 
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const match = /^([^=\s]+)\s*=\s*(\S*)$/.exec(part);
-
-    if (!match) {
-      return undefined;
-    }
-    labels[match[1]] = match[2];
-  }
-
-  return labels;
+  return parsed.problems.length ? undefined : parsed.labels;
 }
 
 function toTargetRow(target: Record<string, unknown>): TargetRow {
@@ -108,7 +103,7 @@ export function formFromPool(obj: unknown): PoolForm {
     name:                  pool.name,
     namespace:             pool.namespace,
     targets:               targetsOf(obj).map(toTargetRow),
-    nodeLabels:            isRecord(nodeSelector.matchLabels) ? Object.fromEntries(Object.entries(nodeSelector.matchLabels).map(([k, v]) => [k, String(v)])) : {},
+    nodeLabels:            isRecord(nodeSelector.matchLabels) ? Object.entries(nodeSelector.matchLabels).map(([key, value]) => ({ key, value: String(value) })) : [],
     concurrency:           String(concurrency),
     cordon:                typeof spec.cordon === 'boolean' ? spec.cordon : DEFAULT_CORDON,
     // `drain: null` disables draining; a missing drain gets the CRD's default.
@@ -140,15 +135,55 @@ function targetFromRow(row: TargetRow): Record<string, unknown> | undefined {
   return { [row.kind]: value };
 }
 
-/** Problems that keep the form from being saved (l10n keys). */
-export function formErrors(form: PoolForm): Reason[] {
-  const errors: Reason[] = [];
+/** A problem of one field: `name`, `namespace`, `concurrency`, `target.<row>`, `nodeLabel.<row>`. */
+export interface FieldProblem {
+  field: string;
+  reason: Reason;
+}
 
-  if (!/^\d+$/.test(form.concurrency.trim()) || Number(form.concurrency) < 1) {
-    errors.push({ key: 'osUpgrades.poolForm.rollout.concurrencyInvalid' });
+function targetProblem(row: TargetRow): Reason | undefined {
+  if (row.kind === 'kept') {
+    return undefined;
+  }
+  if (!row.value.trim()) {
+    return { key: row.kind === 'clusterSelector' ? 'osUpgrades.input.labelsRequired' : 'osUpgrades.input.targetRequired' };
   }
 
-  return errors;
+  return row.kind === 'clusterSelector' ? parseLabelText(row.value).problems[0] : undefined;
+}
+
+/**
+ * Every problem that keeps the form from being saved, with the field it belongs to. Nothing the
+ * person typed is ever left out of the write silently: a field that cannot be written is a problem.
+ */
+export function formProblems(form: PoolForm): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const add = (field: string, reason: Reason | undefined) => reason && problems.push({ field, reason });
+
+  add('name', resourceNameProblem(form.name.trim()));
+  add('namespace', namespaceProblem(form.namespace.trim()));
+  form.targets.forEach((row, i) => add(`target.${ i }`, targetProblem(row)));
+  const seen = new Set<string>();
+
+  form.nodeLabels.forEach((row, i) => {
+    const key = row.key.trim();
+
+    add(`nodeLabel.${ i }`, labelProblem({ key, value: row.value.trim() }) ?? (seen.has(key) ? { key: 'osUpgrades.input.labelKeyRepeated', values: { key } } : undefined));
+    seen.add(key);
+  });
+  add('concurrency', integerProblem(form.concurrency, { min: 1 }));
+
+  return problems;
+}
+
+/** The problem shown beside one field, if any. */
+export function fieldProblem(problems: readonly FieldProblem[], field: string): Reason | undefined {
+  return problems.find((p) => p.field === field)?.reason;
+}
+
+/** Problems that keep the form from being saved (l10n keys). */
+export function formErrors(form: PoolForm): Reason[] {
+  return formProblems(form).map((p) => p.reason);
 }
 
 /** Every spec field the form sets, built on the pool's current spec (`original`). */
@@ -156,10 +191,11 @@ export function specFromForm(form: PoolForm, original?: unknown): PoolSpecFields
   const spec = specOf(original);
   const oldNodeSelector = isRecord(spec.nodeSelector) ? spec.nodeSelector : {};
   const oldDrain = isRecord(spec.drain) ? spec.drain : DEFAULT_DRAIN;
-  const nodeSelector: Record<string, unknown> = { ...oldNodeSelector, matchLabels: { ...form.nodeLabels } };
+  const matchLabels = Object.fromEntries(form.nodeLabels.map((row) => [row.key.trim(), row.value.trim()]));
+  const nodeSelector: Record<string, unknown> = { ...oldNodeSelector, matchLabels };
   const concurrency = Number(form.concurrency.trim());
 
-  if (!Object.keys(form.nodeLabels).length) {
+  if (!form.nodeLabels.length) {
     delete nodeSelector.matchLabels;
   }
 

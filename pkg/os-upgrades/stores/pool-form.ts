@@ -2,7 +2,7 @@
 // saving would write, and the save itself. Every rule is the domain's; the write is api/pools.
 import { defineStore } from 'pinia';
 import {
-  DEFAULT_NAMESPACE, fleetLocalWithTargets, FleetCluster, FleetGroup, formErrors, formFromPool, KubeObject, newPoolForm,
+  DEFAULT_NAMESPACE, FieldProblem, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, newPoolForm,
   OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, readPool, Reason, Resolution,
   resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, toOSVersion, versionsForPool
 } from '../domain';
@@ -174,8 +174,13 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       return this.form.imageMode === 'selector' && !!this.resolution && !this.resolution.chosen && useSelectorDraftStore().json !== stored;
     },
 
+    /** Every field's problem: shown beside the field, and saving is disabled while there is one. */
+    fieldProblems(): FieldProblem[] {
+      return formProblems(this.form);
+    },
+
     canSave(): boolean {
-      return this.canWrite && this.plan.ok && !formErrors(this.form).length && !useSelectorDraftStore().pending && !this.selectorMatchesNothing;
+      return this.canWrite && this.plan.ok && !this.fieldProblems.length && !useSelectorDraftStore().pending && !this.selectorMatchesNothing;
     },
 
     /** A function of the pool read, the versions and the time: what the form would write on them. */

@@ -30,7 +30,7 @@ describe('pool form', () => {
     const form = formFromPool(object);
 
     form.concurrency = '3';
-    form.nodeLabels = { role: 'worker' };
+    form.nodeLabels = [{ key: 'role', value: 'worker' }];
 
     expect(changedSpec(form, formFromPool(object), object)).toEqual({ concurrency: 3, nodeSelector: { matchLabels: { role: 'worker' } } });
   });
@@ -53,6 +53,7 @@ describe('pool form', () => {
   it('refuses a concurrency that is not a whole number of at least 1', () => {
     const form = newPoolForm();
 
+    form.name = 'edge';
     form.concurrency = '0';
     expect(formErrors(form)).toHaveLength(1);
     form.concurrency = '2';
