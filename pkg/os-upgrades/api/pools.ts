@@ -2,12 +2,15 @@
 // dialog: what they plan is the domain's; this sends it and handles the answer.
 // The protocol is described in docs/architecture.md ("The write protocol").
 import {
-  KubeObject, plainPool, PoolWritePlan, Reason, sameContent
+  KubeObject, plainPool, PoolWritePlan, Reason, sameContent, WriteVerdict, writeVerdict
 } from '../domain';
 import { TYPE } from '../config';
 import {
   errorMessage, findOne, ShellStore, WriteError, writeObject
 } from './resources';
+
+/** How long a save waits for the server's answer. */
+export const SAVE_TIMEOUT_MS = 30_000;
 
 /**
  * Read from the server, and start no watch of one object: the shell would stop its watch of the
@@ -32,8 +35,13 @@ export type PoolWriteOutcome =
   | { kind: 'refused'; reason: Reason; snapshot: KubeObject | undefined }
   /** 409 for a change to more than the status: nothing was written; `latest` is the pool now (undefined when gone). */
   | { kind: 'conflict'; snapshot: KubeObject | undefined; latest?: KubeObject }
-  /** The server refused for another reason (403, 400/422, anything else): nothing was written. */
-  | { kind: 'forbidden' | 'invalid' | 'failed'; message: string; snapshot: KubeObject | undefined };
+  /** The server refused (403, 400/422, 401): nothing was written. */
+  | { kind: 'forbidden' | 'invalid' | 'unauthorized'; message: string; snapshot: KubeObject | undefined }
+  /**
+   * No clear answer: a 5xx or a network error (`failed`), no answer in time (`timeout`), or the
+   * person cancelled. `written` is what a read of the pool afterwards shows.
+   */
+  | { kind: 'failed' | 'timeout' | 'cancelled'; message: string; written: WriteVerdict; snapshot: KubeObject | undefined };
 
 export interface PoolWriteRequest {
   /** `namespace/name`, to read the pool again after a 409. */
@@ -43,9 +51,13 @@ export interface PoolWriteRequest {
   snapshot: KubeObject | undefined;
   /** The object to write, planned on a read of the pool; it carries that read's resourceVersion. */
   plan: (snapshot: KubeObject | undefined) => PoolWritePlan;
+  /** Cancels the wait for the answer (Cancel beside Saving…). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
 }
 
-function failure(err: unknown, snapshot: KubeObject | undefined): PoolWriteOutcome {
+async function failure(store: ShellStore, request: PoolWriteRequest, sent: KubeObject, err: unknown): Promise<PoolWriteOutcome> {
+  const { snapshot } = request;
   const message = errorMessage(err);
 
   if (err instanceof WriteError && err.isForbidden) {
@@ -53,14 +65,33 @@ function failure(err: unknown, snapshot: KubeObject | undefined): PoolWriteOutco
       kind: 'forbidden', message, snapshot
     };
   }
+  if (err instanceof WriteError && err.isUnauthorized) {
+    return {
+      kind: 'unauthorized', message, snapshot
+    };
+  }
   if (err instanceof WriteError && (err.status === 422 || err.status === 400)) {
     return {
       kind: 'invalid', message, snapshot
     };
   }
+  // No clear answer: whether it was written is read from the server.
+  const kind = err instanceof WriteError && err.isCancelled ? 'cancelled' : err instanceof WriteError && err.isTimeout ? 'timeout' : 'failed';
+  let written: WriteVerdict = 'unknown';
+
+  try {
+    written = writeVerdict(sent, snapshot, plainPool(await findOne(store, TYPE.IMAGE, request.id, FRESH)));
+  } catch (readErr) {
+    // Only a 404 says the pool does not exist; any other failed read leaves it unknown.
+    const status = (readErr as { _status?: number; status?: number } | undefined);
+
+    if ((status?._status ?? status?.status) === 404) {
+      written = writeVerdict(sent, snapshot, undefined);
+    }
+  }
 
   return {
-    kind: 'failed', message, snapshot
+    kind, message, written, snapshot
   };
 }
 
@@ -80,12 +111,12 @@ export async function writePool(store: ShellStore, request: PoolWriteRequest, re
     };
   }
   try {
-    await writeObject(store, TYPE.IMAGE, plan.object, request.mode);
+    await writeObject(store, TYPE.IMAGE, plan.object, request.mode, { timeoutMs: request.timeoutMs ?? SAVE_TIMEOUT_MS, signal: request.signal });
 
     return { kind: 'written', snapshot };
   } catch (err) {
     if (!(err instanceof WriteError && err.isConflict)) {
-      return failure(err, snapshot);
+      return await failure(store, request, plan.object, err);
     }
     const latest = await readLatestPool(store, request.id);
 

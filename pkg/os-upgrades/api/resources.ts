@@ -14,9 +14,23 @@ interface Schema {
 
 /** A refused write, with the Kubernetes reason (Conflict, Forbidden, Invalid…) and HTTP status. */
 export class WriteError extends Error {
-  constructor(message: string, public readonly status: number, public readonly reason: string) {
+  constructor(message: string, public readonly status: number, public readonly reason: string, public readonly code = '') {
     super(message);
     this.name = 'WriteError';
+  }
+
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+
+  /** No answer within the time given (axios' ECONNABORTED / ETIMEDOUT). */
+  get isTimeout(): boolean {
+    return this.status === 0 && (this.code === 'ECONNABORTED' || this.code === 'ETIMEDOUT');
+  }
+
+  /** The person cancelled: axios' ERR_CANCELED. */
+  get isCancelled(): boolean {
+    return this.code === 'ERR_CANCELED' || this.reason === 'CanceledError';
   }
 
   get isConflict(): boolean {
@@ -54,23 +68,37 @@ export function canUpdate(store: ShellStore, type: string): boolean {
 }
 
 function toWriteError(err: unknown): WriteError {
-  const e = (err || {}) as { _status?: number; status?: number; message?: string; reason?: string; code?: string };
+  const e = (err || {}) as { _status?: number; status?: number; message?: string; reason?: string; code?: string; name?: string };
   const status = e._status ?? e.status ?? 0;
+  const code = typeof e.code === 'string' ? e.code : '';
 
-  return new WriteError(e.message || String(err), status, e.reason || e.code || '');
+  return new WriteError(e.message || String(err), typeof status === 'number' ? status : 0, e.reason || (e.name === 'CanceledError' ? 'CanceledError' : code), code);
+}
+
+export interface WriteOptions {
+  /** Give up waiting for the answer after this long (the server may still apply the write). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
 }
 
 /**
  * Creates or replaces one object. An update carries the object's metadata.resourceVersion, so a
  * change made meanwhile by anyone else is refused by the server (409) instead of being overwritten.
+ * A 401 is returned to the caller instead of logging out at once (the shell's `redirectUnauthorized`),
+ * so the caller can keep what the person typed before the login page replaces it.
  */
-export async function writeObject(store: ShellStore, type: string, object: KubeObject, mode: 'create' | 'update'): Promise<KubeObject> {
+export async function writeObject(store: ShellStore, type: string, object: KubeObject, mode: 'create' | 'update', options: WriteOptions = {}): Promise<KubeObject> {
   const { namespace, name } = (object.metadata || {}) as { namespace?: string; name?: string };
   const url = mode === 'create' ? `/v1/${ type }s` : `/v1/${ type }s/${ namespace }/${ name }`;
 
   try {
     return await store.dispatch('management/request', {
-      url, method: mode === 'create' ? 'POST' : 'PUT', data: object
+      url,
+      method:               mode === 'create' ? 'POST' : 'PUT',
+      data:                 object,
+      redirectUnauthorized: false,
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     }) as KubeObject;
   } catch (err) {
     throw toWriteError(err);

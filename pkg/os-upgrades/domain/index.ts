@@ -17,6 +17,8 @@ export * from './pool-rows';
 export * from './input-rules';
 export * from './pool-form';
 export * from './pool-form-plan';
+export * from './write-outcome';
+export * from './pool-draft';
 export * from './updatelog';
 export * from './changelog';
 export * from './advisory-filter';

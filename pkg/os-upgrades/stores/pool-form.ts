@@ -2,18 +2,31 @@
 // saving would write, and the save itself. Every rule is the domain's; the write is api/pools.
 import { defineStore } from 'pinia';
 import {
-  DEFAULT_NAMESPACE, FieldProblem, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, newPoolForm,
+  ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, newPoolForm,
   OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, readPool, Reason, Resolution,
   resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, toOSVersion, versionsForPool
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll, findOne } from '../api/resources';
-import { readLatestPool, writePool } from '../api/pools';
+import { readLatestPool, SAVE_TIMEOUT_MS, writePool } from '../api/pools';
+import { clearDraft, storedDraft, storeDraft } from '../api/drafts';
 import { TYPE } from '../config';
 import { canCreatePool, canUpdatePool } from './session';
 import { useSelectorDraftStore } from './selector-draft';
 
-export type SaveProblem = { kind: 'forbidden' | 'conflict' | 'invalid' | 'failed' | 'choiceChanged'; message: string };
+export type SaveProblem =
+  | { kind: 'forbidden' | 'conflict' | 'invalid' | 'choiceChanged' | 'unauthorized'; message: string }
+  /** No clear answer; `written` is what a read afterwards showed. */
+  | { kind: 'failed' | 'timeout' | 'cancelled'; message: string; written: WriteVerdict };
+
+export const SAVE_TIMEOUT_SECONDS = SAVE_TIMEOUT_MS / 1000;
+
+/** The save being waited for, to cancel it (not state: an AbortController is not plain data). */
+let saving: AbortController | undefined;
+
+function principalOf(shell: ShellStore): string {
+  return String(shell.getters['auth/principalId'] ?? '');
+}
 
 /** The form's own refusal: the selector picks another image at the click than the preview showed. */
 const CHOICE_CHANGED = 'osUpgrades.poolForm.choiceChanged';
@@ -35,6 +48,12 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
     clusterObjects:     [] as unknown[],
     groupObjects:       [] as unknown[],
     problem:            null as SaveProblem | null,
+    /** True from the click on Save until the answer (or the cancel). */
+    saving:             false,
+    /** After a 409: what the other writer changed, beside what this person's save writes. */
+    conflict:           [] as ConflictChange[],
+    /** Unix seconds of the draft this form was restored from (after a new login), 0 when none. */
+    restoredAt:         0,
     /** The exact image picked to approve for a pool pinned by exact version. */
     approvePick:        { channel: '', versionName: '' },
     /** The selector fields' JSON as loaded: unchanged, an edit keeps the stored selector as written. */
@@ -232,11 +251,46 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
           draft.load();
         }
         this.loadedSelectorJson = draft.json;
+        this.restoreDraft(shell, name ? `${ namespace }/${ name }` : '');
       } catch (e) {
         this.loadError = errorMessage(e);
       } finally {
         this.loading = false;
       }
+    },
+
+    /** The entries kept when a save met 401, for this person and this pool: back into the form. */
+    restoreDraft(shell: ShellStore, poolId: string) {
+      const kept = readDraft(storedDraft(), principalOf(shell), poolId, Date.now() / 1000);
+
+      if (!kept) {
+        return;
+      }
+      const draft = useSelectorDraftStore();
+
+      this.form = {
+        ...kept.form, namespace: this.isCreate ? kept.form.namespace : this.form.namespace, name: this.isCreate ? kept.form.name : this.form.name
+      };
+      draft.setFields(kept.selectorFields);
+      draft.settle();
+      this.restoredAt = kept.savedAt;
+      clearDraft();
+    },
+
+    /** Keeps the entries aside for the login that follows a 401. */
+    keepDraft(shell: ShellStore) {
+      storeDraft({
+        principal:      principalOf(shell),
+        poolId:         this.isCreate ? '' : `${ this.form.namespace }/${ this.form.name }`,
+        form:           this.form,
+        selectorFields: useSelectorDraftStore().fields,
+        savedAt:        Math.floor(Date.now() / 1000),
+      });
+    },
+
+    /** Stops waiting for the save's answer (the outcome then says whether it was written). */
+    cancelSave() {
+      saving?.abort();
     },
 
     setForm<K extends keyof PoolForm>(field: K, value: PoolForm[K]) {
@@ -254,10 +308,16 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       }
       this.problem = null;
       const shown = this.resolution?.chosen?.name;
+      const snapshot = this.original;
+      const controller = new AbortController();
+
+      saving = controller;
+      this.saving = true;
       const outcome = await writePool(shell, {
         id:       `${ this.form.namespace }/${ this.form.name }`,
         mode:     this.isCreate ? 'create' : 'update',
         snapshot: this.original,
+        signal:   controller.signal,
         plan:     (original) => {
           const plan = this.planOn(original, this.versions, now);
 
@@ -266,10 +326,14 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
         },
       });
 
+      saving = undefined;
+      this.saving = false;
       // After a 409 that only the status caused, the form goes on from the pool as read again.
       this.original = outcome.snapshot;
       switch (outcome.kind) {
       case 'written':
+        this.conflict = [];
+
         return true;
       case 'refused':
         if (outcome.reason.key === CHOICE_CHANGED) {
@@ -278,8 +342,28 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
         }
 
         return false;
-      case 'conflict':
+      case 'conflict': {
+        const mine = this.planOn(snapshot, this.versions, now);
+
         this.problem = { kind: 'conflict', message: '' };
+        this.conflict = outcome.latest ? conflictChanges(snapshot, outcome.latest, mine.ok ? mine.object : undefined) : [];
+
+        return false;
+      }
+      case 'unauthorized':
+        this.keepDraft(shell);
+        this.problem = { kind: 'unauthorized', message: outcome.message };
+
+        return false;
+      case 'failed':
+      case 'timeout':
+      case 'cancelled':
+        if (outcome.written === 'written') {
+          return true;
+        }
+        this.problem = {
+          kind: outcome.kind, message: outcome.message, written: outcome.written
+        };
 
         return false;
       default:

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import {
-  checkPoolUpgrade, KubeObject, OSVersion, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan, readPool, Reason
+  alreadyAtImage, checkPoolUpgrade, KubeObject, WriteVerdict, OSVersion, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan, readPool, Reason
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { readLatestPool, writePool } from '../api/pools';
@@ -24,7 +24,10 @@ export type ApprovalNotice =
   | { kind: 'conflict' }
   | { kind: 'refused'; reason: Reason }
   | { kind: 'forbidden' }
-  | { kind: 'failed'; message: string };
+  /** Someone else approved the same image first: nothing to do. */
+  | { kind: 'alreadyAt'; versionName: string }
+  | { kind: 'unauthorized' }
+  | { kind: 'failed'; message: string; written?: WriteVerdict };
 
 export interface ApprovalContext {
   store: ShellStore;
@@ -148,6 +151,23 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
         this.notice = { kind: 'forbidden' };
 
         return false;
+      case 'unauthorized':
+        this.notice = { kind: 'unauthorized' };
+
+        return false;
+      case 'failed':
+      case 'timeout':
+      case 'cancelled':
+        if (outcome.written === 'written') {
+          this.request = null;
+
+          return true;
+        }
+        this.notice = {
+          kind: 'failed', message: outcome.message, written: outcome.written
+        };
+
+        return false;
       default:
         this.notice = { kind: 'failed', message: outcome.message };
 
@@ -161,6 +181,10 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
         this.notice = { kind: 'refused', reason: { key: 'osUpgrades.pool.refusal.noPool' } };
 
         return;
+      }
+      // Lost a race to someone who approved the same image: say so, not why it cannot be approved again.
+      if (alreadyAtImage(latest, request.versionName)) {
+        this.notice = { kind: 'alreadyAt', versionName: request.versionName };
       }
       const keepPick = request.kind === 'approve' && readPool(latest).selectorText === undefined ? request.versionName : undefined;
 

@@ -1,6 +1,9 @@
 // Every store of this package, emptied when a person logs out or logs in: nothing one person
 // read or typed (a pool form, a dialog, fetched changelogs) may be shown to the next.
 import type { ShellStore } from '../types/shell-store';
+import { draftOwnedBy } from '../domain';
+import { storedDraft } from '../api/drafts';
+import { BLANK_CLUSTER, PAGE, routeName } from '../config';
 import { useChangelogsStore } from './changelogs';
 import { useCompareStore } from './compare';
 import { usePoolFormStore } from './pool-form';
@@ -36,4 +39,29 @@ export function onLogin(shell: ShellStore): void {
     resetStores();
   }
   owner = principal;
+  resumeDraft(shell, principal);
+}
+
+/**
+ * A save met 401 and kept its entries: after this person logs in again, take them back to the
+ * form, which restores them (the shell itself lands on its home page).
+ */
+function resumeDraft(shell: ShellStore, principal: string): void {
+  const draft = storedDraft();
+  const router = (shell as unknown as { $router?: { push: (to: object) => Promise<unknown>; currentRoute?: { value?: { name?: unknown } } } }).$router;
+
+  if (!router || !draftOwnedBy(draft, principal, Date.now() / 1000)) {
+    return;
+  }
+  const [namespace, name] = draft.poolId.split('/');
+  const to = draft.poolId ? {
+    name:   routeName(PAGE.POOL_EDIT),
+    params: {
+      cluster: BLANK_CLUSTER, namespace, name
+    }
+  } : { name: routeName(PAGE.POOL_CREATE), params: { cluster: BLANK_CLUSTER } };
+
+  if (router.currentRoute?.value?.name !== to.name) {
+    router.push(to).catch(() => undefined);
+  }
 }

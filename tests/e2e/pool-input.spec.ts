@@ -1,0 +1,78 @@
+// Issue 17: the pool form never drops or loses what was typed. A target that does not parse, an
+// empty node-selector key, a concurrency past what can be sent and a bad name are shown beside
+// their field, saving is disabled, and nothing is written.
+
+import { field } from './support/api';
+import { useEmulator } from './support/emulator';
+import { dashboardPath, loginAs } from './support/login';
+import { expect, test } from './support/test';
+
+const POOLS = '/os-upgrades/c/_/pools';
+const IMAGE = 'elemental.cattle.io.managedosimage';
+const NS = 'fleet-default';
+
+const emulator = useEmulator();
+
+async function stored(name: string): Promise<Record<string, unknown> | undefined> {
+  return (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === name);
+}
+
+test.describe('pool form input', () => {
+  test('a mistyped cluster-label target keeps the form, shows the error beside it, and writes nothing', async({ page }) => {
+    await loginAs(page, 'admin');
+    const before = await stored('factory-lyon');
+
+    await page.goto(dashboardPath(`${ POOLS }/${ NS }/factory-lyon`));
+    const labels = page.getByTestId('pool-target-labels-0');
+
+    await expect(labels).toHaveValue('site=lyon');
+    await labels.fill('site lyon');
+    await expect(page.getByTestId('pool-target-error-0')).toContainText('"site lyon" is not key=value');
+    await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
+    await expect(labels).toHaveValue('site lyon');
+
+    // The YAML view never shows an object that cannot be saved.
+    await page.getByTestId('pool-toggle-yaml').click();
+    await expect(page.getByTestId('pool-yaml-refused')).toContainText('1 field');
+    await page.getByTestId('pool-toggle-yaml').click();
+    await expect(labels).toHaveValue('site lyon');
+
+    await labels.fill('site=lyon, hall=b');
+    await expect(page.getByTestId('pool-target-error-0')).toHaveCount(0);
+    await expect(page.getByTestId('pool-save-async-button')).toBeEnabled();
+    expect(await stored('factory-lyon')).toEqual(before);
+  });
+
+  test('an empty node-selector key, a too-long label value and a huge concurrency are refused beside their fields', async({ page }) => {
+    await loginAs(page, 'admin');
+    const before = await stored('edge-munich');
+
+    await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-munich`));
+    await page.getByRole('button', { name: 'Add label' }).click();
+    await page.getByTestId('value-multiline').first().fill('worker');
+    await expect(page.getByTestId('pool-node-selector-errors')).toContainText('Label 1: Enter a label key');
+    await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
+
+    await page.getByTestId('input-kv-item-key-0').fill('role');
+    await page.getByTestId('value-multiline').first().fill('x'.repeat(100));
+    await expect(page.getByTestId('pool-node-selector-errors')).toContainText('at most 63 characters (this one has 100)');
+    await page.getByTestId('value-multiline').first().fill('worker');
+    await expect(page.getByTestId('pool-node-selector-errors')).toBeEmpty();
+
+    await page.getByTestId('pool-concurrency').fill('99999999999999999999');
+    await expect(page.getByTestId('pool-strategy')).toContainText('Enter a whole number from 1 to 9007199254740991');
+    await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
+    expect(await stored('edge-munich')).toEqual(before);
+  });
+
+  test('a new pool\'s name is checked before anything is sent', async({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(`${ POOLS }/create`));
+    await page.getByTestId('pool-name-input').fill('Edge Pool');
+    await expect(page.getByTestId('pool-name-error')).toContainText('only lowercase letters');
+    await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
+    await page.getByTestId('pool-name-input').fill('x'.repeat(300));
+    await expect(page.getByTestId('pool-name-error')).toContainText('at most 253 characters');
+    expect((await emulator.control.objects(IMAGE)).map((pool) => field(pool, 'metadata.name'))).not.toContain('x'.repeat(300));
+  });
+});
