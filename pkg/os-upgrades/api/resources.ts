@@ -67,6 +67,10 @@ export function canUpdate(store: ShellStore, type: string): boolean {
   return !!schemaFor(store, type)?.resourceMethods?.some((m) => m.toUpperCase() === 'PUT');
 }
 
+export function canDelete(store: ShellStore, type: string): boolean {
+  return !!schemaFor(store, type)?.resourceMethods?.some((m) => m.toUpperCase() === 'DELETE');
+}
+
 function toWriteError(err: unknown): WriteError {
   const e = (err || {}) as { _status?: number; status?: number; message?: string; reason?: string; code?: string; name?: string };
   const status = e._status ?? e.status ?? 0;

@@ -14,6 +14,7 @@ export * from './pool-object';
 export * from './cluster-targets';
 export * from './rollout';
 export * from './pool-rows';
+export * from './pool-actions';
 export * from './input-rules';
 export * from './pool-form';
 export * from './pool-form-plan';

@@ -24,3 +24,8 @@ export async function loadPoolList(shell: ShellStore): Promise<PoolList> {
     };
   }
 }
+
+/** Asks with the shell's own confirm dialog (prompt-remove), which deletes the pools' models. */
+export function removePools(shell: ShellStore, models: unknown[]): void {
+  shell.dispatch('management/promptRemove', models);
+}

@@ -1,6 +1,6 @@
 // What the logged-in person may do with pools, and who they are, from the shell's store.
 import type { ShellStore } from '../types/shell-store';
-import { approverOf, canCreate, canUpdate } from '../api/resources';
+import { approverOf, canCreate, canDelete, canUpdate } from '../api/resources';
 import { TYPE } from '../config';
 
 export function canCreatePool(shell: ShellStore): boolean {
@@ -9,6 +9,10 @@ export function canCreatePool(shell: ShellStore): boolean {
 
 export function canUpdatePool(shell: ShellStore): boolean {
   return canUpdate(shell, TYPE.IMAGE);
+}
+
+export function canDeletePool(shell: ShellStore): boolean {
+  return canDelete(shell, TYPE.IMAGE);
 }
 
 /** Who is approving: the logged-in user's name, else their principal or id ('' when unknown). */

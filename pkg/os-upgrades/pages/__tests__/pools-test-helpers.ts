@@ -104,8 +104,10 @@ export const shellStubs = {
     props:    ['rows', 'headers'],
     template: `<table><tbody><tr v-for="row in rows" :key="row.id" class="pool-row" :data-id="row.id">
       <td v-for="h in headers" :key="h.name"><slot :name="'cell:' + h.name" :row="row">{{ row[h.name] }}</slot></td>
+      <td><slot name="row-actions" :row="row" /></td>
     </tr></tbody></table>`,
   },
+  ActionMenu:  { props: ['customActions'], template: '<div class="action-menu" />' },
   AppModal:    { template: '<div class="modal" role="dialog"><slot /></div>' },
   AsyncButton: {
     props:    ['actionLabel', 'disabled', 'componentTestid'],

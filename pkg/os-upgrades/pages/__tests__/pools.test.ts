@@ -103,6 +103,7 @@ describe('workload pools page', () => {
     for (const action of ['pools-create', 'pool-approve', 'pool-rollback', 'pool-edit']) {
       expect(wrapper.find(`[data-testid="${ action }"]`).exists()).toBe(false);
     }
+    expect(wrapper.findComponent({ name: 'PoolRowMenu' }).props('actions')).toEqual([]);
   });
 
   it('offers a roll back to the previous pin', async() => {
@@ -113,7 +114,7 @@ describe('workload pools page', () => {
       versions: VERSIONS,
     });
 
-    await wrapper.find('[data-testid="pool-rollback"]').trigger('click');
+    wrapper.findComponent({ name: 'PoolRowMenu' }).vm.$emit('action', 'rollback');
 
     expect(usePoolApprovalStore().request).toMatchObject({ kind: 'rollback', versionName: OLD.name });
   });
