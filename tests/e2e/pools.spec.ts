@@ -120,7 +120,8 @@ test.describe('workload pools', () => {
     await expect(row.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'progressing');
     await expect(row.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
 
-    await row.getByTestId('pool-rollback').click();
+    await page.getByTestId('pool-menu-e2e-selector').click();
+    await page.getByRole('menuitem', { name: 'Roll back' }).click();
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(NEWEST_SEEDED);
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);

@@ -9,6 +9,8 @@ export interface FleetCluster {
   name: string;
   namespace: string;
   labels: Record<string, string>;
+  /** Nodes Fleet's agent reports (`status.display.readyNodes`, "ready/total"); undefined when unknown. */
+  nodes?: number;
 }
 
 export interface FleetGroup {
@@ -28,11 +30,21 @@ function labelsOf(obj: unknown): Record<string, string> {
   return isRecord(labels) ? Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, String(v)])) : {};
 }
 
+/** rancher/fleet pkg/apis/fleet.cattle.io/v1alpha1/cluster_types.go, ClusterDisplay.ReadyNodes: "ready/total". */
+function nodeTotal(obj: unknown): number | undefined {
+  const status = isRecord(obj) && isRecord(obj.status) ? obj.status : {};
+  const display = isRecord(status.display) ? status.display : {};
+  const match = typeof display.readyNodes === 'string' ? /^\s*\d+\s*\/\s*(\d+)\s*$/.exec(display.readyNodes) : null;
+
+  return match ? Number(match[1]) : undefined;
+}
+
 export function toFleetCluster(obj: unknown): FleetCluster {
   const metadata = metadataOf(obj);
+  const nodes = nodeTotal(obj);
 
   return {
-    name: String(metadata.name ?? ''), namespace: String(metadata.namespace ?? ''), labels: labelsOf(obj)
+    name: String(metadata.name ?? ''), namespace: String(metadata.namespace ?? ''), labels: labelsOf(obj), ...(nodes === undefined ? {} : { nodes })
   };
 }
 

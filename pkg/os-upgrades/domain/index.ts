@@ -15,6 +15,7 @@ export * from './cluster-targets';
 export * from './rollout';
 export * from './pool-rows';
 export * from './pool-actions';
+export * from './approval-impact';
 export * from './input-rules';
 export * from './pool-form';
 export * from './pool-form-plan';

@@ -1,7 +1,7 @@
 import type { KubeObject, OSVersion, Reason } from './types';
 import type { VersionInput } from './channel';
 import {
-  APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, fleetLocalWithTargets, parts, PREVIOUS_VERSION_ANNOTATION, PROTECTED_ANNOTATIONS,
+  APPROVAL_COMMENT_ANNOTATION, APPROVAL_COMMENT_MAX, APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, fleetLocalWithTargets, parts, PREVIOUS_VERSION_ANNOTATION, PROTECTED_ANNOTATIONS,
   readPool, SELECTOR_ANNOTATION, versionsForPool
 } from './pool';
 import {
@@ -52,11 +52,14 @@ export interface ApproveIntent {
   /** The pin the dialog showed as current ('' or undefined when there was none). */
   expectedPin?: string;
   approvedBy: string;
+  /** Stored with the approval (APPROVAL_COMMENT_ANNOTATION); empty removes an older one. */
+  comment?: string;
 }
 
 export interface RollbackIntent {
   kind: 'rollback';
   approvedBy: string;
+  comment?: string;
   /** When given, the rollback is refused if the pin moved since the dialog showed it. */
   expectedPin?: string;
 }
@@ -253,7 +256,7 @@ function planChangeSelector(current: KubeObject, intent: ChangeSelectorIntent, v
 }
 
 /** Moves the pin to `target` with the approver annotations: the shared end of approve and rollback. */
-function movePin(current: KubeObject, target: string, approvedBy: string, approvedAt: string, resolution?: Resolution): PoolWritePlan {
+function movePin(current: KubeObject, target: string, approvedBy: string, approvedAt: string, comment: string, resolution?: Resolution): PoolWritePlan {
   const object = cloneJson(current);
   const { spec } = parts(object);
   const oldPin = asText(spec.managedOSVersionName);
@@ -267,6 +270,11 @@ function movePin(current: KubeObject, target: string, approvedBy: string, approv
   }
   annotations[APPROVED_BY_ANNOTATION] = approvedBy;
   annotations[APPROVED_AT_ANNOTATION] = approvedAt;
+  if (comment) {
+    annotations[APPROVAL_COMMENT_ANNOTATION] = comment;
+  } else {
+    delete annotations[APPROVAL_COMMENT_ANNOTATION];
+  }
 
   return resolution ? {
     ok: true, object, resolution
@@ -283,6 +291,9 @@ function planApprove(current: KubeObject, intent: ApproveIntent, versions: reado
 
   if (!approvedBy) {
     return refuse('approverRequired');
+  }
+  if (asText(intent.comment).trim().length > APPROVAL_COMMENT_MAX) {
+    return refuse('commentTooLong', { max: APPROVAL_COMMENT_MAX });
   }
   if (!approvedAt) {
     return refuse('invalidTime');
@@ -311,7 +322,7 @@ function planApprove(current: KubeObject, intent: ApproveIntent, versions: reado
     }
   }
 
-  return movePin(current, target, approvedBy, approvedAt, resolution);
+  return movePin(current, target, approvedBy, approvedAt, asText(intent.comment).trim(), resolution);
 }
 
 function planRollback(current: KubeObject, intent: RollbackIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
@@ -323,6 +334,9 @@ function planRollback(current: KubeObject, intent: RollbackIntent, versions: rea
 
   if (!approvedBy) {
     return refuse('approverRequired');
+  }
+  if (asText(intent.comment).trim().length > APPROVAL_COMMENT_MAX) {
+    return refuse('commentTooLong', { max: APPROVAL_COMMENT_MAX });
   }
   if (!approvedAt) {
     return refuse('invalidTime');
@@ -338,7 +352,7 @@ function planRollback(current: KubeObject, intent: RollbackIntent, versions: rea
   }
   const problem = checkVersion(versionsForPool(versions, pool.namespace), previous);
 
-  return problem ?? movePin(current, previous, approvedBy, approvedAt);
+  return problem ?? movePin(current, previous, approvedBy, approvedAt, asText(intent.comment).trim());
 }
 
 /**

@@ -7,6 +7,9 @@ export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
 export const PREVIOUS_VERSION_ANNOTATION = 'os-upgrades.cattle.io/previous-version';
 export const APPROVED_BY_ANNOTATION = 'os-upgrades.cattle.io/approved-by';
 export const APPROVED_AT_ANNOTATION = 'os-upgrades.cattle.io/approved-at';
+/** The approver's optional comment on the last approval or roll back (removed when the next has none). */
+export const APPROVAL_COMMENT_ANNOTATION = 'os-upgrades.cattle.io/approval-comment';
+export const APPROVAL_COMMENT_MAX = 1000;
 
 /** The namespace a new pool starts in: Elemental's default for downstream clusters. */
 export const DEFAULT_NAMESPACE = 'fleet-default';
@@ -15,7 +18,7 @@ export const FLEET_LOCAL_NAMESPACE = 'fleet-local';
 
 /** Annotations only this extension's write rules may set; other edits never touch them. */
 export const PROTECTED_ANNOTATIONS: readonly string[] = [
-  SELECTOR_ANNOTATION, PREVIOUS_VERSION_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_AT_ANNOTATION,
+  SELECTOR_ANNOTATION, PREVIOUS_VERSION_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_AT_ANNOTATION, APPROVAL_COMMENT_ANNOTATION,
 ];
 
 /** What the UI needs to know about one ManagedOSImage (a workload pool's upgrade). */
