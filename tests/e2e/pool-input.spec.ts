@@ -33,7 +33,7 @@ test.describe('pool form input', () => {
 
     // The YAML view never shows an object that cannot be saved.
     await page.getByTestId('pool-toggle-yaml').click();
-    await expect(page.getByTestId('pool-yaml-refused')).toContainText('1 field');
+    await expect(page.getByTestId('pool-yaml-refused')).toContainText('One field needs attention');
     await page.getByTestId('pool-toggle-yaml').click();
     await expect(labels).toHaveValue('site lyon');
 
@@ -48,7 +48,7 @@ test.describe('pool form input', () => {
     const before = await stored('edge-munich');
 
     await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-munich`));
-    await page.getByRole('button', { name: 'Add label' }).click();
+    await page.getByTestId('add_row_item_button').click();
     await page.getByTestId('value-multiline').first().fill('worker');
     await expect(page.getByTestId('pool-node-selector-errors')).toContainText('Label 1: Enter a label key');
     await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();

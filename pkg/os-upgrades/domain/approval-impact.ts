@@ -34,7 +34,9 @@ export interface ApprovalImpact {
 }
 
 /** The CRD's defaults (tests/fixtures/elemental/crds): drain with force, delete-local-data, ignore DaemonSets. */
-const DEFAULT_DRAIN = { force: true, deleteLocalData: true, ignoreDaemonSets: true };
+const DEFAULT_DRAIN = {
+  force: true, deleteLocalData: true, ignoreDaemonSets: true
+};
 
 export function approvalImpact(pool: unknown, clusters: readonly FleetCluster[], groups: readonly FleetGroup[]): ApprovalImpact {
   const spec = specOf(pool);
@@ -48,7 +50,9 @@ export function approvalImpact(pool: unknown, clusters: readonly FleetCluster[],
   if (drainSpec === undefined) {
     drain = { ...DEFAULT_DRAIN };
   } else if (isRecord(drainSpec)) {
-    drain = { force: drainSpec.force === true, deleteLocalData: drainSpec.deleteLocalData === true || drainSpec.deleteEmptydirData === true, ignoreDaemonSets: drainSpec.ignoreDaemonSets === true };
+    drain = {
+      force: drainSpec.force === true, deleteLocalData: drainSpec.deleteLocalData === true || drainSpec.deleteEmptydirData === true, ignoreDaemonSets: drainSpec.ignoreDaemonSets === true
+    };
   }
 
   return {

@@ -7,20 +7,26 @@ import { TYPE } from '../config';
 export interface PoolList {
   pools: unknown[];
   versions: unknown[];
+  /** Fleet clusters and groups: they feed the approval's impact summary and may be unreadable. */
+  clusters: unknown[];
+  groups: unknown[];
   /** Why the lists could not be read ('' when they were). */
   error: string;
 }
 
 export async function loadPoolList(shell: ShellStore): Promise<PoolList> {
   try {
-    const [pools, versions] = await Promise.all([findAll(shell, TYPE.IMAGE), findAll(shell, TYPE.VERSION)]);
+    const optional = (type: string) => findAll(shell, type).catch(() => [] as unknown[]);
+    const [pools, versions, clusters, groups] = await Promise.all([
+      findAll(shell, TYPE.IMAGE), findAll(shell, TYPE.VERSION), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
+    ]);
 
     return {
-      pools, versions, error: ''
+      pools, versions, clusters, groups, error: ''
     };
   } catch (e) {
     return {
-      pools: [], versions: [], error: errorMessage(e)
+      pools: [], versions: [], clusters: [], groups: [], error: errorMessage(e)
     };
   }
 }

@@ -64,21 +64,25 @@ export function approvalRequest(kind: ApprovalKind, object: unknown, versions: r
   };
 }
 
-export function approvalIntent(request: ApprovalRequest, approvedBy: string): PoolIntent {
+export function approvalIntent(request: ApprovalRequest, approvedBy: string, comment = ''): PoolIntent {
   return request.kind === 'rollback' ? {
-    kind: 'rollback', approvedBy, expectedPin: request.expectedPin
+    kind: 'rollback', approvedBy, expectedPin: request.expectedPin, comment
   } : {
-    kind: 'approve', versionName: request.versionName, expectedPin: request.expectedPin, approvedBy
+    kind: 'approve', versionName: request.versionName, expectedPin: request.expectedPin, approvedBy, comment
   };
 }
 
 /** The approval dialog: what it showed, and the one write it may make. */
 export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
   state: () => ({
-    request: null as ApprovalRequest | null,
+    request:  null as ApprovalRequest | null,
     /** True from the click until the server answered: a second click writes nothing. */
-    writing: false,
-    notice:  null as ApprovalNotice | null,
+    writing:  false,
+    notice:   null as ApprovalNotice | null,
+    /** The approver's optional comment, stored with the approval. */
+    comment:  '',
+    /** The pool whose dialog was open last (`namespace/name`): focus goes back to its row. */
+    lastPool: '',
   }),
 
   actions: {
@@ -89,6 +93,8 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
       }
       this.request = approvalRequest(kind, object, versions, now, versionName);
       this.notice = null;
+      this.comment = '';
+      this.lastPool = this.request.id;
     },
 
     close() {
@@ -100,7 +106,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
 
     /** The object the dialog would write now, or why it cannot. */
     plan(versions: readonly OSVersion[], now: number, approvedBy: string): PoolWritePlan | undefined {
-      return this.request ? planPoolWrite(this.request.snapshot, approvalIntent(this.request, approvedBy), versions, now) : undefined;
+      return this.request ? planPoolWrite(this.request.snapshot, approvalIntent(this.request, approvedBy, this.comment), versions, now) : undefined;
     },
 
     /**
@@ -124,7 +130,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
     },
 
     async write(request: ApprovalRequest, context: ApprovalContext): Promise<boolean> {
-      const intent = approvalIntent(request, context.approvedBy);
+      const intent = approvalIntent(request, context.approvedBy, this.comment);
       const outcome = await writePool(context.store, {
         id:       request.id,
         mode:     'update',

@@ -6,7 +6,12 @@ import {
 } from './pool-test-data';
 
 function cluster(name: string, labels: Record<string, string>, readyNodes?: string) {
-  return toFleetCluster({ metadata: { name, namespace: 'fleet-default', labels }, status: readyNodes ? { display: { readyNodes } } : {} });
+  return toFleetCluster({
+    metadata: {
+      name, namespace: 'fleet-default', labels
+    },
+    status: readyNodes ? { display: { readyNodes } } : {}
+  });
 }
 
 const CLUSTERS = [cluster('edge-1', { site: 'a' }, '3/3'), cluster('edge-2', { site: 'a' }, '1/2'), cluster('edge-3', { site: 'b' })];
@@ -24,19 +29,31 @@ describe('what an approval does to machines', () => {
   it('tells cordon, drain with force and delete-local-data, the node selector and concurrency', () => {
     const drained = approvalImpact(poolObject({
       spec: {
-        cordon: true, drain: { force: true, deleteLocalData: false, ignoreDaemonSets: true }, concurrency: 2, nodeSelector: { matchLabels: { role: 'worker' } }
+        cordon: true,
+        drain:  {
+          force: true, deleteLocalData: false, ignoreDaemonSets: true
+        },
+        concurrency:  2,
+        nodeSelector: { matchLabels: { role: 'worker' } }
       }
     }), CLUSTERS, []);
 
     expect(drained).toMatchObject({
-      cordon: true, drain: { force: true, deleteLocalData: false, ignoreDaemonSets: true }, concurrency: 2, nodeSelector: 'role=worker'
+      cordon: true,
+      drain:  {
+        force: true, deleteLocalData: false, ignoreDaemonSets: true
+      },
+      concurrency:  2,
+      nodeSelector: 'role=worker'
     });
     expect(approvalImpact(poolObject({ spec: { drain: null, cordon: false } }), CLUSTERS, []).drain).toBeUndefined();
     // No drain field: the CRD's default drains with force and delete-local-data.
     const spec = poolObject().spec as Record<string, unknown>;
 
     delete spec.drain;
-    expect(approvalImpact({ ...poolObject(), spec }, CLUSTERS, []).drain).toEqual({ force: true, deleteLocalData: true, ignoreDaemonSets: true });
+    expect(approvalImpact({ ...poolObject(), spec }, CLUSTERS, []).drain).toEqual({
+      force: true, deleteLocalData: true, ignoreDaemonSets: true
+    });
   });
 
   it('shows approved-at as the time of the click, and leaves objects without it alone', () => {

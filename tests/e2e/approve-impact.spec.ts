@@ -1,0 +1,51 @@
+// Issue 17: the approve dialog says what approving does to machines before the details, stores an
+// optional comment with the approval, shows approved-at as the time of the click, and gives focus
+// back to the pool's row menu when it closes.
+
+import { field } from './support/api';
+import { useEmulator } from './support/emulator';
+import { dashboardPath, loginAs } from './support/login';
+import { expect, test } from './support/test';
+
+const POOLS = '/os-upgrades/c/_/pools';
+const IMAGE = 'elemental.cattle.io.managedosimage';
+
+const emulator = useEmulator();
+
+test.describe('approve dialog', () => {
+  test('shows the impact, stores the comment, and returns focus to the row menu', async({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(POOLS));
+    const row = page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: 'edge-berlin', exact: true }) });
+
+    await row.getByTestId('pool-approve').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('approve-dialog');
+    const impact = dialog.getByTestId('approve-impact');
+
+    // edge-berlin targets the group berlin: two clusters of three nodes each (tests/fixtures/synthetic/seed/fleet.yaml).
+    await expect(impact.getByTestId('approve-impact-clusters')).toContainText('2 clusters: edge-berlin-01 (3 nodes), edge-berlin-02 (3 nodes)');
+    await expect(impact.getByTestId('approve-impact-nodes')).toContainText('Up to 6 nodes');
+    await expect(impact.getByTestId('approve-impact-drain')).toContainText('force');
+    await expect(impact.getByTestId('approve-impact-drain')).toContainText('deletes local data');
+    await expect(impact.getByTestId('approve-impact-reboot')).toContainText('reboots');
+    await expect(impact.getByTestId('approve-impact-concurrency')).toContainText('One node at a time');
+    await expect(dialog.getByTestId('spec-yaml-diff')).toContainText('(the time you approve)');
+
+    await dialog.getByTestId('approve-comment').fill('Fixes CVE-2026-0001; agreed with the site lead');
+    await expect(dialog.getByTestId('spec-yaml-diff')).toContainText('approval-comment');
+    const before = Date.now();
+
+    await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveClass(/ready-for-action/, { timeout: 10_000 });
+    await dialog.getByTestId('approve-confirm-async-button').focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+
+    const pool = (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === 'edge-berlin');
+    const annotations = field(pool, 'metadata.annotations') as Record<string, string>;
+
+    expect(annotations['os-upgrades.cattle.io/approval-comment']).toBe('Fixes CVE-2026-0001; agreed with the site lead');
+    expect(Date.parse(annotations['os-upgrades.cattle.io/approved-at'])).toBeGreaterThanOrEqual(before - 1000);
+    await expect(page.getByTestId('pool-menu-edge-berlin')).toBeFocused();
+  });
+});
