@@ -46,6 +46,8 @@ export interface Changelog {
   advisoriesUnknown: boolean;
   /** Package evidence: advisories of the span that the older image already had (not changes). */
   alreadyHad: ChangelogEntry[];
+  /** Package evidence: advisories of the span that name no package, so nothing can prove them (not listed). */
+  unprovable: ChangelogEntry[];
 }
 
 /** Version name → parsed advisories (undefined or null: no log). */
@@ -140,6 +142,7 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
     crossChannel:      false,
     advisoriesUnknown: false,
     alreadyHad:        [],
+    unprovable:        [],
   };
 
   if (from) {
@@ -185,6 +188,7 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
   const byId = new Map<string, ChangelogEntry>();
   const withoutId: ChangelogEntry[] = [];
   const alreadyHad = new Map<string, ChangelogEntry>();
+  const unprovable: ChangelogEntry[] = [];
   const seen = new Set<string>();
 
   // Oldest first, so an advisory is attributed to the first version that lists it.
@@ -209,6 +213,11 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
               ...advisory, versionName: name, evidence: 'packages'
             });
             seen.add(advisory.id);
+          } else if (!advisory.packages.some((pkg) => pkg.name && pkg.version)) {
+            unprovable.push({ ...advisory, versionName: name });
+            if (advisory.id) {
+              seen.add(advisory.id);
+            }
           }
           continue;
         }
@@ -244,6 +253,7 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
   result.summary.total = advisories.length;
   result.advisories = advisories;
   result.alreadyHad = [...alreadyHad.values()].sort(compareAdvisories);
+  result.unprovable = unprovable.sort(compareAdvisories);
   result.cves = [...cves].sort(compareText);
 
   return result;

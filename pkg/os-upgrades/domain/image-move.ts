@@ -26,14 +26,14 @@ export interface ImageMove {
  * Flavour and release from the image reference, as the SL Micro images name them:
  * `registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12` is flavour `base`,
  * release `6.1` (rancher/elemental-channels `channels/*.json`). The release falls back to
- * the first `N.N` of the display name (`SL Micro Base 6.1 OS`).
+ * a word `N.N` of the display name (`SL Micro Base 6.1 OS`, not `OS v2.2.1`).
  */
 export function imageLine(version: Pick<OSVersion, 'image' | 'displayName'>): ImageLine {
   const path = (version.image || '').split('@')[0].replace(/:[^/]*$/, '').split('/');
   const repository = path[path.length - 1] ?? '';
   const flavour = /^(.+?)-(?:os|iso)-(?:container|image)$/.exec(repository)?.[1] ?? '';
   const release = path.slice(0, -1).reverse().find((part) => /^\d+\.\d+$/.test(part)) ??
-    /\b(\d+\.\d+)\b/.exec(version.displayName || '')?.[1] ?? '';
+    /(?:^|\s)(\d+\.\d+)(?=\s|$)/.exec(version.displayName || '')?.[1] ?? '';
 
   return { flavour, release };
 }

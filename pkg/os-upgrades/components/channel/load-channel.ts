@@ -8,6 +8,9 @@ export interface LoadedChannel {
   channel?: Record<string, unknown>;
   /** Its versions (by label, not owner), newest first. */
   versions: OSVersion[];
+  /** Every channel object, and the versions of every channel, for comparisons across channels. */
+  channels: Record<string, unknown>[];
+  allVersions: OSVersion[];
 }
 
 export async function loadChannel(store: ShellStore, namespace: string, name: string): Promise<LoadedChannel> {
@@ -18,5 +21,12 @@ export async function loadChannel(store: ShellStore, namespace: string, name: st
     return metadata?.name === name && metadata?.namespace === namespace;
   });
 
-  return { channel, versions: orderChannel(versionsByChannel(versions).get(versionGroupKey(namespace, name)) ?? []) };
+  const groups = versionsByChannel(versions);
+
+  return {
+    channel,
+    versions:    orderChannel(groups.get(versionGroupKey(namespace, name)) ?? []),
+    channels,
+    allVersions: [...groups.values()].flatMap(orderChannel),
+  };
 }

@@ -175,6 +175,7 @@ describe('aggregateChangelog with package evidence', () => {
       }]);
       expect(changelog.advisories.find((a) => a.id === 'kernel')!.proof![0]).toMatchObject({ before: '6.4-2', after: '6.4-3' });
       expect(ids(changelog.alreadyHad)).toEqual(['had']);
+      expect(ids(changelog.unprovable)).toEqual(['no-packages']);
       // By dates alone the picture is the opposite one.
       expect(ids(aggregateChangelog(versions, 'a', 'b', logs).advisories).sort()).toEqual(['absent', 'had', 'no-packages', 'wrong-arch']);
     });
@@ -313,6 +314,7 @@ describe('describeImageMove', () => {
     expect(imageLine(b312)).toEqual({ flavour: 'base', release: '6.1' });
     expect(imageLine({ image: 'registry.suse.com/suse/sl-micro/6.2/kvm-os-container:2.3.0-6.1', displayName: '' })).toEqual({ flavour: 'kvm', release: '6.2' });
     expect(imageLine({ image: '%%IMG_REPO%%/x', displayName: 'SL Micro 6.0' })).toEqual({ flavour: '', release: '6.0' });
+    expect(imageLine({ image: 'registry.example/os:v2.2.2-1', displayName: 'OS v2.2.2-1' })).toEqual({ flavour: '', release: '' });
   });
 
   it('says when a move crosses channels, releases or flavours', () => {

@@ -33,8 +33,14 @@ const LOG_3_12 = JSON.stringify([
     }],
     description: 'The kernel was updated:\n\n- CVE-2024-50264: use-after-free <img src=x onerror="window.pwned=1"> [details](javascript:window.pwned=2)',
   }),
-  advisory('SUSE-SLE-Micro-6.1-2024-4101', 'critical', 1732710000, { title: 'Security update for curl' }),
-  // Older than 3.8: the producer repeats it, rule 5 drops it.
+  // SL-Micro-release is 6.1-slfo.1.10.1 in 3.8, 6.1-slfo.1.10.2 in 3.9 and 3.12: the lists prove it.
+  advisory('SUSE-SLE-Micro-6.1-2024-4101', 'critical', 1732710000, {
+    title:    'Security update for curl',
+    packages: [{
+      name: 'SL-Micro-release', version: '6.1', release: 'slfo.1.10.2', arch: 'x86_64'
+    }]
+  }),
+  // Older than 3.8 and names no package: neither rule keeps it.
   advisory('SUSE-SLE-Micro-6.1-2024-1000', 'low', 1731000000),
 ]);
 const LOG_3_8 = JSON.stringify([advisory('SUSE-SLE-Micro-6.1-2024-0900', 'moderate', 1731300000)]);
