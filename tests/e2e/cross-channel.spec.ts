@@ -19,11 +19,13 @@ test.beforeEach(async({ page }) => {
   await loginAs(page, 'admin');
 });
 
-async function expectKernelMove(page: Page, scope: ReturnType<Page['getByTestId']>): Promise<void> {
+/** The package diff of the move: the release package itself in the first section, 231 upgrades in all. */
+async function expectReleaseMove(scope: ReturnType<Page['getByTestId']>): Promise<void> {
   const diff = scope.getByTestId('package-diff');
 
-  await expect(diff.locator('td.d2h-del', { hasText: 'kernel-default.x86_64  6.4.0-1.3' })).toBeVisible();
-  await expect(diff.locator('td.d2h-ins', { hasText: 'kernel-default.x86_64  6.12.0-160000.5.1' })).toBeVisible();
+  await expect(diff.locator('td.d2h-del', { hasText: 'SL-Micro-release.x86_64  6.1-slfo.1.10.2' })).toBeVisible();
+  await expect(diff.locator('td.d2h-ins', { hasText: 'SL-Micro-release.x86_64  6.2-160000.14.2' })).toBeVisible();
+  await expect(scope.getByTestId('package-count-upgraded').locator('.count')).toHaveText('231');
 }
 
 test.describe('moves across channels', () => {
@@ -31,7 +33,7 @@ test.describe('moves across channels', () => {
     await page.goto(dashboardPath(COMPARE));
     await expect(page.getByTestId('move-warning')).toContainText('Move to SL Micro 6.2');
     await expect(page.getByTestId('move-warning')).toContainText('not a plain upgrade');
-    await expectKernelMove(page, page.getByTestId('image-compare'));
+    await expectReleaseMove(page.getByTestId('image-compare'));
 
     await expect(page.getByTestId('changelog-evidence')).toContainText('the two package lists prove');
     const expat = page.getByTestId('advisory').filter({ hasText: 'SUSE-SLE-Micro-6.2-2025-295' });
@@ -69,7 +71,7 @@ test.describe('moves across channels', () => {
     await expect(dialog.getByTestId('move-warning')).toContainText('not a plain upgrade');
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveText('Approve: Move to SL Micro 6.2');
     await expect(dialog.getByTestId('approve-compare-unavailable')).toHaveCount(0);
-    await expectKernelMove(page, dialog);
+    await expectReleaseMove(dialog);
   });
 
   test('the channels page search finds an image by a package version and opens its compare', async({ page }) => {
