@@ -1,7 +1,7 @@
 // The channels page's image search: the query, and the package lists and logs it searches.
 import { defineStore } from 'pinia';
 import type { ImageSearchIndex, OSVersion, PackageLists, UpdateLogs } from '../domain';
-import type { ShellStore } from '../api/resources';
+import type { ShellStore } from '../types/shell-store';
 import { useChangelogsStore } from './changelogs';
 
 type ChannelObject = Record<string, unknown>;
