@@ -1,5 +1,5 @@
 import type { OSVersion, Reason } from './types';
-import { asOSVersions, compareNewestFirst, VersionInput } from './channel';
+import { asOSVersions, compareNewestFirst, isContainerVersion, VersionInput } from './channel';
 import { compareText } from './text';
 import { Advisory, advisoryCves, Severity, SEVERITIES } from './updatelog';
 
@@ -68,7 +68,7 @@ function emptySummary(): SeveritySummary {
 function findVersion(versions: OSVersion[], name: string): OSVersion | undefined {
   const matches = versions.filter((version) => version.name === name);
 
-  return matches.find((version) => version.type === 'container') ?? matches[0];
+  return matches.find((version) => isContainerVersion(version)) ?? matches[0];
 }
 
 /**
@@ -113,7 +113,7 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
   }
 
   const span = all
-    .filter((version) => version.type === 'container' && version.channel === newer.channel && version.namespace === newer.namespace &&
+    .filter((version) => isContainerVersion(version) && version.channel === newer.channel && version.namespace === newer.namespace &&
       compareNewestFirst(version, older) < 0 && compareNewestFirst(version, newer) >= 0)
     .sort(compareNewestFirst);
   const hasLog = (name: string) => Object.prototype.hasOwnProperty.call(logs ?? {}, name) && Array.isArray(logs[name]);
