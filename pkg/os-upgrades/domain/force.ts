@@ -12,7 +12,7 @@ import { cloneJson, isRecord } from './text';
 export const FORCE_ENV = 'FORCE';
 
 function envOf(container: Record<string, unknown>): Record<string, unknown>[] {
-  return Array.isArray(container.env) ? container.env.filter(isRecord) : [];
+  return Array.isArray(container.envs) ? container.envs.filter(isRecord) : [];
 }
 
 /** The value of FORCE in a container spec ('' when not set). */
@@ -60,9 +60,9 @@ export function removeExtensionForce(object: KubeObject): void {
       const env = envOf(container).filter((entry) => entry.name !== FORCE_ENV);
 
       if (env.length) {
-        container.env = env;
+        container.envs = env;
       } else {
-        delete container.env;
+        delete container.envs;
       }
     }
   }
@@ -87,7 +87,7 @@ export function addForce(object: KubeObject, target: OSVersion | undefined): voi
   const container: Record<string, unknown> = own ? spec.upgradeContainer as Record<string, unknown> : cloneJson(target?.upgradeContainer ?? {});
   const env = envOf(container).filter((entry) => entry.name !== FORCE_ENV);
 
-  container.env = [...env, { name: FORCE_ENV, value: 'true' }];
+  container.envs = [...env, { name: FORCE_ENV, value: 'true' }];
   spec.upgradeContainer = container;
   annotations[FORCED_ANNOTATION] = 'true';
   if (own) {

@@ -7,7 +7,7 @@ import {
 
 const NOW = 1760000000;
 const BASE = channelVersions('sl-micro-6.1-base');
-const RECOVERY = { image: 'registry.example.com/recovery:1', env: [{ name: 'RECOVERY', value: 'yes' }] };
+const RECOVERY = { image: 'registry.example.com/recovery:1', envs: [{ name: 'RECOVERY', value: 'yes' }] };
 
 /** The 6.1 channel, with the channel's upgradeContainer on every version (as versionSpec copies it). */
 function versions(withContainer = false): Record<string, unknown>[] {
@@ -73,7 +73,7 @@ describe('forced downgrades', () => {
     const written = object(plan);
 
     expect(plan.ok && plan.forced).toBe(true);
-    expect(written.spec.upgradeContainer).toEqual({ image: RECOVERY.image, env: [{ name: 'RECOVERY', value: 'yes' }, { name: 'FORCE', value: 'true' }] });
+    expect(written.spec.upgradeContainer).toEqual({ image: RECOVERY.image, envs: [{ name: 'RECOVERY', value: 'yes' }, { name: 'FORCE', value: 'true' }] });
     expect(written.metadata.annotations[FORCED_ANNOTATION]).toBe('true');
     expect(written.metadata.annotations[FORCED_CONTAINER_ANNOTATION]).toBe('true');
   });
@@ -81,15 +81,15 @@ describe('forced downgrades', () => {
   it('a rollback without any container creates one holding only FORCE', () => {
     const written = object(planPoolWrite(pool('base-v2.2.0-3.12-os', { previous: 'base-v2.2.0-3.9-os' }), { kind: 'rollback', approvedBy: 'admin' }, versions(), NOW));
 
-    expect(written.spec.upgradeContainer).toEqual({ env: [{ name: 'FORCE', value: 'true' }] });
+    expect(written.spec.upgradeContainer).toEqual({ envs: [{ name: 'FORCE', value: 'true' }] });
   });
 
   it('an approve to an older image forces too, starting from the pool\'s own container', () => {
-    const own = { image: 'my/upgrader:1', env: [{ name: 'X', value: '1' }] };
+    const own = { image: 'my/upgrader:1', envs: [{ name: 'X', value: '1' }] };
     const plan = planPoolWrite(pool('base-v2.2.0-3.12-os', { spec: { upgradeContainer: own } }), approve('base-v2.2.0-3.8-os', 'base-v2.2.0-3.12-os'), versions(true), NOW);
     const written = object(plan);
 
-    expect(written.spec.upgradeContainer).toEqual({ image: 'my/upgrader:1', env: [{ name: 'X', value: '1' }, { name: 'FORCE', value: 'true' }] });
+    expect(written.spec.upgradeContainer).toEqual({ image: 'my/upgrader:1', envs: [{ name: 'X', value: '1' }, { name: 'FORCE', value: 'true' }] });
     expect(written.metadata.annotations[FORCED_ANNOTATION]).toBe('true');
     expect(written.metadata.annotations[FORCED_CONTAINER_ANNOTATION]).toBeUndefined();
   });
@@ -106,7 +106,7 @@ describe('forced downgrades', () => {
   });
 
   it('the next forward approve removes only FORCE from a person\'s container', () => {
-    const own = { image: 'my/upgrader:1', env: [{ name: 'X', value: '1' }] };
+    const own = { image: 'my/upgrader:1', envs: [{ name: 'X', value: '1' }] };
     const down = object(planPoolWrite(pool('base-v2.2.0-3.12-os', { spec: { upgradeContainer: own } }), approve('base-v2.2.0-3.8-os', 'base-v2.2.0-3.12-os'), versions(), NOW));
     const up = object(planPoolWrite(down as never, approve('base-v2.2.0-3.12-os', 'base-v2.2.0-3.8-os'), versions(), NOW));
 
@@ -114,7 +114,7 @@ describe('forced downgrades', () => {
   });
 
   it('leaves a FORCE a person wrote untouched, on the way down and on the way up', () => {
-    const own = { env: [{ name: 'FORCE', value: 'true' }] };
+    const own = { envs: [{ name: 'FORCE', value: 'true' }] };
     const down = object(planPoolWrite(pool('base-v2.2.0-3.12-os', { spec: { upgradeContainer: own }, previous: 'base-v2.2.0-3.9-os' }), { kind: 'rollback', approvedBy: 'admin' }, versions(), NOW));
 
     expect(down.spec.upgradeContainer).toEqual(own);
@@ -140,7 +140,7 @@ describe('forced downgrades', () => {
 
     fc.assert(fc.property(fc.nat(2), fc.boolean(), fc.boolean(), fc.array(step, { maxLength: 10 }), (start, personForce, channelContainer, steps) => {
       const list = versions(channelContainer);
-      let current: KubeObject = pool(names[start], personForce ? { spec: { upgradeContainer: { env: [{ name: 'FORCE', value: 'true' }] } } } : {});
+      let current: KubeObject = pool(names[start], personForce ? { spec: { upgradeContainer: { envs: [{ name: 'FORCE', value: 'true' }] } } } : {});
 
       for (const s of steps) {
         const pin = (current.spec as { managedOSVersionName: string }).managedOSVersionName;
