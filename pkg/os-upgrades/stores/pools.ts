@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import {
-  checkPoolUpgrade, KubeObject, OSVersion, planPoolWrite, PoolIntent, PoolWritePlan, readPool, Reason
+  checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, planPoolWrite, PoolIntent, PoolWritePlan, readPool, Reason
 } from '../domain';
 import { findOne, ShellStore, WriteError, writeObject } from '../api/resources';
 import { TYPE } from '../config';
@@ -92,6 +92,8 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
     notice:  null as ApprovalNotice | null,
     /** The id of the pool written last (the page shows its rollout). */
     written: '',
+    /** By pool id: what the last write left, until the operator's status moves past it. */
+    pending: {} as Record<string, PendingWrite>,
   }),
 
   actions: {
@@ -146,9 +148,11 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
         return false;
       }
       try {
-        await writeObject(context.store, TYPE.IMAGE, plan.object, 'update');
+        const stored = await writeObject(context.store, TYPE.IMAGE, plan.object, 'update');
+
         this.request = null;
         this.written = request.id;
+        this.pending = { ...this.pending, [request.id]: pendingWrite(stored ?? plan.object) };
 
         return true;
       } catch (err) {
@@ -160,7 +164,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
         const latest = await readLatest(request, context);
 
         if (latest && retries > 0 && sameContent(latest, request.snapshot)) {
-          // Only the status moved (a rollout reports progress): the pool is still what the dialog showed.
+          // Only the status or the operator's own label moved: the pool is still what the dialog showed.
           return await this.write({
             ...request, snapshot: plainPool(latest), resourceVersion: readPool(latest).resourceVersion ?? ''
           }, context, retries - 1);
