@@ -152,8 +152,12 @@ describe('approval store', () => {
 
   it('on a 409 where a person changed a label, writes nothing more', async() => {
     const approval = usePoolApprovalStore();
-    const shown = poolObject({ pin: OLD.name, selector: SELECTOR, resourceVersion: '41' });
-    const changed = poolObject({ pin: OLD.name, selector: SELECTOR, resourceVersion: '46' });
+    const shown = poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '41'
+    });
+    const changed = poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '46'
+    });
 
     (changed.metadata as Record<string, unknown>).labels = { team: 'other' };
     const { store, writes } = shellStore(changed, () => Promise.reject(Object.assign(new Error('conflict'), { _status: 409 })));

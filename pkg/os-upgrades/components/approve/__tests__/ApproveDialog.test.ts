@@ -59,7 +59,9 @@ describe('approve dialog', () => {
     const kvm = version('kvm-v2.2.1-1', 'v2.2.1-1', 0.5, { image: 'registry.example/kvm:v2.2.1-1' });
     const fake = fakeStore();
     const wrapper = mount(ApproveDialog, {
-      props:  { versions: [...VERSIONS, kvm], now: NOW, approvedBy: 'admin' },
+      props: {
+        versions: [...VERSIONS, kvm], now: NOW, approvedBy: 'admin'
+      },
       global: { mocks: { t, $store: fake.store }, stubs: shellStubs },
     });
 

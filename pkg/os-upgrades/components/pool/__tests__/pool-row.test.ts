@@ -75,7 +75,14 @@ describe('pool rows', () => {
     const pending = { pin: NEW.name, conditions: '[{"status":"True","type":"Ready"}]' };
 
     expect(toPoolRows([written], VERSIONS, NOW, { 'fleet-default/edge': pending })[0].operator).toEqual({ kind: 'waiting' });
-    const moved = poolObject({ pin: NEW.name, status: { conditions: [{ type: 'Ready', status: 'False', message: 'WaitApplied(1)' }] } });
+    const moved = poolObject({
+      pin:    NEW.name,
+      status: {
+        conditions: [{
+          type: 'Ready', status: 'False', message: 'WaitApplied(1)'
+        }]
+      }
+    });
 
     expect(toPoolRows([moved], VERSIONS, NOW, { 'fleet-default/edge': pending })[0].operator).toEqual({ kind: 'current' });
   });
