@@ -80,13 +80,33 @@ test.describe('upgrades on the nodes', () => {
 
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(NEW);
     await expect(dialog.getByTestId('approve-forced')).toHaveCount(0);
+    // Every state the badge shows from now on (a MutationObserver misses none, however short).
+    await row.getByTestId('pool-rollout').evaluate((badge) => {
+      const seen: string[] = [];
+      const record = () => {
+        const text = `${ badge.getAttribute('data-phase') }: ${ badge.textContent?.trim().replace(/\s+/g, ' ') }`;
+
+        if (seen[seen.length - 1] !== text) {
+          seen.push(text);
+        }
+      };
+
+      (window as unknown as { rolloutSeen: string[] }).rolloutSeen = seen;
+      new MutationObserver(record).observe(badge, {
+        attributes: true, childList: true, subtree: true, characterData: true
+      });
+    });
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    // The operator copies the old Ready first: the page does not claim it rolled out.
-    await expect(row.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'waiting');
-    await expect(row.getByTestId('pool-rollout')).toContainText('Waiting for the operator');
     await expectBerlinOn('2.2.0-3.12');
     await expect(row.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
+    // The operator copies the old Ready first: the page said so instead of claiming it rolled out.
+    const seen = await page.evaluate(() => (window as unknown as { rolloutSeen: string[] }).rolloutSeen);
+    const waiting = seen.findIndex((s) => s.startsWith('waiting: Waiting for the operator'));
+
+    expect(waiting, seen.join(' | ')).toBeGreaterThanOrEqual(0);
+    expect(seen.slice(0, waiting).some((s) => s.startsWith('progressing')), seen.join(' | ')).toBe(false);
+    expect(seen.slice(waiting).some((s) => s.startsWith('progressing')), seen.join(' | ')).toBe(true);
 
     dialog = await approveInDialog(page, row, 'pool-rollback');
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(OLD);
