@@ -1,6 +1,8 @@
-import {
-  compareNewestFirst, OperatorState, operatorState, OSVersion, PendingWrite, PoolView, readPool, Reason, Resolution, resolveSelector
-} from '../../domain';
+import type { OSVersion, Reason } from './types';
+import { compareNewestFirst } from './channel';
+import { OperatorState, operatorState, PendingWrite } from './operator-state';
+import { PoolView, readPool, versionsForPool } from './pool';
+import { resolveSelector, Resolution } from './selector';
 import { describeNodeSelector, describeTarget, targetsOf } from './cluster-targets';
 import { poolId, specOf } from './pool-object';
 import { Rollout, rolloutOf } from './rollout';
@@ -48,12 +50,12 @@ export class PoolResolver {
     }
   }
 
-  /** Versions a pool in `namespace` can name (the domain's rule: same namespace, or none). */
+  /** versionsForPool, once per namespace. */
   versionsIn(namespace: string): OSVersion[] {
     let list = this.byNamespace.get(namespace);
 
     if (!list) {
-      list = this.versions.filter((version) => version.namespace === namespace || version.namespace === '');
+      list = versionsForPool(this.versions, namespace);
       this.byNamespace.set(namespace, list);
     }
 
