@@ -4,6 +4,10 @@
 import { attachCrdSchemas } from './crds';
 import { Faults } from './faults';
 import { FleetSimulator } from './fleet';
+import { ImageOperator } from './image-operator';
+import { NodeRegistry } from './nodes';
+import { SystemUpgradeControllers } from './suc';
+import { VersionFinalizer } from './version-finalizer';
 import { ServedFiles } from './files';
 import { FixtureData } from './fixtures';
 import { JsonObject, asObject, asString, clone } from './json';
@@ -34,6 +38,11 @@ export class Emulator {
   readonly files: ServedFiles;
   readonly operator: ChannelOperator;
   readonly fleet: FleetSimulator;
+  readonly imageOperator: ImageOperator;
+  readonly versionFinalizer: VersionFinalizer;
+  /** The machines of the Fleet clusters (never in the API: GET /__emulator/nodes). */
+  readonly nodes = new NodeRegistry();
+  readonly suc = new SystemUpgradeControllers(this.nodes);
   readonly faults = new Faults();
   /** userId → the preferences the dashboard stored. */
   readonly preferences = new Map<string, JsonObject>();
@@ -46,7 +55,9 @@ export class Emulator {
     this.api = new ObjectApi(this.store, this.types);
     this.files = new ServedFiles(config.fixtures, config.generated);
     this.operator = new ChannelOperator(this.api, this.files, { syncDelayMs: config.syncDelayMs, retryBaseMs: config.retryBaseMs });
-    this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs });
+    this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
+    this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.retryBaseMs });
+    this.versionFinalizer = new VersionFinalizer(this.api);
   }
 
   /** Creates the seed: base objects, one channel per channel file (synced), then the fixture seed objects. */
@@ -69,21 +80,45 @@ export class Emulator {
     for (const object of this.config.fixtures.seed.filter((o) => o.kind !== 'ManagedOSVersionChannel')) {
       this.applySeedObject(object);
     }
+    this.fleet.seedNodes();
     for (const image of this.api.list(this.types.require('elemental.cattle.io.managedosimage')).items) {
       if (!asObject(image.status).conditions) {
-        this.fleet.settle(image.metadata.namespace ?? '', image.metadata.name);
+        this.settlePool(image.metadata.namespace ?? '', image.metadata.name);
       }
+    }
+  }
+
+  /** A seeded pool starts rolled out: the operator's reconcile, Fleet and SUC done at once, its nodes on its image. */
+  private settlePool(namespace: string, name: string): void {
+    if (this.imageOperator.reconcile(namespace, name) !== undefined) {
+      return;
+    }
+    const bundle = this.api.list(this.types.require('fleet.cattle.io.bundle'), { namespace }).items
+      .find((b) => (b.metadata.ownerReferences ?? []).some((o) => o.kind === 'ManagedOSImage' && o.name === name));
+
+    if (bundle) {
+      this.fleet.settle(namespace, bundle.metadata.name);
+      this.imageOperator.reconcile(namespace, name);
+    }
+    const pin = asString(asObject(this.api.find(this.types.require('elemental.cattle.io.managedosimage'), namespace, name)?.spec).managedOSVersionName);
+
+    if (pin) {
+      this.versionFinalizer.reconcile(namespace, pin);
     }
   }
 
   async start(): Promise<void> {
     await this.seed();
     this.operator.start();
+    this.imageOperator.start();
+    this.versionFinalizer.start();
     this.fleet.start();
   }
 
   stop(): void {
     this.operator.stop();
+    this.imageOperator.stop();
+    this.versionFinalizer.stop();
     this.fleet.stop();
   }
 
@@ -97,6 +132,8 @@ export class Emulator {
     }
     this.files.reset();
     this.faults.clear();
+    this.suc.clear();
+    this.nodes.clear();
     this.preferences.clear();
     await this.start();
   }

@@ -29,7 +29,7 @@ export const USAGE = `Usage: yarn emulator [options]
   --ui DIR              EMULATOR_UI               also serve this dashboard build (dist/)
   --plugins DIR         EMULATOR_PLUGINS          also serve these built extensions (dist-pkg/)
   --sync-delay-ms N     EMULATOR_SYNC_DELAY_MS    how long a channel sync takes (default 300)
-  --retry-ms N          EMULATOR_RETRY_MS         first retry after a failed sync (default 2000, doubling)
+  --retry-ms N          EMULATOR_RETRY_MS         first retry after a failed sync or image reconcile (default 2000, doubling)
   --rollout-step-ms N   EMULATOR_ROLLOUT_STEP_MS  time per step of a ManagedOSImage rollout (default 1500)
   --ping-ms N           EMULATOR_PING_MS          websocket ping interval (default 30000)
   --log-errors          EMULATOR_LOG_ERRORS=1     log every 4xx/5xx answer to stderr

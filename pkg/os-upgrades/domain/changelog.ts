@@ -1,5 +1,5 @@
 import type { OSVersion, Reason } from './types';
-import { asOSVersions, compareNewestFirst, VersionInput } from './channel';
+import { asOSVersions, compareNewestFirst, isContainerVersion, VersionInput } from './channel';
 import { compareText } from './text';
 import { Advisory, advisoryCves, Severity, SEVERITIES } from './updatelog';
 import { advisoryDelivery, PackageLists, PackageProof } from './advisory-evidence';
@@ -90,7 +90,7 @@ function emptySummary(): SeveritySummary {
 function findVersion(versions: OSVersion[], name: string): OSVersion | undefined {
   const matches = versions.filter((version) => version.name === name);
 
-  return matches.find((version) => version.type === 'container') ?? matches[0];
+  return matches.find((version) => isContainerVersion(version)) ?? matches[0];
 }
 
 function hasOwn<T>(record: Record<string, T> | undefined, name: string): boolean {
@@ -110,7 +110,7 @@ function packageList(packages: PackageLists | undefined, name: string) {
  */
 function spanOf(all: OSVersion[], older: OSVersion, newer: OSVersion, crossChannel: boolean): OSVersion[] {
   return all
-    .filter((version) => version.type === 'container' && version.channel === newer.channel && version.namespace === newer.namespace &&
+    .filter((version) => isContainerVersion(version) && version.channel === newer.channel && version.namespace === newer.namespace &&
       compareNewestFirst(version, newer) >= 0 && (crossChannel || compareNewestFirst(version, older) < 0))
     .sort(compareNewestFirst);
 }
