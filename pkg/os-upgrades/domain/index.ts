@@ -12,3 +12,7 @@ export * from './changelog';
 export * from './rpmvercmp';
 export * from './packages';
 export * from './package-diff-text';
+export * from './changelog-source';
+export * from './changelog-resource';
+export * from './file-cache';
+export * from './package-tar';
