@@ -1,0 +1,143 @@
+// Published changelog files kept across sessions in IndexedDB (idb-keyval), keyed by source URL
+// (and the user, where the request carries credentials), bounded by planCacheEviction.
+import {
+  clear, createStore, del, delMany, entries, get, set, UseStore
+} from 'idb-keyval';
+import { CacheEntryMeta, DEFAULT_CACHE_MAX_BYTES, planCacheEviction } from '../domain';
+
+export interface FileCache {
+  get(key: string): Promise<unknown | undefined>;
+  put(key: string, value: unknown, size: number): Promise<void>;
+  clear(): Promise<void>;
+  /** Entries and bytes held, for the sources page. */
+  usage(): Promise<{ entries: number; bytes: number }>;
+}
+
+/** One database per store, as idb-keyval's createStore makes them. */
+const FILES_DB = 'os-upgrades-changelog-files';
+const INDEX_DB = 'os-upgrades-changelog-index';
+
+export class PersistentFileCache implements FileCache {
+  private readonly files: UseStore;
+  private readonly index: UseStore;
+  private metas: Promise<Map<string, CacheEntryMeta>> | undefined;
+  private clock = 0;
+
+  constructor(private readonly maxBytes = DEFAULT_CACHE_MAX_BYTES, private readonly now: () => number = () => Date.now()) {
+    this.files = createStore(FILES_DB, 'files');
+    this.index = createStore(INDEX_DB, 'index');
+  }
+
+  /** Strictly increasing, so two uses in the same millisecond keep their order. */
+  private tick(): number {
+    this.clock = Math.max(this.clock + 1, this.now());
+
+    return this.clock;
+  }
+
+  private loadMetas(): Promise<Map<string, CacheEntryMeta>> {
+    if (!this.metas) {
+      this.metas = entries<string, CacheEntryMeta>(this.index).then((list) => new Map(list.map(([key, meta]) => [key, meta])));
+    }
+
+    return this.metas;
+  }
+
+  async get(key: string): Promise<unknown | undefined> {
+    const metas = await this.loadMetas();
+    const meta = metas.get(key);
+
+    if (!meta) {
+      return undefined;
+    }
+    const value = await get(key, this.files);
+
+    if (value === undefined) {
+      metas.delete(key);
+      await del(key, this.index);
+
+      return undefined;
+    }
+    const used = { ...meta, usedAt: this.tick() };
+
+    metas.set(key, used);
+    // Recency is worth a write, but not worth waiting for.
+    set(key, used, this.index).catch(() => undefined);
+
+    return value;
+  }
+
+  async put(key: string, value: unknown, size: number): Promise<void> {
+    const metas = await this.loadMetas();
+    const others = [...metas.values()].filter((meta) => meta.key !== key);
+    const plan = planCacheEviction(others, size, this.maxBytes);
+
+    if (!plan.store) {
+      return;
+    }
+    if (plan.evict.length) {
+      plan.evict.forEach((evicted) => metas.delete(evicted));
+      await Promise.all([delMany(plan.evict, this.files), delMany(plan.evict, this.index)]);
+    }
+    const meta: CacheEntryMeta = { key, size, usedAt: this.tick() };
+
+    await set(key, value, this.files);
+    await set(key, meta, this.index);
+    metas.set(key, meta);
+  }
+
+  async clear(): Promise<void> {
+    await Promise.all([clear(this.files), clear(this.index)]);
+    this.metas = Promise.resolve(new Map());
+  }
+
+  async usage(): Promise<{ entries: number; bytes: number }> {
+    const metas = await this.loadMetas();
+
+    return { entries: metas.size, bytes: [...metas.values()].reduce((sum, meta) => sum + meta.size, 0) };
+  }
+}
+
+/** A cache that keeps nothing: where IndexedDB is missing (or refused, as in private windows). */
+export class NoFileCache implements FileCache {
+  async get(): Promise<undefined> {
+    return undefined;
+  }
+
+  async put(): Promise<void> {
+    return undefined;
+  }
+
+  async clear(): Promise<void> {
+    return undefined;
+  }
+
+  async usage(): Promise<{ entries: number; bytes: number }> {
+    return { entries: 0, bytes: 0 };
+  }
+}
+
+/** Wraps a cache so a failing IndexedDB (quota, a closed database) never fails a file load. */
+export class SafeFileCache implements FileCache {
+  constructor(private readonly inner: FileCache) {}
+
+  get(key: string): Promise<unknown | undefined> {
+    return this.inner.get(key).catch(() => undefined);
+  }
+
+  put(key: string, value: unknown, size: number): Promise<void> {
+    return this.inner.put(key, value, size).catch(() => undefined);
+  }
+
+  clear(): Promise<void> {
+    return this.inner.clear();
+  }
+
+  usage(): Promise<{ entries: number; bytes: number }> {
+    return this.inner.usage().catch(() => ({ entries: 0, bytes: 0 }));
+  }
+}
+
+export function browserFileCache(): FileCache {
+  return typeof indexedDB === 'undefined' ? new NoFileCache() : new SafeFileCache(new PersistentFileCache());
+}
