@@ -1,6 +1,6 @@
 // Reads a channel's package-list tar (rancher/elemental-channels `channels/<channel>.packages.tar`)
-// once: streamed through modern-tar's decoder, stopped past a size bound.
-import { unpackTar } from 'modern-tar';
+// once: streamed through modern-tar's decoder, stopped past a size bound. modern-tar is loaded
+// only when a channel names a tar.
 import { MAX_PACKAGE_TAR_BYTES, packageTarEntryVersion } from '../domain';
 
 export type TarRead =
@@ -32,6 +32,7 @@ export async function readPackageTar(body: ReadableStream<Uint8Array>, limit = M
   const decoder = new TextDecoder();
 
   try {
+    const { unpackTar } = await import(/* webpackChunkName: "modern-tar" */ 'modern-tar');
     const entries = await unpackTar(body.pipeThrough(bounded(limit)), { filter: (header) => packageTarEntryVersion(header.name, header.type) !== undefined });
     const files = new Map<string, string>();
 
