@@ -38,6 +38,8 @@ export interface ChangelogClientOptions {
   userId?: string;
   /** For the package tars, which are streamed (axios cannot stream in a browser). */
   fetchImpl?: typeof fetch;
+  /** Sources already known to serve files (the component tests' tables): not probed. */
+  liveSources?: readonly string[];
 }
 
 type SourceState =
@@ -45,7 +47,7 @@ type SourceState =
   | { state: 'live' }
   | { state: 'none'; reason: NoServiceReason };
 
-type TarResult = { state: 'ok'; files: Map<string, string> } | FileResult<never>;
+type TarResult = { state: 'ok'; files: Map<string, string> } | Exclude<FileResult<never>, { state: 'ok' }>;
 
 export const DEFAULT_TIMEOUT_MS = 15000;
 export const DEFAULT_MAX_BYTES = MAX_UPDATE_LOG_BYTES;
@@ -104,6 +106,9 @@ export class ChangelogClient {
     this.persistent = options.cache ?? new NoFileCache();
     this.userId = options.userId ?? '';
     this.fetchImpl = options.fetchImpl ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
+    for (const source of options.liveSources ?? []) {
+      this.sources.set(source, { state: 'live' });
+    }
     this.serverOrigin = options.serverOrigin;
     this.allowedOrigins = options.allowedOrigins ?? [];
     this.http = options.http ?? axios.create();
@@ -155,21 +160,31 @@ export class ChangelogClient {
    * One file by URL: validated, cached, shared between callers, cancelled when no caller waits.
    * `sourceKey` names the source the file belongs to (a template, the default path), probed once.
    */
-  async fetchFile(file: ChangelogFile, url: string, signal?: AbortSignal, source: SourceKind = 'channel', sourceKey = url): Promise<FetchOutcome<unknown>> {
+  fetchFile(file: ChangelogFile, url: string, signal?: AbortSignal, source: SourceKind = 'channel', sourceKey = url): Promise<FetchOutcome<unknown>> {
     if (signal?.aborted) {
-      return cancelled();
+      return Promise.resolve(cancelled());
     }
     const verdict = trustUrl(url, this.serverOrigin, this.allowedOrigins);
 
     if (!verdict.trusted) {
-      return { state: 'error', reason: { key: `${ KEY }.${ verdict.reason }`, values: { origin: verdict.origin } } };
+      return Promise.resolve({ state: 'error', reason: { key: `${ KEY }.${ verdict.reason }`, values: { origin: verdict.origin } } });
     }
     const cached = this.cache.get(url);
 
     if (cached) {
-      return cached;
+      return Promise.resolve(cached);
     }
     const cacheKey = fileCacheKey(url, verdict.sameOrigin, this.userId);
+
+    // Joined at once, before any await: a caller replacing another keeps the download going.
+    if (this.inFlight.has(url)) {
+      return this.join(file, url, signal, this.sources.get(sourceKey)?.state === 'live' && source === 'default' ? 'channel' : source, verdict.sameOrigin, cacheKey);
+    }
+
+    return this.fetchStored(file, url, signal, source, sourceKey, verdict.sameOrigin, cacheKey);
+  }
+
+  private async fetchStored(file: ChangelogFile, url: string, signal: AbortSignal | undefined, source: SourceKind, sourceKey: string, sameOrigin: boolean, cacheKey: string): Promise<FetchOutcome<unknown>> {
     const stored = await this.persistent.get(cacheKey);
 
     if (stored !== undefined) {
@@ -180,7 +195,7 @@ export class ChangelogClient {
       return result;
     }
 
-    return this.fetchProbed(file, url, signal, source, sourceKey, verdict.sameOrigin, cacheKey);
+    return this.fetchProbed(file, url, signal, source, sourceKey, sameOrigin, cacheKey);
   }
 
   private async fetchProbed(file: ChangelogFile, url: string, signal: AbortSignal | undefined, source: SourceKind, sourceKey: string, sameOrigin: boolean, cacheKey: string): Promise<FetchOutcome<unknown>> {
@@ -191,7 +206,9 @@ export class ChangelogClient {
       const state = this.sources.get(sourceKey);
 
       if (state?.state === 'none') {
-        return { state: 'noService', reason: state.reason, source: sourceKey };
+        return {
+          state: 'noService', reason: state.reason, source: sourceKey
+        };
       }
       if (state?.state === 'live') {
         // The source answers: a 404 now means only that this image has no file.
@@ -316,10 +333,14 @@ export class ChangelogClient {
       return tooLarge ? tooLargeResult : this.requestError(err);
     }
     const text = typeof body === 'string' ? body : '';
-    const answer = classifySourceAnswer({ status, contentType, body: text.slice(0, 512) }, source);
+    const answer = classifySourceAnswer({
+      status, contentType, body: text.slice(0, 512)
+    }, source);
 
     if (answer.kind === 'noService') {
-      return { state: 'noService', reason: answer.reason, source: '' };
+      return {
+        state: 'noService', reason: answer.reason, source: ''
+      };
     }
     if (answer.kind === 'missing') {
       return { state: 'missing' };
@@ -426,10 +447,14 @@ export class ChangelogClient {
 
       if (!response.ok || /^\s*text\/html\b/i.test(contentType) || !response.body) {
         const body = response.ok ? '' : (await response.text()).slice(0, 512);
-        const answer = classifySourceAnswer({ status: response.status, contentType, body }, 'tar');
+        const answer = classifySourceAnswer({
+          status: response.status, contentType, body
+        }, 'tar');
 
         if (answer.kind === 'noService') {
-          return { state: 'noService', reason: answer.reason, source: url };
+          return {
+            state: 'noService', reason: answer.reason, source: url
+          };
         }
         if (answer.kind === 'missing') {
           return { state: 'missing' };

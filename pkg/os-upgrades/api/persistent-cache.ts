@@ -79,7 +79,9 @@ export class PersistentFileCache implements FileCache {
       plan.evict.forEach((evicted) => metas.delete(evicted));
       await Promise.all([delMany(plan.evict, this.files), delMany(plan.evict, this.index)]);
     }
-    const meta: CacheEntryMeta = { key, size, usedAt: this.tick() };
+    const meta: CacheEntryMeta = {
+      key, size, usedAt: this.tick()
+    };
 
     await set(key, value, this.files);
     await set(key, meta, this.index);

@@ -47,18 +47,26 @@ export function changelogResourceState(object: KubeObject): ChangelogResourceSta
   const failed = status.state === 'Failed' || notTrue.some((c) => typeof c.reason === 'string' && FAILURE_REASONS.has(c.reason));
 
   if (failed) {
-    return { stage: 'failed', url, message };
+    return {
+      stage: 'failed', url, message
+    };
   }
   const podReady = conditions.find((c) => c.type === 'WorkerPodReady');
 
   if (podReady?.status === 'True' && podReady.reason === 'WorkerPodDeadline') {
-    return { stage: 'expired', url: '', message };
+    return {
+      stage: 'expired', url: '', message
+    };
   }
   if (conditions.length > 0 && notTrue.length === 0 && url) {
-    return { stage: 'ready', url, message };
+    return {
+      stage: 'ready', url, message
+    };
   }
 
-  return { stage: 'starting', url, message };
+  return {
+    stage: 'starting', url, message
+  };
 }
 
 /** The update log's URL inside the folder that status.changelogURL names. */
@@ -81,13 +89,20 @@ export function changelogResourceFor(objects: readonly KubeObject[], namespace: 
   return matching.sort((a, b) => created(a).localeCompare(created(b)))[0];
 }
 
-/** The object the UI creates for a person's click: one per version, the operator's default lifetime. */
+const DNS_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
+
+/**
+ * The object the UI creates for a person's click, the operator's default lifetime. Named after
+ * the version where the name is a valid object name, so the server itself refuses a second one.
+ */
 export function newChangelogResource(channel: { name: string; namespace: string }, osVersion: string): KubeObject {
+  const metadata = DNS_NAME.test(osVersion) ? { name: osVersion, namespace: channel.namespace } : { generateName: 'os-upgrades-', namespace: channel.namespace };
+
   return {
     type:       CHANGELOG_RESOURCE_TYPE,
     apiVersion: 'elemental.cattle.io/v1beta1',
     kind:       'ManagedOSChangelog',
-    metadata:   { generateName: 'os-upgrades-', namespace: channel.namespace },
+    metadata,
     spec:       {
       channelRef: { name: channel.name, namespace: channel.namespace }, osVersion, cleanupAfterMinutes: 60,
     },

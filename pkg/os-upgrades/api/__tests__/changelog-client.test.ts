@@ -61,8 +61,12 @@ describe('ChangelogClient', () => {
       const { client, fake } = clientWith(Object.fromEntries(names.flatMap((name) => [[logUrl(name), reply], [packagesUrl(name), reply]])));
       const results = await Promise.all(names.map((name) => client.fetchLog({ name }, undefined)));
 
-      expect(results).toEqual(names.map(() => ({ state: 'noService', reason, source: 'default' })));
-      expect(await client.fetchPackages({ name: 'a' }, undefined)).toEqual({ state: 'noService', reason, source: 'default' });
+      expect(results).toEqual(names.map(() => ({
+        state: 'noService', reason, source: 'default'
+      })));
+      expect(await client.fetchPackages({ name: 'a' }, undefined)).toEqual({
+        state: 'noService', reason, source: 'default'
+      });
       expect(fake.requests).toHaveLength(1);
       expect(client.sourceState('default')).toBe(reason);
     });

@@ -25,10 +25,29 @@ function stream(bytes: Uint8Array, chunk = 1000): ReadableStream<Uint8Array> {
 describe('readPackageTar', () => {
   it('reads one package list per `<version>.packages` file and skips the rest', async() => {
     const tar = await packTar([
-      { header: { name: 'v1-os.packages', size: LIST.length, type: 'file' }, body: LIST },
-      { header: { name: 'sub/', size: 0, type: 'directory' } },
-      { header: { name: 'sub/v2-os.packages', size: LIST.length, type: 'file' }, body: LIST },
-      { header: { name: 'README', size: 2, type: 'file' }, body: 'hi' },
+      {
+        header: {
+          name: 'v1-os.packages', size: LIST.length, type: 'file'
+        },
+        body: LIST
+      },
+      {
+        header: {
+          name: 'sub/', size: 0, type: 'directory'
+        }
+      },
+      {
+        header: {
+          name: 'sub/v2-os.packages', size: LIST.length, type: 'file'
+        },
+        body: LIST
+      },
+      {
+        header: {
+          name: 'README', size: 2, type: 'file'
+        },
+        body: 'hi'
+      },
     ]);
     const read = await readPackageTar(stream(tar));
 
@@ -39,7 +58,12 @@ describe('readPackageTar', () => {
 
   it('stops past its bound instead of reading on', async() => {
     const big = 'x'.repeat(5000);
-    const tar = await packTar([{ header: { name: 'v1-os.packages', size: big.length, type: 'file' }, body: big }]);
+    const tar = await packTar([{
+      header: {
+        name: 'v1-os.packages', size: big.length, type: 'file'
+      },
+      body: big
+    }]);
 
     expect(await readPackageTar(stream(tar), 2048)).toEqual({ state: 'tooLarge', limit: 2048 });
   });

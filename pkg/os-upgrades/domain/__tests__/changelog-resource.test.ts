@@ -19,14 +19,18 @@ describe('changelogResourceState (elemental-operator PR #891 controller)', () =>
       conditions:   [cond('Ready', 'True', 'ResourcesSuccessfullyCreated'), cond('WorkerPodReady', 'True', 'WorkerPodCompletionSuccess')],
     }));
 
-    expect(state).toEqual({ stage: 'ready', url: 'https://rancher.example/elemental/changelog/v1/', message: '' });
+    expect(state).toEqual({
+      stage: 'ready', url: 'https://rancher.example/elemental/changelog/v1/', message: ''
+    });
   });
 
   it('is expired after cleanupAfterMinutes, failed on the controller\'s failure reasons', () => {
     expect(changelogResourceState(withStatus({ conditions: [cond('Ready', 'True', 'ResourcesSuccessfullyCreated'), cond('WorkerPodReady', 'True', 'WorkerPodDeadline')] })).stage).toBe('expired');
     const failed = changelogResourceState(withStatus({ conditions: [cond('Ready', 'True', 'ResourcesSuccessfullyCreated'), cond('WorkerPodReady', 'False', 'WorkerPodCompletionFailure', 'worker pod failed')] }));
 
-    expect(failed).toEqual({ stage: 'failed', url: '', message: 'worker pod failed' });
+    expect(failed).toEqual({
+      stage: 'failed', url: '', message: 'worker pod failed'
+    });
     expect(changelogResourceState(withStatus({ state: 'Failed' })).stage).toBe('failed');
   });
 });
@@ -38,8 +42,18 @@ describe('ManagedOSChangelog helpers', () => {
   });
 
   it('finds the one of a version, the oldest when there are more', () => {
-    const a = { metadata: { namespace: 'ns', creationTimestamp: '2026-01-02T00:00:00Z', name: 'a' }, spec: { osVersion: 'v1' } };
-    const b = { metadata: { namespace: 'ns', creationTimestamp: '2026-01-01T00:00:00Z', name: 'b' }, spec: { osVersion: 'v1' } };
+    const a = {
+      metadata: {
+        namespace: 'ns', creationTimestamp: '2026-01-02T00:00:00Z', name: 'a'
+      },
+      spec: { osVersion: 'v1' }
+    };
+    const b = {
+      metadata: {
+        namespace: 'ns', creationTimestamp: '2026-01-01T00:00:00Z', name: 'b'
+      },
+      spec: { osVersion: 'v1' }
+    };
     const other = { metadata: { namespace: 'ns', name: 'c' }, spec: { osVersion: 'v2' } };
 
     expect(changelogResourceFor([a, b, other], 'ns', 'v1')).toBe(b);
@@ -50,8 +64,11 @@ describe('ManagedOSChangelog helpers', () => {
   it('creates one for the channel and version, with the operator\'s default lifetime', () => {
     const object = newChangelogResource({ name: 'ch', namespace: 'fleet-default' }, 'v1-os') as { spec: Record<string, unknown>; metadata: Record<string, unknown> };
 
-    expect(object.spec).toEqual({ channelRef: { name: 'ch', namespace: 'fleet-default' }, osVersion: 'v1-os', cleanupAfterMinutes: 60 });
-    expect(object.metadata.namespace).toBe('fleet-default');
+    expect(object.spec).toEqual({
+      channelRef: { name: 'ch', namespace: 'fleet-default' }, osVersion: 'v1-os', cleanupAfterMinutes: 60
+    });
+    expect(object.metadata).toEqual({ name: 'v1-os', namespace: 'fleet-default' });
+    expect((newChangelogResource({ name: 'ch', namespace: 'ns' }, 'Not_A_Name') as { metadata: unknown }).metadata).toEqual({ generateName: 'os-upgrades-', namespace: 'ns' });
   });
 });
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import {
-  classifySourceAnswer, looksLikeHtml, sourceTestOutcome, SourceKind
-} from '../index';
+import { classifySourceAnswer, looksLikeHtml, sourceTestOutcome, SourceKind } from '../index';
 
 const INDEX_HTML = '<!DOCTYPE html>\n<html lang="en"><head><title>Rancher</title></head><body><div id="app"></div></body></html>';
-const text = (status: number, body: string, contentType = 'text/plain; charset=utf-8') => ({ status, body, contentType });
+const text = (status: number, body: string, contentType = 'text/plain; charset=utf-8') => ({
+  status, body, contentType
+});
 
 describe('classifySourceAnswer', () => {
   it('reads the current operator\'s 400 "unknwon api: changelog" as no service (elemental-operator pkg/server/server.go)', () => {
@@ -39,7 +39,9 @@ describe('classifySourceAnswer', () => {
 
   it('never calls a non-HTML 2xx answer "no service" (property)', () => {
     fc.assert(fc.property(fc.integer({ min: 200, max: 299 }), fc.string().filter((s) => !/^\s*</.test(s)), fc.constantFrom('default', 'channel', 'version', 'tar') as fc.Arbitrary<SourceKind>, (status, body, source) => {
-      expect(classifySourceAnswer({ status, body, contentType: 'application/json' }, source)).toEqual({ kind: 'file' });
+      expect(classifySourceAnswer({
+        status, body, contentType: 'application/json'
+      }, source)).toEqual({ kind: 'file' });
     }));
   });
 });

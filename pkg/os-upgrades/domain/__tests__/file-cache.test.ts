@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { CacheEntryMeta, fileCacheKey, planCacheEviction } from '../index';
 
-const entry = (key: string, size: number, usedAt: number): CacheEntryMeta => ({ key, size, usedAt });
+const entry = (key: string, size: number, usedAt: number): CacheEntryMeta => ({
+  key, size, usedAt
+});
 
 describe('planCacheEviction', () => {
   it('evicts nothing while everything fits', () => {
