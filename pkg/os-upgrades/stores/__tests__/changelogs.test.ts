@@ -15,7 +15,9 @@ function storeWith(routes: Record<string, Reply>) {
   const store = useChangelogsStore();
 
   // A live source: its 404s are missing files, and nothing waits for a probe.
-  store.useClient(new ChangelogClient({ serverOrigin: SERVER, http: fake.http, liveSources: ['default'] }));
+  store.useClient(new ChangelogClient({
+    serverOrigin: SERVER, http: fake.http, liveSources: ['default']
+  }));
 
   return { store, fake };
 }

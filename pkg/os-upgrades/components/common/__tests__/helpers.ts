@@ -33,7 +33,9 @@ export function shellStore(dispatch: (action: string, payload?: unknown) => Prom
 export function serveFiles(routes: Record<string, Reply>, options: { probe?: boolean } = {}) {
   const fake = fakeHttp(routes);
 
-  useChangelogsStore().useClient(new ChangelogClient({ serverOrigin: SERVER, http: fake.http, liveSources: options.probe ? [] : ['default'] }));
+  useChangelogsStore().useClient(new ChangelogClient({
+    serverOrigin: SERVER, http: fake.http, liveSources: options.probe ? [] : ['default']
+  }));
 
   return fake;
 }
