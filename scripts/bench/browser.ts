@@ -548,7 +548,7 @@ async function main(): Promise<void> {
     await page.addStyleTag({ path: require.resolve('diff2html/bundles/css/diff2html.min.css') });
     const naiveRuns: NaiveTiming[] = [];
     const [oldText, newText] = await page.evaluate(async(names) => Promise.all(names.map(async(name) => {
-      const response = await fetch(`/elemental/changelog/${ name }/${ name }.packages`, { credentials: 'same-origin' });
+      const response = await fetch(`/changelog-files/${ name }.packages`, { credentials: 'same-origin' });
 
       return await response.text();
     })), [largeOld, largeNew]);

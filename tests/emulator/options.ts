@@ -1,6 +1,7 @@
 // Command-line flags and environment variables (the flag wins). See docs/emulator.md.
 
 import path from 'path';
+import type { ChangelogMode } from './changelog-service';
 import { DEFAULT_FIXTURE_DIRS } from './fixtures';
 
 export interface EmulatorOptions {
@@ -15,6 +16,8 @@ export interface EmulatorOptions {
   rolloutStepMs: number;
   pingMs: number;
   logErrors: boolean;
+  changelogMode: ChangelogMode;
+  changelogPodStartMs: number;
 }
 
 export const USAGE = `Usage: yarn emulator [options]
@@ -31,20 +34,25 @@ export const USAGE = `Usage: yarn emulator [options]
   --rollout-step-ms N   EMULATOR_ROLLOUT_STEP_MS  time per step of a ManagedOSImage rollout (default 1500)
   --ping-ms N           EMULATOR_PING_MS          websocket ping interval (default 30000)
   --log-errors          EMULATOR_LOG_ERRORS=1     log every 4xx/5xx answer to stderr
+  --changelog-service M EMULATOR_CHANGELOG_SERVICE what /elemental/changelog is: operator (today's, 400 "unknwon api",
+                                                  the default) or pr891 (the ManagedOSChangelog protocol of PR #891)
+  --changelog-pod-start-ms N EMULATOR_CHANGELOG_POD_START_MS  pr891: worker pod start time (default 4000)
 `;
 
 const FLAGS: Record<string, string> = {
-  port:              'EMULATOR_PORT',
-  host:              'EMULATOR_HOST',
-  fixtures:          'EMULATOR_FIXTURES',
-  'scale-versions':  'EMULATOR_SCALE_VERSIONS',
-  ui:                'EMULATOR_UI',
-  plugins:           'EMULATOR_PLUGINS',
-  'sync-delay-ms':   'EMULATOR_SYNC_DELAY_MS',
-  'retry-ms':        'EMULATOR_RETRY_MS',
-  'rollout-step-ms': 'EMULATOR_ROLLOUT_STEP_MS',
-  'ping-ms':         'EMULATOR_PING_MS',
-  'log-errors':      'EMULATOR_LOG_ERRORS',
+  port:                     'EMULATOR_PORT',
+  host:                     'EMULATOR_HOST',
+  fixtures:                 'EMULATOR_FIXTURES',
+  'scale-versions':         'EMULATOR_SCALE_VERSIONS',
+  ui:                       'EMULATOR_UI',
+  plugins:                  'EMULATOR_PLUGINS',
+  'sync-delay-ms':          'EMULATOR_SYNC_DELAY_MS',
+  'retry-ms':               'EMULATOR_RETRY_MS',
+  'rollout-step-ms':        'EMULATOR_ROLLOUT_STEP_MS',
+  'ping-ms':                'EMULATOR_PING_MS',
+  'log-errors':             'EMULATOR_LOG_ERRORS',
+  'changelog-service':      'EMULATOR_CHANGELOG_SERVICE',
+  'changelog-pod-start-ms': 'EMULATOR_CHANGELOG_POD_START_MS',
 };
 
 function numberOption(value: string | undefined, fallback: number, name: string): number {
@@ -80,19 +88,26 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
     }
   }
   const resolve = (p: string) => path.resolve(cwd, p);
+  const changelogMode = values['changelog-service'] || 'operator';
+
+  if (changelogMode !== 'operator' && changelogMode !== 'pr891') {
+    throw new Error(`--changelog-service must be operator or pr891, got "${ changelogMode }"`);
+  }
   const fixtures = values.fixtures ? values.fixtures.split(',').map((p) => p.trim()).filter(Boolean).map(resolve) : DEFAULT_FIXTURE_DIRS;
 
   return {
-    port:          numberOption(values.port, 8989, 'port'),
-    host:          values.host || '0.0.0.0',
-    fixtureDirs:   fixtures,
-    scaleVersions: numberOption(values['scale-versions'], 600, 'scale-versions'),
-    uiDir:         values.ui ? resolve(values.ui) : undefined,
-    pluginsDir:    values.plugins ? resolve(values.plugins) : undefined,
-    syncDelayMs:   numberOption(values['sync-delay-ms'], 300, 'sync-delay-ms'),
-    retryBaseMs:   numberOption(values['retry-ms'], 2000, 'retry-ms'),
-    rolloutStepMs: numberOption(values['rollout-step-ms'], 1500, 'rollout-step-ms'),
-    pingMs:        numberOption(values['ping-ms'], 30000, 'ping-ms') || 30000,
-    logErrors:     ['1', 'true', 'yes'].includes(String(values['log-errors'] ?? '').toLowerCase()),
+    port:                numberOption(values.port, 8989, 'port'),
+    host:                values.host || '0.0.0.0',
+    fixtureDirs:         fixtures,
+    scaleVersions:       numberOption(values['scale-versions'], 600, 'scale-versions'),
+    uiDir:               values.ui ? resolve(values.ui) : undefined,
+    pluginsDir:          values.plugins ? resolve(values.plugins) : undefined,
+    syncDelayMs:         numberOption(values['sync-delay-ms'], 300, 'sync-delay-ms'),
+    retryBaseMs:         numberOption(values['retry-ms'], 2000, 'retry-ms'),
+    rolloutStepMs:       numberOption(values['rollout-step-ms'], 1500, 'rollout-step-ms'),
+    pingMs:              numberOption(values['ping-ms'], 30000, 'ping-ms') || 30000,
+    logErrors:           ['1', 'true', 'yes'].includes(String(values['log-errors'] ?? '').toLowerCase()),
+    changelogMode,
+    changelogPodStartMs: numberOption(values['changelog-pod-start-ms'], 4000, 'changelog-pod-start-ms'),
   };
 }
