@@ -1,7 +1,7 @@
 // Published changelog files kept across sessions in IndexedDB (idb-keyval), keyed by source URL
 // (and the user, where the request carries credentials), bounded by planCacheEviction.
 import {
-  clear, createStore, del, delMany, entries, get, set, UseStore
+  clear, createStore, del, delMany, entries, get, setMany, UseStore
 } from 'idb-keyval';
 import { CacheEntryMeta, DEFAULT_CACHE_MAX_BYTES, planCacheEviction } from '../domain';
 
@@ -22,6 +22,11 @@ export class PersistentFileCache implements FileCache {
   private readonly index: UseStore;
   private metas: Promise<Map<string, CacheEntryMeta>> | undefined;
   private clock = 0;
+  /** Writes not yet in IndexedDB: gathered and written in one transaction per store. */
+  private pending = new Map<string, { value: unknown; meta: CacheEntryMeta }>();
+  private flushing: Promise<void> | undefined;
+  private readonly touched = new Map<string, CacheEntryMeta>();
+  private touching: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly maxBytes = DEFAULT_CACHE_MAX_BYTES, private readonly now: () => number = () => Date.now()) {
     this.files = createStore(FILES_DB, 'files');
@@ -44,6 +49,11 @@ export class PersistentFileCache implements FileCache {
   }
 
   async get(key: string): Promise<unknown | undefined> {
+    const waiting = this.pending.get(key);
+
+    if (waiting) {
+      return waiting.value;
+    }
     const metas = await this.loadMetas();
     const meta = metas.get(key);
 
@@ -61,34 +71,68 @@ export class PersistentFileCache implements FileCache {
     const used = { ...meta, usedAt: this.tick() };
 
     metas.set(key, used);
-    // Recency is worth a write, but not worth waiting for.
-    set(key, used, this.index).catch(() => undefined);
+    // Recency is worth a write, but not worth waiting for: written in batches.
+    this.touched.set(key, used);
+    if (!this.touching) {
+      this.touching = setTimeout(() => {
+        const batch = [...this.touched.entries()];
+
+        this.touched.clear();
+        this.touching = undefined;
+        setMany(batch, this.index).catch(() => undefined);
+      }, 200);
+    }
 
     return value;
   }
 
-  async put(key: string, value: unknown, size: number): Promise<void> {
+  /** Resolves once the entry is written (with whatever else was put meanwhile). */
+  put(key: string, value: unknown, size: number): Promise<void> {
+    if (size > this.maxBytes || size < 0) {
+      return Promise.resolve();
+    }
+    this.pending.set(key, {
+      value,
+      meta: {
+        key, size, usedAt: this.tick()
+      }
+    });
+    if (!this.flushing) {
+      // A little later: a page loading hundreds of files writes them in a few transactions.
+      this.flushing = new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => this.flush());
+    }
+
+    return this.flushing;
+  }
+
+  private async flush(): Promise<void> {
     const metas = await this.loadMetas();
-    const others = [...metas.values()].filter((meta) => meta.key !== key);
-    const plan = planCacheEviction(others, size, this.maxBytes);
+    const batch = [...this.pending.values()];
 
-    if (!plan.store) {
-      return;
-    }
-    if (plan.evict.length) {
-      plan.evict.forEach((evicted) => metas.delete(evicted));
-      await Promise.all([delMany(plan.evict, this.files), delMany(plan.evict, this.index)]);
-    }
-    const meta: CacheEntryMeta = {
-      key, size, usedAt: this.tick()
-    };
+    this.pending = new Map();
+    this.flushing = undefined;
+    const evicted: string[] = [];
 
-    await set(key, value, this.files);
-    await set(key, meta, this.index);
-    metas.set(key, meta);
+    for (const entry of batch) {
+      const others = [...metas.values()].filter((meta) => meta.key !== entry.meta.key);
+      const plan = planCacheEviction(others, entry.meta.size, this.maxBytes);
+
+      plan.evict.forEach((key) => metas.delete(key));
+      evicted.push(...plan.evict);
+      metas.set(entry.meta.key, entry.meta);
+    }
+    const kept = batch.filter((entry) => metas.has(entry.meta.key));
+    const gone = evicted.filter((key) => !metas.has(key));
+
+    if (gone.length) {
+      await Promise.all([delMany(gone, this.files), delMany(gone, this.index)]);
+    }
+    await setMany(kept.map((entry): [string, unknown] => [entry.meta.key, entry.value]), this.files);
+    await setMany(kept.map((entry): [string, CacheEntryMeta] => [entry.meta.key, entry.meta]), this.index);
   }
 
   async clear(): Promise<void> {
+    this.pending.clear();
     await Promise.all([clear(this.files), clear(this.index)]);
     this.metas = Promise.resolve(new Map());
   }
