@@ -67,7 +67,7 @@ test.describe('the ManagedOSChangelog protocol (PR #891)', () => {
     await useDefaultPath(page, 'sl-micro-6.1-base');
   });
 
-  test('one click extracts the changelog: its states, the advisories, one resource; none without the click', async({ page }) => {
+  test('one click extracts the changelog: its states, the advisories, one resource; none without the click', async({ page, browser }) => {
     await page.goto(dashboardPath(`${ BASE }/compare?old=${ MIDDLE }&new=${ NEW }`));
     await expect(page.getByTestId('no-changelog-service')).toBeVisible();
     const button = page.getByTestId('extract-changelog');
@@ -90,12 +90,21 @@ test.describe('the ManagedOSChangelog protocol (PR #891)', () => {
         osVersion: NEW, cleanupAfterMinutes: 60, channelRef: { name: 'sl-micro-6.1-base' }
       }
     });
-    // Another look reuses it: no second resource for the version.
+    // A reload reads the extracted file from the browser's cache: no click, no request.
     await page.reload();
-    await expect(page.getByTestId('extract-changelog')).toBeVisible();
-    await page.getByTestId('extract-changelog').click();
-    await expect(page.getByTestId('extract-state')).toHaveAttribute('data-stage', 'fetched', { timeout: 20_000 });
+    await expect(page.getByTestId('advisories').getByTestId('advisory').first()).toBeVisible();
+    await expect(page.getByTestId('extract-changelog')).toHaveCount(0);
+
+    // Another browser (no cache) reuses the resource: no second one for the version.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const second = await other.newPage();
+
+    await loginAs(second, 'admin');
+    await second.goto(dashboardPath(`${ BASE }/compare?old=${ MIDDLE }&new=${ NEW }`));
+    await second.getByTestId('extract-changelog').click();
+    await expect(second.getByTestId('extract-state')).toHaveAttribute('data-stage', 'fetched', { timeout: 20_000 });
     expect(await emulator.control.objects(CHANGELOG_TYPE)).toHaveLength(1);
+    await other.close();
   });
 
   test('a viewer gets no button', async({ page }) => {

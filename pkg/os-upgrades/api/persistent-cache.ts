@@ -163,12 +163,18 @@ export class NoFileCache implements FileCache {
   }
 }
 
-/** Wraps a cache so a failing IndexedDB (quota, a closed database) never fails a file load. */
+/** A cache read that has not answered by then is treated as a miss (a blocked or stuck IndexedDB). */
+const READ_TIMEOUT_MS = 3000;
+
+/** Wraps a cache so a failing or stuck IndexedDB (quota, a closed database) never fails a file load. */
 export class SafeFileCache implements FileCache {
-  constructor(private readonly inner: FileCache) {}
+  constructor(private readonly inner: FileCache, private readonly timeoutMs = READ_TIMEOUT_MS) {}
 
   get(key: string): Promise<unknown | undefined> {
-    return this.inner.get(key).catch(() => undefined);
+    return Promise.race([
+      this.inner.get(key).catch(() => undefined),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), this.timeoutMs)),
+    ]);
   }
 
   put(key: string, value: unknown, size: number): Promise<void> {
