@@ -31,7 +31,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     changelogPodStartMs: options.changelogPodStartMs,
   });
   const server = new EmulatorServer(emulator, {
-    ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors
+    ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control
   });
 
   await emulator.start();

@@ -2,7 +2,7 @@
 // whether the cluster has the type, who may create one, and reading one as it moves.
 import { CHANGELOG_RESOURCE_TYPE, changelogResourceFor, KubeObject as DomainObject, newChangelogResource } from '../domain';
 import {
-  canCreate, findAll, findOne, KubeObject, ShellStore, WriteError, writeObject
+  canCreate, findAll, findOne, ShellStore, WriteError, writeObject
 } from './resources';
 
 export function hasChangelogResources(store: ShellStore): boolean {
@@ -28,7 +28,7 @@ export async function findOrCreateChangelogResource(store: ShellStore, channel: 
     return found;
   }
   try {
-    return plain(await writeObject(store, CHANGELOG_RESOURCE_TYPE, newChangelogResource(channel, osVersion) as KubeObject, 'create'));
+    return plain(await writeObject(store, CHANGELOG_RESOURCE_TYPE, newChangelogResource(channel, osVersion), 'create'));
   } catch (err) {
     // Someone created it meanwhile (the name is the version's): use theirs.
     if (err instanceof WriteError && err.isConflict) {

@@ -1,14 +1,18 @@
 // The sources page: per channel the changelog URL template and the package-tar URL, and the
 // allowed origins setting; each can be tested, and is written through the API.
 import { defineStore } from 'pinia';
-import { asOSVersions, orderChannel, PACKAGES_TAR_ANNOTATION, Reason } from '../domain';
+import {
+  asOSVersions, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, Reason
+} from '../domain';
 import { CHANGELOG_ORIGINS_SETTING, CHANGELOG_URL_ANNOTATION, parseAllowedOrigins } from '../api/changelog-url';
 import {
-  canCreate, canUpdate, errorMessage, findAll, findOne, KubeObject, ShellStore, WriteError, writeObject
+  canCreate, canUpdate, errorMessage, findAll, findOne, ShellStore, WriteError, writeObject
 } from '../api/resources';
 import { SourceTest, TestedFile, testSource } from '../api/source-test';
 import { TYPE } from '../config';
 import { useChangelogsStore } from './changelogs';
+
+export type { SourceTest, TestedFile };
 
 export const SETTING_TYPE = 'management.cattle.io.setting';
 
@@ -89,7 +93,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
         this.channels = {};
         this.drafts = {};
         for (const channel of channels) {
-          const { namespace = '', name = '' } = channel.metadata ?? {};
+          const { namespace = '', name = '' } = (channel.metadata ?? {}) as { namespace?: string; name?: string };
           const annotations = annotationsOf(channel);
           const key = channelKey(namespace, name);
 
@@ -157,7 +161,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       put(CHANGELOG_URL_ANNOTATION, draft.template);
       put(PACKAGES_TAR_ANNOTATION, draft.tarUrl);
       try {
-        const written = plain<KubeObject>(await writeObject(shellStore, TYPE.CHANNEL, { ...channel, metadata: { ...channel.metadata, annotations } as KubeObject['metadata'] }, 'update'));
+        const written = plain<KubeObject>(await writeObject(shellStore, TYPE.CHANNEL, { ...channel, metadata: { ...(channel.metadata as Record<string, unknown>), annotations } }, 'update'));
 
         this.channels[key] = written;
         this.saves[key] = { state: 'saved' };
