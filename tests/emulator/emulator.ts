@@ -1,6 +1,7 @@
 // The emulated Rancher: the object store and its API semantics, sessions, served files, the
 // simulated operator and Fleet, faults and sockets. Seeding and resetting live here.
 
+import { ChangelogMode, ChangelogService, DEFAULT_POD_START_MS } from './changelog-service';
 import { attachCrdSchemas } from './crds';
 import { Faults } from './faults';
 import { FleetSimulator } from './fleet';
@@ -28,6 +29,10 @@ export interface EmulatorConfig {
   syncDelayMs: number;
   retryBaseMs: number;
   rolloutStepMs: number;
+  /** What /elemental/changelog answers: today's operator (400) or the PR #891 protocol. */
+  changelogMode?: ChangelogMode;
+  /** pr891: how long a worker pod takes to start (default 4000). */
+  changelogPodStartMs?: number;
 }
 
 export class Emulator {
@@ -43,6 +48,7 @@ export class Emulator {
   /** The machines of the Fleet clusters (never in the API: GET /__emulator/nodes). */
   readonly nodes = new NodeRegistry();
   readonly suc = new SystemUpgradeControllers(this.nodes);
+  readonly changelogs: ChangelogService;
   readonly faults = new Faults();
   /** userId → the preferences the dashboard stored. */
   readonly preferences = new Map<string, JsonObject>();
@@ -58,6 +64,18 @@ export class Emulator {
     this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
     this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.retryBaseMs });
     this.versionFinalizer = new VersionFinalizer(this.api);
+    this.changelogs = new ChangelogService(this.api, this.types, this.files, {
+      mode: config.changelogMode ?? 'operator', podStartMs: config.changelogPodStartMs ?? DEFAULT_POD_START_MS, origin: config.origin
+    });
+  }
+
+  /** Switches the changelog protocol (a control endpoint) and seeds again, as a new install would. */
+  async setChangelogMode(mode: ChangelogMode, podStartMs = this.config.changelogPodStartMs ?? DEFAULT_POD_START_MS, cleanupScale = 1): Promise<void> {
+    this.changelogs.options = {
+      ...this.changelogs.options, mode, podStartMs
+    };
+    this.changelogs.cleanupScale = cleanupScale;
+    await this.reseed();
   }
 
   /** Creates the seed: base objects, one channel per channel file (synced), then the fixture seed objects. */
@@ -70,7 +88,7 @@ export class Emulator {
 
     for (const name of this.files.channelNames()) {
       if (!seedChannelNames.has(name)) {
-        this.createSeedObject(this.types.require('elemental.cattle.io.managedosversionchannel'), channelObject(name, this.config.origin));
+        this.createSeedObject(this.types.require('elemental.cattle.io.managedosversionchannel'), channelObject(name, this.config.origin, this.changelogs.options.mode === 'pr891'));
       }
     }
     for (const object of seedChannels) {
@@ -113,6 +131,7 @@ export class Emulator {
     this.imageOperator.start();
     this.versionFinalizer.start();
     this.fleet.start();
+    this.changelogs.start();
   }
 
   stop(): void {
@@ -120,10 +139,19 @@ export class Emulator {
     this.imageOperator.stop();
     this.versionFinalizer.stop();
     this.fleet.stop();
+    this.changelogs.stop();
   }
 
   /** Back to the seed: every object is removed (watchers see the removals) and seeded again. Sessions stay. */
   async reset(): Promise<void> {
+    this.changelogs.options = {
+      ...this.changelogs.options, mode: this.config.changelogMode ?? 'operator', podStartMs: this.config.changelogPodStartMs ?? DEFAULT_POD_START_MS
+    };
+    this.changelogs.cleanupScale = 1;
+    await this.reseed();
+  }
+
+  private async reseed(): Promise<void> {
     this.stop();
     for (const typeId of this.store.typeIds()) {
       for (const object of this.store.list(typeId)) {
@@ -135,6 +163,7 @@ export class Emulator {
     this.suc.clear();
     this.nodes.clear();
     this.preferences.clear();
+    this.changelogs.applyMode();
     await this.start();
   }
 

@@ -28,4 +28,8 @@ export * from './packages';
 export * from './package-diff-text';
 export * from './image-move';
 export * from './image-search';
+export * from './changelog-source';
+export * from './changelog-resource';
+export * from './file-cache';
+export * from './package-tar';
 export { isRecord } from './text';

@@ -90,6 +90,15 @@ export class EmulatorControl {
     await this.call('PUT', `/packages/${ encodeURIComponent(versionName) }`, text);
   }
 
+  /**
+   * What /elemental/changelog is: today's operator (`operator`, 400 "unknwon api") or the
+   * ManagedOSChangelog protocol of elemental-operator PR #891 (`pr891`). Seeds again; a reset
+   * goes back to the emulator's start option.
+   */
+  async setChangelogService(mode: 'operator' | 'pr891', podStartMs?: number): Promise<void> {
+    await this.call('PUT', '/changelog-service', { mode, podStartMs });
+  }
+
   async addFault(fault: FaultSpec): Promise<{ id: number }> {
     return this.call('POST', '/faults', fault);
   }

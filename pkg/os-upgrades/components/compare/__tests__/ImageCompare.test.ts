@@ -241,3 +241,41 @@ describe('ImageCompare', () => {
     expect(wrapper.find('h3').exists()).toBe(true);
   });
 });
+
+describe('ImageCompare without a changelog service', () => {
+  const UNKNOWN_API: Reply = { status: 400, body: 'unknwon api: changelog\n' };
+  const everyFile = (reply: Reply) => Object.fromEntries([OLD, MIDDLE, NEW].flatMap((name): [string, Reply][] => [[logUrl(name), reply], [packagesUrl(name), reply]]));
+
+  it('says once that this Rancher serves no changelogs, never a per-image error, and never "no advisories"', async() => {
+    const fake = serveFiles(everyFile(UNKNOWN_API), { probe: true });
+    const wrapper = mountCompare({ oldName: OLD, newName: NEW });
+
+    await flushPromises();
+    const notices = wrapper.findAll('[data-testid="no-changelog-service"]');
+
+    expect(notices).toHaveLength(1);
+    expect(notices[0].text()).toContain('osUpgrades.noService.title');
+    expect(notices[0].text()).toContain('osUpgrades.noService.unknownApi');
+    expect(wrapper.findAll('[data-testid="file-error"]')).toHaveLength(0);
+    expect(wrapper.find('[data-testid="missing-logs"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="no-advisories"]').exists()).toBe(false);
+    const unknown = wrapper.find('[data-testid="unknown-changes"]');
+
+    expect(unknown.text()).toContain(MIDDLE);
+    expect(unknown.text()).toContain(NEW);
+    expect(unknown.text()).toContain('osUpgrades.unknown.noneKnown');
+    // One probe for the source; the other files were not asked for.
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('keeps a real format error of a real file that image\'s error', async() => {
+    serveFiles(routes({ [logUrl(NEW)]: { status: 200, body: '{broken' } }), { probe: true });
+    const wrapper = mountCompare({ oldName: OLD, newName: NEW });
+
+    await flushPromises();
+    expect(wrapper.find('[data-testid="no-changelog-service"]').exists()).toBe(false);
+    expect(wrapper.findAll('[data-testid="file-error"]').map((item) => item.text()).join('\n')).toContain('osUpgrades.changelog.error.invalidJson');
+    // Its changes are unknown, not "nothing".
+    expect(wrapper.find('[data-testid="unknown-changes"]').text()).toContain(NEW);
+  });
+});
