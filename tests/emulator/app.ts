@@ -22,11 +22,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   await plugins?.load();
   const emulator = new Emulator({
     fixtures,
-    generated:     options.scaleVersions > 0 ? [scaleChannel(options.scaleVersions)] : [],
-    origin:        `http://localhost:${ options.port }`,
-    syncDelayMs:   options.syncDelayMs,
-    retryBaseMs:   options.retryBaseMs,
-    rolloutStepMs: options.rolloutStepMs,
+    generated:           options.scaleVersions > 0 ? [scaleChannel(options.scaleVersions)] : [],
+    origin:              `http://localhost:${ options.port }`,
+    syncDelayMs:         options.syncDelayMs,
+    retryBaseMs:         options.retryBaseMs,
+    rolloutStepMs:       options.rolloutStepMs,
+    changelogMode:       options.changelogMode,
+    changelogPodStartMs: options.changelogPodStartMs,
   });
   const server = new EmulatorServer(emulator, {
     ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control

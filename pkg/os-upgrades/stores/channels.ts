@@ -31,6 +31,9 @@ export interface LoadedChannel {
   channel?: Record<string, unknown>;
   /** Its versions (by label, not owner), newest first. */
   versions: OSVersion[];
+  /** Every channel object, and the versions of every channel, for comparisons across channels. */
+  channels: Record<string, unknown>[];
+  allVersions: OSVersion[];
   /** Why the channel could not be read ('' when it was). */
   error: string;
 }
@@ -44,11 +47,19 @@ export async function loadChannel(shell: ShellStore, namespace: string, name: st
       return metadata?.name === name && metadata?.namespace === namespace;
     });
 
+    const groups = versionsByChannel(versions);
+
     return {
-      channel, versions: orderChannel(versionsByChannel(versions).get(versionGroupKey(namespace, name)) ?? []), error: ''
+      channel,
+      versions:    orderChannel(groups.get(versionGroupKey(namespace, name)) ?? []),
+      channels,
+      allVersions: [...groups.values()].flatMap((group) => orderChannel(group)),
+      error:       '',
     };
   } catch (e) {
-    return { versions: [], error: errorMessage(e) };
+    return {
+      versions: [], channels: [], allVersions: [], error: errorMessage(e)
+    };
   }
 }
 

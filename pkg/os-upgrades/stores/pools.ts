@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import {
-  alreadyAtImage, checkPoolUpgrade, KubeObject, WriteVerdict, OSVersion, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan, readPool, Reason
+  alreadyAtImage, checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan,
+  readPool, Reason, WriteVerdict
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { readLatestPool, writePool } from '../api/pools';
@@ -83,6 +84,8 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
     comment:  '',
     /** The pool whose dialog was open last (`namespace/name`): focus goes back to its row. */
     lastPool: '',
+    /** By pool id: what the last write left, until the operator's status moves past it. */
+    pending:  {} as Record<string, PendingWrite>,
   }),
 
   actions: {
@@ -141,6 +144,8 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
       switch (outcome.kind) {
       case 'written':
         this.request = null;
+        // The status the write left is the old rollout's until the operator and Fleet react.
+        this.pending = { ...this.pending, [request.id]: pendingWrite(outcome.stored ?? outcome.snapshot) };
 
         return true;
       case 'refused':
