@@ -75,4 +75,30 @@ test.describe('pool form input', () => {
     await expect(page.getByTestId('pool-name-error')).toContainText('at most 253 characters');
     expect((await emulator.control.objects(IMAGE)).map((pool) => field(pool, 'metadata.name'))).not.toContain('x'.repeat(300));
   });
+
+  test('a pool overlapping another cannot be saved without a confirmation naming it; the list marks overlaps', async({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(`${ POOLS }/create`));
+    await page.getByTestId('pool-name-input').fill('e2e-overlap');
+    await page.getByTestId('pool-target-add').click();
+    await page.getByTestId('pool-target-cluster-0').click();
+    await page.getByRole('option', { name: 'edge-munich-01', exact: true }).click();
+    await page.getByTestId('selector-channel').click();
+    await page.getByRole('option', { name: 'sl-micro-6.1-base', exact: true }).click();
+    await expect(page.getByTestId('selector-preview-chosen-name')).not.toBeEmpty();
+
+    await expect(page.getByTestId('pool-overlap')).toContainText('Pool edge-munich already targets');
+    await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
+    await page.getByTestId('pool-overlap-confirm-edge-munich').click();
+    await expect(page.getByTestId('pool-save-async-button')).toBeEnabled();
+    await page.getByTestId('pool-save-async-button').click();
+    await expect(page).toHaveURL(/\/pools$/);
+
+    // The list marks both pools.
+    const row = (name: string) => page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
+
+    await expect(row('e2e-overlap').getByTestId('pool-overlaps')).toContainText('edge-munich');
+    await expect(row('edge-munich').getByTestId('pool-overlaps')).toContainText('e2e-overlap');
+    await expect(row('factory-lyon').getByTestId('pool-overlaps')).toHaveCount(0);
+  });
 });

@@ -67,6 +67,8 @@ test.describe('workload pools', () => {
     await page.getByTestId('pool-target-add').click();
     await choose(page, 'pool-target-cluster-0', 'edge-munich-01');
     await expect(page.getByTestId('pool-overlap')).toContainText('edge-munich');
+    // Saving a pool that overlaps another takes a confirmation naming that pool (issue 17).
+    await page.getByTestId('pool-overlap-confirm-edge-munich').click();
     await choose(page, 'selector-channel', CHANNEL);
     await page.getByTestId('selector-version').fill('~2.2');
     const chosen = page.getByTestId('selector-preview-chosen-name');

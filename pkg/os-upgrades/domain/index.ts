@@ -19,6 +19,7 @@ export * from './rollout';
 export * from './pool-rows';
 export * from './pool-actions';
 export * from './approval-impact';
+export * from './overlap-confirmation';
 export * from './input-rules';
 export * from './pool-form';
 export * from './pool-form-plan';

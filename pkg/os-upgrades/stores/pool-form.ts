@@ -4,7 +4,7 @@ import { defineStore } from 'pinia';
 import {
   ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, newPoolForm,
   OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, readPool, Reason, Resolution,
-  resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, toOSVersion, versionsForPool
+  resolveSelector, specFromForm, unconfirmedOverlaps, specOf, toFleetCluster, toFleetGroup, toOSVersion, versionsForPool
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll, findOne } from '../api/resources';
@@ -52,6 +52,8 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
     saving:             false,
     /** After a 409: what the other writer changed, beside what this person's save writes. */
     conflict:           [] as ConflictChange[],
+    /** The overlapping pools the person confirmed by name (saving anyway). */
+    overlapConfirmed:   [] as string[],
     /** Unix seconds of the draft this form was restored from (after a new login), 0 when none. */
     restoredAt:         0,
     /** The exact image picked to approve for a pool pinned by exact version. */
@@ -198,8 +200,13 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       return formProblems(this.form);
     },
 
+    /** Overlaps not yet confirmed by name: two pools on one machine fight, so saving waits for each. */
+    unconfirmedOverlaps(): Overlap[] {
+      return unconfirmedOverlaps(this.overlaps, this.overlapConfirmed);
+    },
+
     canSave(): boolean {
-      return this.canWrite && this.plan.ok && !this.fieldProblems.length && !useSelectorDraftStore().pending && !this.selectorMatchesNothing;
+      return this.canWrite && this.plan.ok && !this.fieldProblems.length && !this.unconfirmedOverlaps.length && !useSelectorDraftStore().pending && !this.selectorMatchesNothing;
     },
 
     /** A function of the pool read, the versions and the time: what the form would write on them. */
@@ -291,6 +298,10 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
     /** Stops waiting for the save's answer (the outcome then says whether it was written). */
     cancelSave() {
       saving?.abort();
+    },
+
+    confirmOverlap(pool: string, confirmed: boolean) {
+      this.overlapConfirmed = confirmed ? [...new Set([...this.overlapConfirmed, pool])] : this.overlapConfirmed.filter((name) => name !== pool);
     },
 
     setForm<K extends keyof PoolForm>(field: K, value: PoolForm[K]) {
