@@ -2,8 +2,9 @@
 // every call settles as ok / missing / error, or cancelled when the caller no longer needs it.
 import axios, { AxiosInstance, AxiosProgressEvent } from 'axios';
 import {
-  Advisory, DomainFormatError, MAX_UPDATE_LOG_BYTES, OSVersion, Package, parsePackageList, parseUpdateLog, Reason
+  Advisory, DomainFormatError, fetchConcurrency, HTTP1_CONCURRENCY, MAX_UPDATE_LOG_BYTES, OSVersion, Package, parsePackageList, parseUpdateLog, Reason
 } from '../domain';
+import { serverProtocol } from './connection-protocol';
 import { ChangelogUrls, changelogUrls, trustUrl } from './changelog-url';
 import { ConcurrencyLimiter, QueueAbortedError } from './changelog-limiter';
 
@@ -25,13 +26,13 @@ export interface ChangelogClientOptions {
   http?: AxiosInstance;
   timeoutMs?: number;
   maxBytes?: number;
+  /** Default: from the connection's protocol (domain's fetchConcurrency): 6 on HTTP/1.1, more on HTTP/2. */
   concurrency?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15000;
 export const DEFAULT_MAX_BYTES = MAX_UPDATE_LOG_BYTES;
-// Browsers open at most 6 connections per origin over HTTP/1.1.
-export const DEFAULT_CONCURRENCY = 6;
+export const DEFAULT_CONCURRENCY = HTTP1_CONCURRENCY;
 
 const KEY = 'osUpgrades.changelog.fetchError';
 
@@ -76,7 +77,7 @@ export class ChangelogClient {
     this.http = options.http ?? axios.create();
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    this.limiter = new ConcurrencyLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.limiter = new ConcurrencyLimiter(options.concurrency ?? fetchConcurrency(serverProtocol()));
   }
 
   urls(version: Pick<OSVersion, 'name' | 'changelogURL'>, channel: unknown): ChangelogUrls {

@@ -12,3 +12,4 @@ export * from './changelog';
 export * from './rpmvercmp';
 export * from './packages';
 export * from './package-diff-text';
+export * from './fetch-concurrency';
