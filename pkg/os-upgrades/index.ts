@@ -2,6 +2,7 @@ import { importTypes } from '@rancher/auto-import';
 import { IPlugin } from '@shell/core/types';
 import { createPinia, setActivePinia } from 'pinia';
 import routes from './routing/routes';
+import { VERSION_PAGINATION } from './api/version-pagination';
 
 // Extensions get no app.use(): give Pinia's stores an active instance of their own.
 setActivePinia(createPinia());
@@ -11,4 +12,6 @@ export default function(plugin: IPlugin): void {
   plugin.metadata = require('./package.json');
   plugin.addProduct(require('./product'));
   plugin.addRoutes(routes);
+  // Versions are read a channel at a time through the SQL-cache API (docs/shell-queries.md).
+  plugin.enableServerSidePagination(VERSION_PAGINATION);
 }

@@ -47,19 +47,25 @@ export function scaleClusters(count: number): JsonObject[] {
   return clusters;
 }
 
+/** Pools run the current releases: the last this-many generated channels (two releases of four flavours). */
+export const ACTIVE_CHANNELS = 8;
+
 /**
- * `count` ManagedOSImages over the generated channels (pool i uses channel i mod channels): each
- * pinned to one of its channel's versions, targeting one cluster by name or a site by selector
- * (when there are clusters), and every other one stored with an image selector, as the extension writes it.
+ * `count` ManagedOSImages over the newest ACTIVE_CHANNELS generated channels (the older ones are
+ * history no pool runs, as on a Rancher that keeps every release): pool i uses active channel
+ * i mod ACTIVE_CHANNELS, pinned to one of its versions, targeting one cluster by name or a site by
+ * selector (when there are clusters); every other one is stored with an image selector, as the
+ * extension writes it.
  */
 export function scalePools(count: number, channels: GeneratedChannel[], clusterCount: number): JsonObject[] {
   const pools: JsonObject[] = [];
+  const active = channels.slice(-ACTIVE_CHANNELS);
 
-  if (!channels.length) {
+  if (!active.length) {
     return pools;
   }
   for (let i = 0; i < count; i++) {
-    const channel = channels[i % channels.length];
+    const channel = active[i % active.length];
     const entries = channel.entries;
     // Newest first; pin somewhere in the newer half, so most pools have an upgrade available.
     const pinned = entries[(i * 7) % Math.max(1, Math.ceil(entries.length / 2))];
