@@ -72,12 +72,19 @@ function findVersion(versions: OSVersion[], name: string): OSVersion | undefined
 }
 
 /**
- * DESIGN rule 5: the changelog between two images. The span is every container version of the
- * newer image's channel (and namespace) that is newer than the older image, up to and including
- * the newer one (rule 1 order). Advisories are de-duplicated by id, and dropped when dated at
- * or before the older image's `created` (where both dates exist). Never throws.
+ * The part of rule 5 that needs no log: both images, the direction, the span (newest first) and
+ * the request's problems; `missing` lists the whole span. Computed once per compare, before any
+ * log arrives; `changelogFromPlan` then adds the logs without walking the channel again.
  */
-export function aggregateChangelog(versions: readonly VersionInput[], fromName: string, toName: string, logs: UpdateLogs): Changelog {
+export interface ChangelogPlan {
+  changelog: Changelog;
+  /** The span's versions (newest first), for the logs. */
+  spanVersions: OSVersion[];
+  /** The older image's `created`: advisories dated at or before it are dropped. */
+  since?: number;
+}
+
+export function planChangelog(versions: readonly VersionInput[], fromName: string, toName: string): ChangelogPlan {
   const all = asOSVersions(versions);
   const from = findVersion(all, fromName);
   const to = findVersion(all, toName);
@@ -96,7 +103,7 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
     result.problems.push(problem('unknownVersion', { name: toName }));
   }
   if (!from || !to || from === to) {
-    return result;
+    return { changelog: result, spanVersions: [] };
   }
   const order = compareNewestFirst(from, to);
 
@@ -116,12 +123,33 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
     .filter((version) => version.type === 'container' && version.channel === newer.channel && version.namespace === newer.namespace &&
       compareNewestFirst(version, older) < 0 && compareNewestFirst(version, newer) >= 0)
     .sort(compareNewestFirst);
+
+  result.span = span.map((version) => version.name);
+  result.missing = result.span.slice();
+
+  return { changelog: result, spanVersions: span, since: older.created };
+}
+
+/** The changelog of a plan with these logs: what aggregateChangelog answers for the same request. */
+export function changelogFromPlan(plan: ChangelogPlan, logs: UpdateLogs): Changelog {
+  const { spanVersions: span, since } = plan;
+  const result: Changelog = {
+    ...plan.changelog,
+    span:       plan.changelog.span.slice(),
+    missing:    plan.changelog.missing.slice(),
+    problems:   plan.changelog.problems.slice(),
+    advisories: [],
+    cves:       [],
+    summary:    emptySummary(),
+  };
+
+  if (!span.length) {
+    return result;
+  }
   const hasLog = (name: string) => Object.prototype.hasOwnProperty.call(logs ?? {}, name) && Array.isArray(logs[name]);
-  const since = older.created;
   const byId = new Map<string, ChangelogEntry>();
   const withoutId: ChangelogEntry[] = [];
 
-  result.span = span.map((version) => version.name);
   result.missing = result.span.filter((name) => !hasLog(name));
 
   // Oldest first, so an advisory is attributed to the first version that lists it.
@@ -157,4 +185,14 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
   result.cves = [...cves].sort(compareText);
 
   return result;
+}
+
+/**
+ * DESIGN rule 5: the changelog between two images. The span is every container version of the
+ * newer image's channel (and namespace) that is newer than the older image, up to and including
+ * the newer one (rule 1 order). Advisories are de-duplicated by id, and dropped when dated at
+ * or before the older image's `created` (where both dates exist). Never throws.
+ */
+export function aggregateChangelog(versions: readonly VersionInput[], fromName: string, toName: string, logs: UpdateLogs): Changelog {
+  return changelogFromPlan(planChangelog(versions, fromName, toName), logs);
 }

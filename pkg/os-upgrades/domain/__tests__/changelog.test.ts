@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { channelVersions, toManagedOSVersion } from '../../../../tests/support/fixtures';
 import { seededRandom, shuffled, syntheticChannelEntries, syntheticUpdateLog } from '../../../../tests/support/synthetic';
 import {
-  Advisory, aggregateChangelog, compareAdvisories, parseUpdateLog, UpdateLogs
+  Advisory, aggregateChangelog, changelogFromPlan, compareAdvisories, parseUpdateLog, planChangelog, UpdateLogs
 } from '../index';
 
 const V61 = channelVersions('sl-micro-6.1-base');
@@ -156,6 +156,32 @@ describe('aggregateChangelog (DESIGN rule 5)', () => {
       changelog.advisories.slice(1).forEach((a, i) => expect(compareAdvisories(changelog.advisories[i], a)).toBeLessThanOrEqual(0));
       expect(changelog.summary.total).toBe(changelog.advisories.length);
       expect(changelog.span.length).toBe(Math.abs(names.indexOf(from) - names.indexOf(to)));
+    }));
+  });
+});
+
+describe('planChangelog and changelogFromPlan (one pass over the channel per compare)', () => {
+  const entries = syntheticChannelEntries({
+    count: 10, prefix: 'base', startCreated: 1000000, stepSeconds: 1000, displayName: 'SL Micro'
+  });
+  const versions = entries.map((entry) => toManagedOSVersion(entry, { channel: 'c' }));
+  const names = entries.map((entry) => entry.metadata.name);
+  const logsFor = (seed: number): UpdateLogs => Object.fromEntries(names.filter((_, i) => (i + seed) % 3 !== 0).map((name, i) => [
+    name, parseUpdateLog(syntheticUpdateLog(name, {
+      count: 1 + ((i + seed) % 4), seed: `plan-${ seed }`, after: 1000000 + i * 1000 - 3000, before: 1000000 + i * 1000
+    }))
+  ]));
+
+  it('the plan is the changelog without logs, and applying logs to it is aggregateChangelog', () => {
+    fc.assert(fc.property(fc.constantFrom(...names, 'unknown'), fc.constantFrom(...names), fc.nat(20), (from, to, seed) => {
+      const plan = planChangelog(versions, from, to);
+      const logs = logsFor(seed);
+
+      expect(plan.changelog).toEqual(aggregateChangelog(versions, from, to, {}));
+      expect(plan.spanVersions.map((v) => v.name)).toEqual(plan.changelog.span);
+      expect(changelogFromPlan(plan, logs)).toEqual(aggregateChangelog(versions, from, to, logs));
+      // The plan is not changed by applying logs: one plan serves every arriving set of logs.
+      expect(changelogFromPlan(plan, {})).toEqual(plan.changelog);
     }));
   });
 });
