@@ -1,4 +1,4 @@
-import { isRecord } from '../pool/pool-object';
+import { isRecord } from '../../domain';
 import { yamlText } from '../common/yaml-text';
 
 export type DiffLineKind = 'same' | 'added' | 'removed';

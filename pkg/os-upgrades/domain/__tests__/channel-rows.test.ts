@@ -1,4 +1,4 @@
-import { channelVersions } from '../../../../../tests/support/fixtures';
+import { channelVersions } from '../../../../tests/support/fixtures';
 import { channelRows } from '../channel-rows';
 
 describe('channelRows', () => {

@@ -1,5 +1,6 @@
 // Plain rows for the channels table: a channel object and the versions it produced, summarised.
-import { asOSVersions, OSVersion, orderChannel } from '../../domain';
+import type { OSVersion } from './types';
+import { asOSVersions, orderChannel } from './channel';
 
 export type SyncState = 'synced' | 'failed' | 'unknown';
 
