@@ -4,7 +4,7 @@
 import PaginationWrapper from '@shell/utils/pagination-wrapper';
 import { FilterArgs, PaginationArgs, PaginationFilterField, PaginationParamFilter } from '@shell/types/store/pagination.types';
 import { TYPE } from '../config';
-import type { ShellStore } from './resources';
+import type { ShellStore } from '../types/shell-store';
 
 export const CHANNEL_LABEL = 'elemental.cattle.io/channel';
 /** Names per request when reading versions by name (a URL stays well under a proxy's 8 kB line). */
@@ -32,7 +32,10 @@ function channelArgs(namespace: string, channel: string): PaginationArgs {
   return new FilterArgs({ filters: [inNamespace(namespace)], labelSelector: { matchLabels: { [CHANNEL_LABEL]: channel } } });
 }
 
-function toPage(result: FindPageResult | undefined): VersionPage {
+function toPage(result: FindPageResult | unknown[] | undefined): VersionPage {
+  if (Array.isArray(result)) {
+    return { items: result, count: result.length };
+  }
   const items = result?.data ?? [];
 
   return {
@@ -54,21 +57,26 @@ function findPage(store: ShellStore, pagination: PaginationArgs): Promise<FindPa
  * is called for each such event (any version of any channel: the event carries no data).
  */
 export class ChannelVersionsQuery {
-  private readonly wrapper: PaginationWrapper<object>;
+  private readonly wrapper?: PaginationWrapper<object>;
 
   constructor(private readonly store: ShellStore, readonly namespace: string, readonly channel: string, onChange?: (revision?: string) => void) {
-    this.wrapper = new PaginationWrapper<object>({
-      $store:     store as never,
-      id:         `os-upgrades/versions/${ namespace }/${ channel }`,
-      enabledFor: { store: 'management', resource: { id: TYPE.VERSION, context: 'os-upgrades' } },
-      onChange:   onChange ? ({ revision }) => onChange(revision) : undefined,
-    });
+    try {
+      this.wrapper = new PaginationWrapper<object>({
+        $store:     store as never,
+        id:         `os-upgrades/versions/${ namespace }/${ channel }`,
+        enabledFor: { store: 'management', resource: { id: TYPE.VERSION, context: 'os-upgrades' } },
+        onChange:   onChange ? ({ revision }) => onChange(revision) : undefined,
+      });
+    } catch {
+      // A store without the shell's settings getters (not a dashboard): the fallback below.
+      this.wrapper = undefined;
+    }
   }
 
   async request(revision?: string): Promise<VersionPage> {
     const pagination = channelArgs(this.namespace, this.channel);
 
-    if (!this.wrapper.isEnabled) {
+    if (!this.wrapper?.isEnabled) {
       // A shell that does not page this type: the label selector through the store, unwatched.
       return toPage(await this.store.dispatch('management/findLabelSelector', {
         type: TYPE.VERSION, matching: { namespace: this.namespace, labelSelector: pagination.labelSelector }, opt: { transient: true }
@@ -78,8 +86,8 @@ export class ChannelVersionsQuery {
     return toPage(await this.wrapper.request({ pagination, revision }) as FindPageResult);
   }
 
-  stop(): Promise<void> {
-    return this.wrapper.onDestroy();
+  async stop(): Promise<void> {
+    await this.wrapper?.onDestroy();
   }
 }
 

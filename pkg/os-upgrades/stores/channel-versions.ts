@@ -5,7 +5,8 @@
 import { defineStore } from 'pinia';
 import { OSVersion, orderChannel, toOSVersion } from '../domain';
 import { ChannelVersionsQuery, versionsByName } from '../api/version-queries';
-import { errorMessage, ShellStore } from '../api/resources';
+import { errorMessage } from '../api/resources';
+import type { ShellStore } from '../types/shell-store';
 
 /** Channels kept at once; the least recently used one is dropped (and unwatched) beyond that. */
 export const MAX_CHANNELS = 16;
@@ -97,7 +98,14 @@ export const useChannelVersionsStore = defineStore('osUpgrades/channelVersions',
     load(shellStore: ShellStore, namespace: string, channel: string): Promise<readonly OSVersion[]> {
       const key = channelKey(namespace, channel);
       const entry = this.channels[key];
-      const known = tracked.get(key);
+      let known = tracked.get(key);
+
+      if (known && !entry) {
+        // Left by a store that was replaced (another Pinia): start afresh.
+        known.query.stop().catch(() => undefined);
+        tracked.delete(key);
+        known = undefined;
+      }
 
       this.touch(key);
       if (entry?.state === 'ready') {
@@ -135,7 +143,9 @@ export const useChannelVersionsStore = defineStore('osUpgrades/channelVersions',
         this.channels[key] = { state: 'loading' };
       }
       item.loading = item.query.request(revision).then((page) => {
-        const versions = Object.freeze(orderChannel(convertVersions(page.items, item.converted)));
+        // Only this channel's, should a store answer more than the label asked for.
+        const own = convertVersions(page.items, item.converted).filter((version) => version.channel === item.query.channel && version.namespace === item.query.namespace);
+        const versions = Object.freeze(orderChannel(own));
 
         item.revision = page.revision;
         if (tracked.get(key) === item) {

@@ -16,8 +16,12 @@ let mockPages: Record<string, unknown[]> = {};
 jest.mock('../../api/version-queries', () => ({
   ChannelVersionsQuery: class {
     fake: FakeQuery;
+    namespace: string;
+    channel: string;
 
     constructor(_store: unknown, namespace: string, channel: string, onChange?: (revision?: string) => void) {
+      this.namespace = namespace;
+      this.channel = channel;
       this.fake = {
         namespace, channel, onChange, requests: [], stopped: false
       };
