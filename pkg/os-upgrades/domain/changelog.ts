@@ -127,7 +127,9 @@ export function planChangelog(versions: readonly VersionInput[], fromName: strin
   result.span = span.map((version) => version.name);
   result.missing = result.span.slice();
 
-  return { changelog: result, spanVersions: span, since: older.created };
+  return {
+    changelog: result, spanVersions: span, since: older.created
+  };
 }
 
 /** The changelog of a plan with these logs: what aggregateChangelog answers for the same request. */

@@ -60,7 +60,9 @@ export async function loadChannel(shell: ShellStore, namespace: string, name: st
     });
 
     // Newest first already; a copy, so the page may hold it as its own.
-    return { channel, versions: versions.slice(), error: '' };
+    return {
+      channel, versions: versions.slice(), error: ''
+    };
   } catch (e) {
     return { versions: [], error: errorMessage(e) };
   }
