@@ -57,7 +57,8 @@ export const PAGES: PageSpec[] = [
     name: 'pools list (200 pools)', path: `${ PRODUCT }/pools`, ready: ['[data-testid="pools-table"] [data-testid="pool-name"]'], busy: '[data-testid="pool-versions-loading"]'
   },
   {
-    name: 'pool form', path: `${ PRODUCT }/pools/create`, ready: ['[data-testid="selector-preview"][aria-busy="false"]'], busy: '[data-testid="pool-form-loading"]'
+    // A pool's form (scale-pool-001 stores a selector on its channel): the preview resolved.
+    name: 'pool form', path: `${ PRODUCT }/pools/${ NAMESPACE }/scale-pool-001`, ready: ['[data-testid="selector-preview"][aria-busy="false"]'], busy: '[data-testid="pool-form-loading"]'
   },
 ];
 
