@@ -9,7 +9,7 @@ import { errorMessage } from '../api/resources';
 import type { ShellStore } from '../types/shell-store';
 
 /** Channels kept at once; the least recently used one is dropped (and unwatched) beyond that. */
-export const MAX_CHANNELS = 16;
+export const MAX_CHANNELS = 64;
 
 export type ChannelState =
   | { state: 'loading' }
