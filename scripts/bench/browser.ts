@@ -36,6 +36,8 @@ const CHROMIUM_ARGS = [
 
 interface Options {
   baseUrl: string;
+  /** The emulator's control endpoints (plain HTTP: Node's fetch refuses the TLS port's self-signed certificate). */
+  controlUrl: string;
   out: string;
   runs: number;
   /** When set, one more visit of each page is recorded as a CPU profile (.cpuprofile) there. */
@@ -299,7 +301,7 @@ function installProbe(debounceMs: number): void {
 
 function parseArgs(argv: string[]): Options {
   const options: Options = {
-    baseUrl: 'http://localhost:8996', out: 'bench/results/browser.json', runs: 40
+    baseUrl: 'http://localhost:8996', controlUrl: '', out: 'bench/results/browser.json', runs: 40
   };
 
   for (let i = 0; i < argv.length; i += 2) {
@@ -307,6 +309,8 @@ function parseArgs(argv: string[]): Options {
 
     if (flag === '--base-url') {
       options.baseUrl = value.replace(/\/$/, '');
+    } else if (flag === '--control-url') {
+      options.controlUrl = value.replace(/\/$/, '');
     } else if (flag === '--out') {
       options.out = value;
     } else if (flag === '--runs') {
@@ -314,9 +318,11 @@ function parseArgs(argv: string[]): Options {
     } else if (flag === '--profile') {
       options.profileDir = value;
     } else {
-      throw new Error(`unknown option ${ flag } (--base-url URL, --out FILE, --runs N, --profile DIR)`);
+      throw new Error(`unknown option ${ flag } (--base-url URL, --control-url URL, --out FILE, --runs N, --profile DIR)`);
     }
   }
+
+  options.controlUrl = options.controlUrl || options.baseUrl;
 
   return options;
 }
@@ -330,7 +336,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 async function control<T>(options: Options, method: string, path: string, body?: string): Promise<T> {
-  const response = await fetch(`${ options.baseUrl }/__emulator${ path }`, {
+  const response = await fetch(`${ options.controlUrl }/__emulator${ path }`, {
     method, body, headers: body ? { 'content-type': 'text/plain' } : undefined
   });
   const text = await response.text();
