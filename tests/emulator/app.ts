@@ -31,10 +31,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       seed: [...fixtures.seed, ...scaleClusters(options.scaleClusters), ...scalePools(options.scalePools, generated, options.scaleClusters)],
     },
     generated,
-    origin:        `http://localhost:${ options.port }`,
-    syncDelayMs:   options.syncDelayMs,
-    retryBaseMs:   options.retryBaseMs,
-    rolloutStepMs: options.rolloutStepMs,
+    origin:              `http://localhost:${ options.port }`,
+    syncDelayMs:         options.syncDelayMs,
+    retryBaseMs:         options.retryBaseMs,
+    rolloutStepMs:       options.rolloutStepMs,
+    changelogMode:       options.changelogMode,
+    changelogPodStartMs: options.changelogPodStartMs,
   });
   const server = new EmulatorServer(emulator, {
     ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control

@@ -38,6 +38,10 @@ function randomSuffix(): string {
   return [...bytes].map((b) => NAME_CHARS[b % NAME_CHARS.length]).join('');
 }
 
+function finalizersOf(metadata: ObjectMeta): string[] {
+  return Array.isArray(metadata.finalizers) ? metadata.finalizers.filter((f): f is string => typeof f === 'string') : [];
+}
+
 function contentOf(object: JsonObject): JsonObject {
   const { metadata: _metadata, status: _status, ...rest } = object;
 
@@ -215,7 +219,8 @@ export class ObjectApi {
       if (causes.length) {
         throw invalid(type, name, causes);
       }
-      const metadata: ObjectMeta = { ...meta, ...this.systemMeta(existing.metadata) };
+      const { deletionTimestamp: _deletion, deletionGracePeriodSeconds: _grace, ...written } = meta;
+      const metadata: ObjectMeta = { ...written, ...this.systemMeta(existing.metadata) };
 
       next = {
         ...object, apiVersion: apiVersionOf(type), kind: type.kind, metadata
@@ -261,7 +266,23 @@ export class ObjectApi {
     const ns = type.namespaced ? namespace : undefined;
 
     this.authorize(actor, 'delete', type, name, ns);
-    this.get(type, ns, name);
+    const existing = this.get(type, ns, name);
+
+    // Finalizers (Kubernetes API semantics, k8s.io/apiserver registry/generic/registry/store.go
+    // Delete): the object only gets a deletionTimestamp and stays until its last finalizer is removed.
+    if (finalizersOf(existing.metadata).length) {
+      if (existing.metadata.deletionTimestamp) {
+        return existing;
+      }
+      const terminating = clone(existing);
+
+      terminating.metadata.deletionTimestamp = nowTimestamp();
+      terminating.metadata.deletionGracePeriodSeconds = 0;
+      terminating.metadata.resourceVersion = String(this.store.nextRevision());
+      this.store.put(type.id, terminating, 'change');
+
+      return clone(terminating);
+    }
     const removed = this.store.delete(type.id, ns, name);
 
     if (!removed) {
@@ -306,6 +327,10 @@ export class ObjectApi {
     if (existing.generateName !== undefined) {
       out.generateName = existing.generateName;
     }
+    if (existing.deletionTimestamp !== undefined) {
+      out.deletionTimestamp = existing.deletionTimestamp;
+      out.deletionGracePeriodSeconds = existing.deletionGracePeriodSeconds;
+    }
 
     return out;
   }
@@ -322,6 +347,14 @@ export class ObjectApi {
     }
     next.metadata.resourceVersion = String(this.store.nextRevision());
     this.store.put(type.id, next, 'change');
+    if (next.metadata.deletionTimestamp && !finalizersOf(next.metadata).length) {
+      // The last finalizer of an object being deleted is gone: the deletion completes.
+      const removed = this.store.delete(type.id, next.metadata.namespace, next.metadata.name);
+
+      if (removed) {
+        setImmediate(() => this.collectGarbage(removed.metadata.uid));
+      }
+    }
 
     return clone(next);
   }

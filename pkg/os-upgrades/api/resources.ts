@@ -66,7 +66,8 @@ function toWriteError(err: unknown): WriteError {
  */
 export async function writeObject(store: ShellStore, type: string, object: KubeObject, mode: 'create' | 'update'): Promise<KubeObject> {
   const { namespace, name } = (object.metadata || {}) as { namespace?: string; name?: string };
-  const url = mode === 'create' ? `/v1/${ type }s` : `/v1/${ type }s/${ namespace }/${ name }`;
+  // Cluster-scoped objects (settings) have no namespace in their path.
+  const url = mode === 'create' ? `/v1/${ type }s` : `/v1/${ type }s/${ namespace ? `${ namespace }/` : '' }${ name }`;
 
   try {
     return await store.dispatch('management/request', {

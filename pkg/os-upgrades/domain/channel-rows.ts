@@ -114,17 +114,3 @@ export function channelRows(channels: readonly unknown[], versions: readonly unk
     return channelRow(channel, groups.get(versionGroupKey(text(metadata.namespace), text(metadata.name))) ?? []);
   });
 }
-
-/** A row of the channels list: the channel, and how many versions carry its label (undefined: not counted yet, -1: unknown). */
-export type ChannelListRow = Omit<ChannelRow, 'containers' | 'isos' | 'newest'> & { versions?: number };
-
-/** The channels list's rows, from the channel objects and each channel's count by `namespace/name`. */
-export function channelListRows(channels: readonly unknown[], counts: Readonly<Record<string, number>>): ChannelListRow[] {
-  return channels.map((channel) => {
-    const {
-      containers, isos, newest, ...row
-    } = channelRow(channel, []);
-
-    return { ...row, versions: counts[row.id] };
-  });
-}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { channelVersions, toManagedOSVersion } from '../../../../tests/support/fixtures';
 import { seededRandom, shuffled, syntheticChannelEntries, syntheticUpdateLog } from '../../../../tests/support/synthetic';
 import {
-  Advisory, aggregateChangelog, changelogFromPlan, compareAdvisories, parseUpdateLog, planChangelog, UpdateLogs
+  Advisory, aggregateChangelog, compareAdvisories, parseUpdateLog, UpdateLogs
 } from '../index';
 
 const V61 = channelVersions('sl-micro-6.1-base');
@@ -89,12 +89,16 @@ describe('aggregateChangelog (rule 5)', () => {
     expect(unknown.problems).toEqual([{ key: 'osUpgrades.changelog.problem.unknownVersion', values: { name: 'nope' } }]);
   });
 
-  it('skips iso versions in the span and flags a jump across channels', () => {
+  it('skips iso versions in the span; across channels without package lists the advisories are unknown', () => {
     const all = [...V61, ...channelVersions('sl-micro-6.2-base')];
-    const across = aggregateChangelog(all, 'base-v2.2.0-3.12-os', 'base-v2.3.0-6.1-os', { 'base-v2.3.0-6.1-os': [] });
+    const across = aggregateChangelog(all, 'base-v2.2.0-3.12-os', 'base-v2.3.0-6.1-os', { 'base-v2.3.0-6.1-os': [advisory('X', 'critical', C312 + 1)] });
 
     expect(across.span).toEqual(['base-v2.3.0-6.1-os']);
-    expect(across.problems.map((p) => p.key)).toEqual(['osUpgrades.changelog.problem.otherChannel']);
+    expect(across.crossChannel).toBe(true);
+    expect(across.evidence).toBe('none');
+    expect(across.advisoriesUnknown).toBe(true);
+    expect(across.advisories).toEqual([]);
+    expect(across.problems).toEqual([]);
     expect(aggregateChangelog(all, 'base-v2.2.0-3.8-os', 'base-v2.2.0-3.12-os', {}).span).not.toContain('base-v2.2.0-3.7-iso');
   });
 
@@ -156,32 +160,6 @@ describe('aggregateChangelog (rule 5)', () => {
       changelog.advisories.slice(1).forEach((a, i) => expect(compareAdvisories(changelog.advisories[i], a)).toBeLessThanOrEqual(0));
       expect(changelog.summary.total).toBe(changelog.advisories.length);
       expect(changelog.span.length).toBe(Math.abs(names.indexOf(from) - names.indexOf(to)));
-    }));
-  });
-});
-
-describe('planChangelog and changelogFromPlan (one pass over the channel per compare)', () => {
-  const entries = syntheticChannelEntries({
-    count: 10, prefix: 'base', startCreated: 1000000, stepSeconds: 1000, displayName: 'SL Micro'
-  });
-  const versions = entries.map((entry) => toManagedOSVersion(entry, { channel: 'c' }));
-  const names = entries.map((entry) => entry.metadata.name);
-  const logsFor = (seed: number): UpdateLogs => Object.fromEntries(names.filter((_, i) => (i + seed) % 3 !== 0).map((name, i) => [
-    name, parseUpdateLog(syntheticUpdateLog(name, {
-      count: 1 + ((i + seed) % 4), seed: `plan-${ seed }`, after: 1000000 + i * 1000 - 3000, before: 1000000 + i * 1000
-    }))
-  ]));
-
-  it('the plan is the changelog without logs, and applying logs to it is aggregateChangelog', () => {
-    fc.assert(fc.property(fc.constantFrom(...names, 'unknown'), fc.constantFrom(...names), fc.nat(20), (from, to, seed) => {
-      const plan = planChangelog(versions, from, to);
-      const logs = logsFor(seed);
-
-      expect(plan.changelog).toEqual(aggregateChangelog(versions, from, to, {}));
-      expect(plan.spanVersions.map((v) => v.name)).toEqual(plan.changelog.span);
-      expect(changelogFromPlan(plan, logs)).toEqual(aggregateChangelog(versions, from, to, logs));
-      // The plan is not changed by applying logs: one plan serves every arriving set of logs.
-      expect(changelogFromPlan(plan, {})).toEqual(plan.changelog);
     }));
   });
 });

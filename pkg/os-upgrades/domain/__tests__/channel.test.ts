@@ -22,6 +22,7 @@ describe('toOSVersion', () => {
       image:       'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12',
       platforms:   ['linux/x86_64', 'linux/aarch64'],
       inSync:      true,
+      terminating: false,
     });
   });
 

@@ -36,7 +36,7 @@ const DYNAMIC = [
   ...['log', 'packages'].map((file) => `osUpgrades.changelog.file.${ file }`),
   ...['loading', 'missing', 'error'].map((state) => `osUpgrades.channel.timeline.${ state }Label`),
   ...['untrustedOrigin', 'notHttp', 'invalidUrl', 'cancelled', 'timeout', 'tooLarge', 'status', 'network'].map((reason) => `osUpgrades.changelog.fetchError.${ reason }`),
-  ...['name', 'namespace', 'type', 'source', 'enabled', 'syncInterval', 'lastSync', 'syncState', 'versions'].map((column) => `osUpgrades.channels.${ column }`),
+  ...['name', 'namespace', 'type', 'source', 'enabled', 'syncInterval', 'lastSync', 'syncState', 'containers', 'isos', 'newest'].map((column) => `osUpgrades.channels.${ column }`),
 ];
 
 /** The reasons the domain's parsers and aggregation can give (read from its source). */
