@@ -5,6 +5,7 @@ import { draftOwnedBy } from '../domain';
 import { storedDraft } from '../api/drafts';
 import { BLANK_CLUSTER, PAGE, routeName } from '../config';
 import { useChangelogsStore } from './changelogs';
+import { useChannelVersionsStore } from './channel-versions';
 import { useCompareStore } from './compare';
 import { usePoolFormStore } from './pool-form';
 import { usePoolApprovalStore } from './pools';
@@ -15,6 +16,8 @@ export function resetStores(): void {
   usePoolFormStore().$reset();
   useSelectorDraftStore().load();
   useCompareStore().$reset();
+  // The next person may not read the same channels: drop them and their watches.
+  useChannelVersionsStore().reset();
   // A new client too: it caches files, and the allowed origins are read again for the next person.
   useChangelogsStore().useClient(undefined);
 }
