@@ -32,4 +32,8 @@ export * from './changelog-source';
 export * from './changelog-resource';
 export * from './file-cache';
 export * from './package-tar';
+export * from './history';
+export * from './withdrawal';
+export * from './exposure';
+export * from './promotion';
 export { isRecord } from './text';

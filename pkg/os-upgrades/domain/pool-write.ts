@@ -10,6 +10,7 @@ import {
 } from './selector';
 import { asText, cloneJson, isRecord } from './text';
 import { addForce, isDowngrade, isSameTag, removeExtensionForce } from './force';
+import { appendHistory, HistoryKind } from './history';
 
 /** Spec fields a person may edit: targets, node selector, concurrency, cordon, drain… */
 export type PoolSpecFields = Record<string, unknown>;
@@ -54,6 +55,20 @@ export interface ApproveIntent {
   /** The pin the dialog showed as current ('' or undefined when there was none). */
   expectedPin?: string;
   approvedBy: string;
+  /** Why, for the approval history (optional). */
+  comment?: string;
+}
+
+/** Approve the image a source pool soaked (see promotion.ts): it must pass the pool's selector, not be its newest pick. */
+export interface PromoteIntent {
+  kind: 'promote';
+  versionName: string;
+  expectedPin?: string;
+  approvedBy: string;
+  /** `<namespace>/<name>` of the source pool. */
+  source: string;
+  /** The soak shown as the reason, for the history. */
+  comment?: string;
 }
 
 export interface RollbackIntent {
@@ -61,9 +76,10 @@ export interface RollbackIntent {
   approvedBy: string;
   /** When given, the rollback is refused if the pin moved since the dialog showed it. */
   expectedPin?: string;
+  comment?: string;
 }
 
-export type PoolIntent = CreateExactIntent | CreateSelectorIntent | EditIntent | ChangeSelectorIntent | ApproveIntent | RollbackIntent;
+export type PoolIntent = CreateExactIntent | CreateSelectorIntent | EditIntent | ChangeSelectorIntent | ApproveIntent | PromoteIntent | RollbackIntent;
 
 export type PoolWritePlan =
   | {
@@ -110,6 +126,11 @@ function checkVersion(versions: OSVersion[], name: string): PoolWritePlan | unde
   }
   if (matches.every((version) => version.terminating)) {
     return refuse('terminating', { name });
+  }
+  const withdrawn = matches.find((version) => version.withdrawn)?.withdrawn;
+
+  if (withdrawn) {
+    return refuse('withdrawn', { name, reason: withdrawn.reason, by: withdrawn.by });
   }
 
   return undefined;
@@ -278,7 +299,16 @@ function findVersion(versions: OSVersion[], name: string): OSVersion | undefined
  * rollback. A downgrade gets FORCE (`unknownIsDowngrade` when an image is not known); any
  * other move takes back the FORCE the extension added before.
  */
-function movePin(current: KubeObject, target: string, move: { approvedBy: string; approvedAt: string; versions: OSVersion[]; unknownIsDowngrade: boolean }, resolution?: Resolution): PoolWritePlan {
+interface PinMove {
+  approvedBy: string;
+  approvedAt: string;
+  versions: OSVersion[];
+  unknownIsDowngrade: boolean;
+  kind: HistoryKind;
+  comment?: string;
+}
+
+function movePin(current: KubeObject, target: string, move: PinMove, resolution?: Resolution): PoolWritePlan {
   const { approvedBy, approvedAt, versions } = move;
   const object = cloneJson(current);
   const { spec } = parts(object);
@@ -303,6 +333,10 @@ function movePin(current: KubeObject, target: string, move: { approvedBy: string
   }
   annotations[APPROVED_BY_ANNOTATION] = approvedBy;
   annotations[APPROVED_AT_ANNOTATION] = approvedAt;
+  // Rule 17: the record goes in the same object, so one request writes the change and its history.
+  appendHistory(object, {
+    kind: move.kind, from: oldPin, to: target, by: approvedBy, at: approvedAt, comment: asText(move.comment).trim()
+  });
 
   return resolution ? {
     ok: true, object, resolution, forced, sameTag
@@ -311,7 +345,7 @@ function movePin(current: KubeObject, target: string, move: { approvedBy: string
   };
 }
 
-function planApprove(current: KubeObject, intent: ApproveIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
+function planApprove(current: KubeObject, intent: ApproveIntent | PromoteIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
   const pool = readPool(current);
   const approvedAt = isoTime(now);
   const pin = pool.pin ?? '';
@@ -344,13 +378,22 @@ function planApprove(current: KubeObject, intent: ApproveIntent, versions: reado
       return refuse('selectorUnreadable', { errors: pool.selectorErrors });
     }
     resolution = resolveSelector(pool.selector, usable, now);
-    if (resolution.chosen?.name !== target) {
+    if (intent.kind === 'promote') {
+      if (!resolution.candidates.some((version) => version.name === target)) {
+        const reasons = resolution.rejected.find((rejection) => rejection.version.name === target)?.reasons ?? [];
+
+        return refuse('selectorRejects', { name: target, reasons }, resolution);
+      }
+    } else if (resolution.chosen?.name !== target) {
       return refuse('selectionChanged', { approved: target, current: resolution.chosen?.name ?? '' }, resolution);
     }
   }
+  if (intent.kind === 'promote' && !asText(intent.source).trim()) {
+    return refuse('promotionSourceRequired');
+  }
 
   return movePin(current, target, {
-    approvedBy, approvedAt, versions: usable, unknownIsDowngrade: false
+    approvedBy, approvedAt, versions: usable, unknownIsDowngrade: false, kind: intent.kind, comment: intent.comment
   }, resolution);
 }
 
@@ -381,7 +424,7 @@ function planRollback(current: KubeObject, intent: RollbackIntent, versions: rea
 
   // A rollback forces unless the previous image is known to be higher than the current one.
   return problem ?? movePin(current, previous, {
-    approvedBy, approvedAt, versions: usable, unknownIsDowngrade: true
+    approvedBy, approvedAt, versions: usable, unknownIsDowngrade: true, kind: 'rollback', comment: intent.comment
   });
 }
 
@@ -406,6 +449,7 @@ export function planPoolWrite(current: KubeObject | undefined | null, intent: Po
   case 'change-selector':
     return planChangeSelector(current, intent, versions, now);
   case 'approve':
+  case 'promote':
     return planApprove(current, intent, versions, now);
   case 'rollback':
     return planRollback(current, intent, versions, now);
