@@ -2,7 +2,9 @@
 // lacks against the newest image of its channel, by the changelog's evidence rule (rule 5).
 import type { OSVersion } from './types';
 import { asOSVersions, compareNewestFirst, isContainerVersion, VersionInput } from './channel';
-import { aggregateChangelog, ChangelogEntry, ChangelogEvidence, SeveritySummary, UpdateLogs } from './changelog';
+import {
+  aggregateChangelog, ChangelogEntry, ChangelogEvidence, SeveritySummary, UpdateLogs
+} from './changelog';
 import type { PackageLists } from './advisory-evidence';
 import { imagesFixingCve } from './image-search';
 import { readPool, versionsForPool } from './pool';

@@ -130,7 +130,9 @@ function checkVersion(versions: OSVersion[], name: string): PoolWritePlan | unde
   const withdrawn = matches.find((version) => version.withdrawn)?.withdrawn;
 
   if (withdrawn) {
-    return refuse('withdrawn', { name, reason: withdrawn.reason, by: withdrawn.by });
+    return refuse('withdrawn', {
+      name, reason: withdrawn.reason, by: withdrawn.by
+    });
   }
 
   return undefined;

@@ -9,10 +9,20 @@ const names = (versions: OSVersion[]) => versions.map((version) => version.name)
 
 describe('toOSVersion', () => {
   it('keeps the type lower-case, as the operator compares it case-insensitively, so every container filter finds it', () => {
-    const obj = { metadata: { name: 'v1', namespace: 'fleet-default' }, spec: { version: 'v1', type: 'Container', metadata: { upgradeImage: 'r/os:v1' } } };
+    const obj = {
+      metadata: { name: 'v1', namespace: 'fleet-default' },
+      spec:     {
+        version: 'v1', type: 'Container', metadata: { upgradeImage: 'r/os:v1' }
+      }
+    };
 
     expect(toOSVersion(obj).type).toBe('container');
-    expect(toOSVersion({ ...obj, spec: { ...obj.spec, type: 'ISO', metadata: { uri: 'r/os.iso' } } })).toMatchObject({ type: 'iso', image: 'r/os.iso' });
+    expect(toOSVersion({
+      ...obj,
+      spec: {
+        ...obj.spec, type: 'ISO', metadata: { uri: 'r/os.iso' }
+      }
+    })).toMatchObject({ type: 'iso', image: 'r/os.iso' });
   });
 
   it('reads a synced container version', () => {

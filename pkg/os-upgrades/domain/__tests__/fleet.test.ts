@@ -64,7 +64,9 @@ function synthetic(count: number, severities: Advisory['severity'][] = []) {
     packages[name] = Array.from({ length: count }, (_, j) => pkg(`p-${ j }`, j <= k ? '1' : '0'));
   }
 
-  return { versions, logs, packages };
+  return {
+    versions, logs, packages
+  };
 }
 
 describe('poolExposure on the real fixtures', () => {
@@ -119,7 +121,8 @@ describe('poolExposure on synthetic channels', () => {
   it('a withdrawn newest image is not what the pool is behind', () => {
     const { versions, logs, packages } = synthetic(4);
     const withdrawn = versions.map((v) => (v.name === 'os-3' ? {
-      ...v, withdrawn: {
+      ...v,
+      withdrawn: {
         reason: 'breaks boot', by: 'admin', at: '2025-01-01T00:00:00.000Z'
       }
     } : v));
@@ -223,7 +226,13 @@ describe('withdrawals', () => {
   it('planPoolWrite refuses to approve or promote a withdrawn image', () => {
     const current = poolObject({ pin: 'os-1' });
     const refusal = {
-      ok: false, reason: { key: 'osUpgrades.pool.refusal.withdrawn', values: { name: 'os-3', reason: 'breaks boot on NUCs', by: 'admin' } }
+      ok:     false,
+      reason: {
+        key:    'osUpgrades.pool.refusal.withdrawn',
+        values: {
+          name: 'os-3', reason: 'breaks boot on NUCs', by: 'admin'
+        }
+      }
     };
 
     expect(planPoolWrite(current, {
@@ -236,7 +245,9 @@ describe('withdrawals', () => {
 
   it('planPoolWrite rolls back away from a withdrawn image, and approves away from it', () => {
     const current = poolObject({ pin: 'os-3', annotations: { 'os-upgrades.cattle.io/previous-version': 'os-2' } });
-    const rollback = planPoolWrite(current, { kind: 'rollback', approvedBy: 'alice', comment: 'withdrawn' }, VERSIONS, NOW);
+    const rollback = planPoolWrite(current, {
+      kind: 'rollback', approvedBy: 'alice', comment: 'withdrawn'
+    }, VERSIONS, NOW);
     const approve = planPoolWrite(current, {
       kind: 'approve', versionName: 'os-1', expectedPin: 'os-3', approvedBy: 'alice'
     }, VERSIONS, NOW);
