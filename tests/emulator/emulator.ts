@@ -5,6 +5,7 @@ import { attachCrdSchemas } from './crds';
 import { Faults } from './faults';
 import { FleetSimulator } from './fleet';
 import { ImageOperator } from './image-operator';
+import { DownstreamClusters } from './downstream';
 import { NodeRegistry } from './nodes';
 import { SystemUpgradeControllers } from './suc';
 import { VersionFinalizer } from './version-finalizer';
@@ -28,6 +29,9 @@ export interface EmulatorConfig {
   syncDelayMs: number;
   retryBaseMs: number;
   rolloutStepMs: number;
+  /** For the downstream clusters' watches. */
+  pingMs?: number;
+  serverVersion?: string;
 }
 
 export class Emulator {
@@ -43,6 +47,8 @@ export class Emulator {
   /** The machines of the Fleet clusters (never in the API: GET /__emulator/nodes). */
   readonly nodes = new NodeRegistry();
   readonly suc = new SystemUpgradeControllers(this.nodes);
+  /** What each downstream cluster's API shows of its nodes, Plans and Jobs (/k8s/clusters/<id>/v1). */
+  readonly downstream: DownstreamClusters;
   readonly faults = new Faults();
   /** userId → the preferences the dashboard stored. */
   readonly preferences = new Map<string, JsonObject>();
@@ -58,6 +64,7 @@ export class Emulator {
     this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
     this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.retryBaseMs });
     this.versionFinalizer = new VersionFinalizer(this.api);
+    this.downstream = new DownstreamClusters({ api: this.api, nodes: this.nodes, suc: this.suc }, config.pingMs ?? 30000, config.serverVersion ?? '');
   }
 
   /** Creates the seed: base objects, one channel per channel file (synced), then the fixture seed objects. */
@@ -113,6 +120,8 @@ export class Emulator {
     this.imageOperator.start();
     this.versionFinalizer.start();
     this.fleet.start();
+    this.downstream.start();
+    this.downstream.syncAll();
   }
 
   stop(): void {
@@ -120,6 +129,7 @@ export class Emulator {
     this.imageOperator.stop();
     this.versionFinalizer.stop();
     this.fleet.stop();
+    this.downstream.stop();
   }
 
   /** Back to the seed: every object is removed (watchers see the removals) and seeded again. Sessions stay. */
@@ -136,6 +146,7 @@ export class Emulator {
     this.nodes.clear();
     this.preferences.clear();
     await this.start();
+    this.downstream.reset();
   }
 
   /** A seed object by its apiVersion and kind; its status (if any) is written through the status subresource. */

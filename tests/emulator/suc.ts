@@ -22,7 +22,7 @@ export interface PlanObject {
   spec: JsonObject;
 }
 
-type Phase = 'cordoned' | 'draining' | 'upgrading' | 'rebooting';
+export type Phase = 'cordoned' | 'draining' | 'upgrading' | 'rebooting';
 
 interface Job {
   hash: string;
@@ -39,6 +39,15 @@ interface PlanRun {
   plan: PlanObject;
   hash: string;
   jobs: Map<string, Job>;
+}
+
+/** What one cluster's controller holds for a plan: the downstream API (downstream.ts) shows it. */
+export interface PlanRunView {
+  plan: PlanObject;
+  hash: string;
+  /** status.latestVersion: the Plan's version, munged. */
+  version: string;
+  jobs: { node: string; hash: string; phase: Phase }[];
 }
 
 /** How one cluster's run of a plan stands, for the bundle status Fleet reports. */
@@ -343,6 +352,16 @@ export class SystemUpgradeControllers {
     node.labels[PLAN_LABEL_PREFIX + run.plan.name] = job.hash;
     node.state = 'idle';
     run.jobs.delete(node.name);
+  }
+
+  /** Every plan run on one cluster, as its Plan, Jobs and node labels show it. */
+  runsOn(namespace: string, cluster: string): PlanRunView[] {
+    return [...this.runs.values()].filter((run) => run.namespace === namespace && run.cluster === cluster).map((run) => ({
+      plan:    run.plan,
+      hash:    run.hash,
+      version: latestVersion(run.plan),
+      jobs:    [...run.jobs].map(([node, job]) => ({ node, hash: job.hash, phase: job.phase })),
+    }));
   }
 
   clear(): void {
