@@ -10,6 +10,8 @@ export * from './pool-write';
 export * from './image-tag';
 export * from './force';
 export * from './operator-state';
+export * from './label-selector';
+export * from './node-rollout';
 export * from './updatelog';
 export * from './changelog';
 export * from './rpmvercmp';
