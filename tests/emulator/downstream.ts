@@ -281,8 +281,12 @@ export class DownstreamClusters {
     const failed = run.jobs.map((j) => ({ job: j, node: nodes.find((n) => n.name === j.node) })).find((j) => j.node?.state === 'failed' && j.job.hash === run.hash);
     const complete = !run.jobs.length && selected.every((n) => n.labels[PLAN_LABEL_PREFIX + run.plan.name] === run.hash);
     const conditions: JsonObject[] = [
-      { type: 'Validated', status: 'True', reason: 'PlanIsValid' },
-      { type: 'LatestResolved', status: 'True', reason: 'Version' },
+      {
+        type: 'Validated', status: 'True', reason: 'PlanIsValid'
+      },
+      {
+        type: 'LatestResolved', status: 'True', reason: 'Version'
+      },
       // types.go: Complete stays False while a job fails, its reason and message saying why.
       failed ? {
         type: 'Complete', status: 'False', reason: 'JobFailed', message: `Job ${ this.jobName(run, failed.job.node, failed.job.hash) } failed: ${ failed.node?.message ?? '' }`
@@ -306,11 +310,11 @@ export class DownstreamClusters {
 
   private jobObject(run: PlanRunView, job: PlanRunView['jobs'][number], node: EmulatedNode, since: string): KubeObject {
     const labels = {
-      'upgrade.cattle.io/controller':        SUC_NAME,
-      'upgrade.cattle.io/node':              job.node,
-      'upgrade.cattle.io/plan':              run.plan.name,
-      'upgrade.cattle.io/version':           run.version,
-      [PLAN_LABEL_PREFIX + run.plan.name]:   job.hash,
+      'upgrade.cattle.io/controller':      SUC_NAME,
+      'upgrade.cattle.io/node':            job.node,
+      'upgrade.cattle.io/plan':            run.plan.name,
+      'upgrade.cattle.io/version':         run.version,
+      [PLAN_LABEL_PREFIX + run.plan.name]: job.hash,
     };
     const failed = node.state === 'failed';
     // A pod is Ready while its main (upgrade) container runs, not during the cordon/drain init containers.

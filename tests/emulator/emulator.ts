@@ -64,7 +64,9 @@ export class Emulator {
     this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
     this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.retryBaseMs });
     this.versionFinalizer = new VersionFinalizer(this.api);
-    this.downstream = new DownstreamClusters({ api: this.api, nodes: this.nodes, suc: this.suc }, config.pingMs ?? 30000, config.serverVersion ?? '');
+    this.downstream = new DownstreamClusters({
+      api: this.api, nodes: this.nodes, suc: this.suc
+    }, config.pingMs ?? 30000, config.serverVersion ?? '');
   }
 
   /** Creates the seed: base objects, one channel per channel file (synced), then the fixture seed objects. */

@@ -360,7 +360,9 @@ export class SystemUpgradeControllers {
       plan:    run.plan,
       hash:    run.hash,
       version: latestVersion(run.plan),
-      jobs:    [...run.jobs].map(([node, job]) => ({ node, hash: job.hash, phase: job.phase })),
+      jobs:    [...run.jobs].map(([node, job]) => ({
+        node, hash: job.hash, phase: job.phase
+      })),
     }));
   }
 

@@ -269,11 +269,21 @@ function clusterRollout(target: RolloutTarget, input: ClusterInput, image: strin
   } else if (!counts.total) {
     message = { key: 'osUpgrades.rollout.cluster.noNodes' };
   } else if (failures.length) {
-    message = { key: 'osUpgrades.rollout.cluster.failed', values: { count: failures.length, node: failures[0].node, message: failures[0].message } };
+    message = {
+      key:    'osUpgrades.rollout.cluster.failed',
+      values: {
+        count: failures.length, node: failures[0].node, message: failures[0].message
+      }
+    };
   } else if (counts.updated === counts.total) {
     message = { key: 'osUpgrades.rollout.done', values: { total: counts.total, image } };
   } else {
-    message = { key: 'osUpgrades.rollout.progress', values: { updated: counts.updated, total: counts.total, image } };
+    message = {
+      key:    'osUpgrades.rollout.progress',
+      values: {
+        updated: counts.updated, total: counts.total, image
+      }
+    };
   }
 
   return {
@@ -302,7 +312,9 @@ export function summarizeNodeRollout(input: { target: RolloutTarget; clusters: r
   const unknownClusters = clusters.filter((c) => c.reading !== 'read' && c.reading !== 'loading').map((c) => c.cluster);
   const details: Reason[] = MOVING.filter((state) => state !== 'failed' && counts[state] > 0)
     .map((state) => ({ key: `osUpgrades.rollout.count.${ state }`, values: { count: counts[state] } }));
-  const progress = { updated: counts.updated, total: counts.total, image };
+  const progress = {
+    updated: counts.updated, total: counts.total, image
+  };
   let verdict: RolloutVerdict;
   let message: Reason;
 
@@ -320,7 +332,12 @@ export function summarizeNodeRollout(input: { target: RolloutTarget; clusters: r
     message = { key: 'osUpgrades.rollout.loading' };
   } else if (unknownClusters.length) {
     verdict = 'unknown';
-    message = { key: 'osUpgrades.rollout.unknown', values: { delivered: clusters.length, count: unknownClusters.length, clusters: unknownClusters.join(', ') } };
+    message = {
+      key:    'osUpgrades.rollout.unknown',
+      values: {
+        delivered: clusters.length, count: unknownClusters.length, clusters: unknownClusters.join(', ')
+      }
+    };
     if (counts.total) {
       details.unshift({ key: 'osUpgrades.rollout.knownProgress', values: progress });
     }
@@ -343,4 +360,26 @@ export function summarizeNodeRollout(input: { target: RolloutTarget; clusters: r
 /** Every targeted node of every readable cluster, for the per-node table. */
 export function nodeRolloutTable(target: RolloutTarget, clusters: readonly ClusterInput[]): NodeRolloutRow[] {
   return clusters.flatMap((c) => nodeRolloutRows(target, c));
+}
+
+/**
+ * The operator's Fleet bundle for a pool (`mos-<pool>`, owned by the pool) is gone although the
+ * pool says it was created (FleetBundleCreation=True): the operator does not create it again
+ * (elemental-operator controllers/managedosimage_controller.go), so nothing rolls out.
+ */
+export function isBundleMissing(pool: unknown, bundles: readonly unknown[]): boolean {
+  const created = conditions(pool).some((c) => c.type === 'FleetBundleCreation' && c.status === 'True');
+
+  if (!created) {
+    return false;
+  }
+  const name = nameOf(pool);
+  const namespace = asText(record(record(pool).metadata).namespace);
+
+  return !bundles.some((bundle) => {
+    const metadata = record(record(bundle).metadata);
+    const owners = Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences.filter(isRecord) : [];
+
+    return asText(metadata.namespace) === namespace && (asText(metadata.name) === `mos-${ name }` || owners.some((o) => o.kind === 'ManagedOSImage' && o.name === name));
+  });
 }

@@ -89,7 +89,9 @@ describe('downstream clusters', () => {
 
     expect(seen.has('cordoned')).toBe(true);
     expect(job.metadata.labels?.['upgrade.cattle.io/node']).toBe('c1-node-2');
-    expect((job.status as { conditions: JsonObject[] }).conditions[0]).toMatchObject({ type: 'Failed', status: 'True', message: 'no space left on device' });
+    expect((job.status as { conditions: JsonObject[] }).conditions[0]).toMatchObject({
+      type: 'Failed', status: 'True', message: 'no space left on device'
+    });
     expect((plan.status as JsonObject).applying).toEqual(['c1-node-2']);
     expect(osImage((em.downstream.list('c-m-one', 'node') ?? [])[0])).toBe('registry.example.test/os:v2');
     em.stop();

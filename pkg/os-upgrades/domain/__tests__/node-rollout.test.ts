@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import {
-  ClusterInput, matchesLabelSelector, nodeRolloutRows, NodeRolloutState, rolloutTarget, RolloutTarget, shortImageName, summarizeNodeRollout, upgradePlanName
+  ClusterInput, isBundleMissing, matchesLabelSelector, nodeRolloutRows, NodeRolloutState, rolloutTarget, RolloutTarget, shortImageName, summarizeNodeRollout, upgradePlanName
 } from '../index';
 
 const IMAGE = 'registry.suse.com/suse/sl-micro/6.1/base-os-container';
-const TARGET: RolloutTarget = { pool: 'edge', image: `${ IMAGE }:2.2.0-3.12`, tag: '2.2.0-3.12' };
+const TARGET: RolloutTarget = {
+  pool: 'edge', image: `${ IMAGE }:2.2.0-3.12`, tag: '2.2.0-3.12'
+};
 const PLAN = 'os-upgrader-edge';
 const HASH = 'h-new';
 const T0 = '2024-05-01T08:00:00Z';
@@ -15,8 +17,17 @@ type Shape = 'updated' | 'old' | 'draining' | 'upgrading' | 'rebooting' | 'faile
 function plan(applying: string[] = [], version = '2.2.0-3.12') {
   return {
     metadata: { name: PLAN, namespace: 'cattle-system' },
-    spec:     { version, nodeSelector: { matchExpressions: [{ key: 'role', operator: 'NotIn', values: ['control'] }] } },
-    status:   { latestVersion: version, latestHash: HASH, applying },
+    spec:     {
+      version,
+      nodeSelector: {
+        matchExpressions: [{
+          key: 'role', operator: 'NotIn', values: ['control']
+        }]
+      }
+    },
+    status: {
+      latestVersion: version, latestHash: HASH, applying
+    },
   };
 }
 
@@ -28,8 +39,10 @@ function node(name: string, shape: Shape, extraLabels: Record<string, string> = 
     metadata: { name, labels: { ...extraLabels, ...(labelled ? { [`plan.upgrade.cattle.io/${ PLAN }`]: HASH } : { [`plan.upgrade.cattle.io/${ PLAN }`]: 'h-old' }) } },
     spec:     ['draining', 'upgrading', 'rebooting', 'failed'].includes(shape) ? { unschedulable: true } : {},
     status:   {
-      conditions: [shape === 'rebooting' ? { type: 'Ready', status: 'Unknown', lastTransitionTime: T0 } : { type: 'Ready', status: 'True' }],
-      nodeInfo:   { osImage: `${ IMAGE }:${ tag }` },
+      conditions: [shape === 'rebooting' ? {
+        type: 'Ready', status: 'Unknown', lastTransitionTime: T0
+      } : { type: 'Ready', status: 'True' }],
+      nodeInfo: { osImage: `${ IMAGE }:${ tag }` },
     },
   };
 }
@@ -42,8 +55,13 @@ function job(nodeName: string, shape: Shape) {
   return {
     metadata: { name: `apply-${ PLAN }-on-${ nodeName }-with-${ HASH }`, labels },
     status:   shape === 'failed' ? {
-      failed: 1, conditions: [{ type: 'Failed', status: 'True', message: 'no space left on device', lastTransitionTime: T0 }]
-    } : { active: 1, ready: shape === 'upgrading' ? 1 : 0, startTime: T0 },
+      failed:     1,
+      conditions: [{
+        type: 'Failed', status: 'True', message: 'no space left on device', lastTransitionTime: T0
+      }]
+    } : {
+      active: 1, ready: shape === 'upgrading' ? 1 : 0, startTime: T0
+    },
   };
 }
 
@@ -98,7 +116,9 @@ describe('nodeRolloutRows', () => {
   });
 
   it('gives nothing for a cluster that could not be read', () => {
-    expect(nodeRolloutRows(TARGET, { cluster: 'x', clusterId: 'c-m-x', reading: { kind: 'forbidden' } })).toEqual([]);
+    expect(nodeRolloutRows(TARGET, {
+      cluster: 'x', clusterId: 'c-m-x', reading: { kind: 'forbidden' }
+    })).toEqual([]);
   });
 });
 
@@ -107,7 +127,12 @@ describe('summarizeNodeRollout', () => {
     const summary = summarizeNodeRollout({ target: TARGET, clusters: [cluster('a', ['updated', 'draining']), cluster('b', ['upgrading', 'rebooting', 'old'])] });
 
     expect(summary.verdict).toBe('progressing');
-    expect(summary.message).toEqual({ key: 'osUpgrades.rollout.progress', values: { updated: 1, total: 5, image: 'base-os-container:2.2.0-3.12' } });
+    expect(summary.message).toEqual({
+      key:    'osUpgrades.rollout.progress',
+      values: {
+        updated: 1, total: 5, image: 'base-os-container:2.2.0-3.12'
+      }
+    });
     expect(summary.details.map((d) => [d.key, d.values?.count])).toEqual([
       ['osUpgrades.rollout.count.draining', 1], ['osUpgrades.rollout.count.upgrading', 1], ['osUpgrades.rollout.count.rebooting', 1], ['osUpgrades.rollout.count.waiting', 1],
     ]);
@@ -123,30 +148,63 @@ describe('summarizeNodeRollout', () => {
   });
 
   it('names the failed node and its job\'s message, and is never rolled out then', () => {
-    const summary = summarizeNodeRollout({ target: TARGET, clusters: [cluster('a', ['updated', 'failed']), { cluster: 'b', clusterId: 'c-m-b', reading: { kind: 'forbidden' } }] });
+    const summary = summarizeNodeRollout({
+      target:   TARGET,
+      clusters: [cluster('a', ['updated', 'failed']), {
+        cluster: 'b', clusterId: 'c-m-b', reading: { kind: 'forbidden' }
+      }]
+    });
 
     expect(summary.verdict).toBe('failed');
-    expect(summary.failures).toEqual([{ cluster: 'a', node: 'a-node-2', message: 'no space left on device' }]);
-    expect(summary.clusters[0].message).toEqual({ key: 'osUpgrades.rollout.cluster.failed', values: { count: 1, node: 'a-node-2', message: 'no space left on device' } });
+    expect(summary.failures).toEqual([{
+      cluster: 'a', node: 'a-node-2', message: 'no space left on device'
+    }]);
+    expect(summary.clusters[0].message).toEqual({
+      key:    'osUpgrades.rollout.cluster.failed',
+      values: {
+        count: 1, node: 'a-node-2', message: 'no space left on device'
+      }
+    });
   });
 
   it('says "delivered to N clusters; node state unknown for X" instead of guessing', () => {
     const summary = summarizeNodeRollout({
       target:   TARGET,
-      clusters: [cluster('a', ['updated']), { cluster: 'b', clusterId: 'c-m-b', reading: { kind: 'forbidden' } }, { cluster: 'c', clusterId: '', reading: { kind: 'unmapped' } }],
+      clusters: [cluster('a', ['updated']), {
+        cluster: 'b', clusterId: 'c-m-b', reading: { kind: 'forbidden' }
+      }, {
+        cluster: 'c', clusterId: '', reading: { kind: 'unmapped' }
+      }],
     });
 
     expect(summary.verdict).toBe('unknown');
-    expect(summary.message).toEqual({ key: 'osUpgrades.rollout.unknown', values: { delivered: 3, count: 2, clusters: 'b, c' } });
-    expect(summary.details[0]).toEqual({ key: 'osUpgrades.rollout.knownProgress', values: { updated: 1, total: 1, image: 'base-os-container:2.2.0-3.12' } });
+    expect(summary.message).toEqual({
+      key:    'osUpgrades.rollout.unknown',
+      values: {
+        delivered: 3, count: 2, clusters: 'b, c'
+      }
+    });
+    expect(summary.details[0]).toEqual({
+      key:    'osUpgrades.rollout.knownProgress',
+      values: {
+        updated: 1, total: 1, image: 'base-os-container:2.2.0-3.12'
+      }
+    });
     expect(summary.clusters[1].message).toEqual({ key: 'osUpgrades.rollout.cluster.forbidden', values: { cluster: 'b' } });
   });
 
   it('reports a missing bundle, no clusters, no nodes and clusters still loading', () => {
-    expect(summarizeNodeRollout({ target: TARGET, clusters: [cluster('a', ['updated'])], bundleMissing: true }).verdict).toBe('bundleMissing');
+    expect(summarizeNodeRollout({
+      target: TARGET, clusters: [cluster('a', ['updated'])], bundleMissing: true
+    }).verdict).toBe('bundleMissing');
     expect(summarizeNodeRollout({ target: TARGET, clusters: [] }).verdict).toBe('noClusters');
     expect(summarizeNodeRollout({ target: TARGET, clusters: [cluster('a', [])] }).verdict).toBe('noNodes');
-    expect(summarizeNodeRollout({ target: TARGET, clusters: [cluster('a', ['updated']), { cluster: 'b', clusterId: 'c-m-b', reading: { kind: 'loading' } }] }).verdict).toBe('loading');
+    expect(summarizeNodeRollout({
+      target:   TARGET,
+      clusters: [cluster('a', ['updated']), {
+        cluster: 'b', clusterId: 'c-m-b', reading: { kind: 'loading' }
+      }]
+    }).verdict).toBe('loading');
   });
 
   it('property: rolled out exactly when every node of readable clusters is updated and no cluster is unknown', () => {
@@ -156,7 +214,9 @@ describe('summarizeNodeRollout', () => {
       const inputs: ClusterInput[] = clusters.map((shapes, i) => cluster(`c${ i }`, shapes));
 
       if (oneForbidden) {
-        inputs.push({ cluster: 'hidden', clusterId: 'c-m-hidden', reading: { kind: 'forbidden' } });
+        inputs.push({
+          cluster: 'hidden', clusterId: 'c-m-hidden', reading: { kind: 'forbidden' }
+        });
       }
       const summary = summarizeNodeRollout({ target: TARGET, clusters: inputs });
       const all = clusters.flat();
@@ -195,9 +255,33 @@ describe('helpers', () => {
 
     expect(matchesLabelSelector(undefined, labels)).toBe(true);
     expect(matchesLabelSelector({ matchLabels: { role: 'worker' } }, labels)).toBe(true);
-    expect(matchesLabelSelector({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] }, labels)).toBe(false);
+    expect(matchesLabelSelector({
+      matchExpressions: [{
+        key: 'zone', operator: 'In', values: ['b']
+      }]
+    }, labels)).toBe(false);
     expect(matchesLabelSelector({ matchExpressions: [{ key: 'gpu', operator: 'DoesNotExist' }, { key: 'role', operator: 'Exists' }] }, labels)).toBe(true);
-    expect(matchesLabelSelector({ matchExpressions: [{ key: 'role', operator: 'Gt', values: ['1'] }] }, labels)).toBe(false);
+    expect(matchesLabelSelector({
+      matchExpressions: [{
+        key: 'role', operator: 'Gt', values: ['1']
+      }]
+    }, labels)).toBe(false);
     expect(matchesLabelSelector('junk', labels)).toBe(false);
+  });
+});
+
+describe('isBundleMissing', () => {
+  const pool = { metadata: { name: 'edge', namespace: 'fleet-default' }, status: { conditions: [{ type: 'FleetBundleCreation', status: 'True' }] } };
+
+  it('is true only when the pool says its bundle was created and no bundle of it exists', () => {
+    expect(isBundleMissing(pool, [])).toBe(true);
+    expect(isBundleMissing(pool, [{ metadata: { name: 'mos-edge', namespace: 'fleet-default' } }])).toBe(false);
+    expect(isBundleMissing(pool, [{
+      metadata: {
+        name: 'other', namespace: 'fleet-default', ownerReferences: [{ kind: 'ManagedOSImage', name: 'edge' }]
+      }
+    }])).toBe(false);
+    expect(isBundleMissing(pool, [{ metadata: { name: 'mos-edge', namespace: 'fleet-local' } }])).toBe(true);
+    expect(isBundleMissing({ metadata: { name: 'new' } }, [])).toBe(false);
   });
 });
