@@ -98,10 +98,10 @@ export class DownstreamClusters {
 
   constructor(private readonly sources: DownstreamSources, private readonly pingMs: number, private readonly serverVersion: string) {}
 
-  /** Follows the bundles: every change of a rollout writes its bundle's status (fleet.ts). */
+  /** Follows the system-upgrade-controllers: every change of a run, a job or a node. */
   start(): void {
-    this.unsubscribe = this.sources.api.store.subscribe((event) => {
-      if (event.type === 'fleet.cattle.io.bundle' && !this.pending) {
+    this.unsubscribe = this.sources.suc.subscribe(() => {
+      if (!this.pending) {
         this.pending = setImmediate(() => {
           this.pending = undefined;
           this.syncAll();

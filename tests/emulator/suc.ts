@@ -161,6 +161,20 @@ export function sucUpgradeDecision(host: EmulatedNode, image: OSRelease, force: 
 
 export class SystemUpgradeControllers {
   private readonly runs = new Map<string, PlanRun>();
+  /** Told after every change of a run, a job or a node (the downstream API follows them). */
+  private readonly listeners = new Set<() => void>();
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) {
+      listener();
+    }
+  }
 
   constructor(private readonly nodes: NodeRegistry) {}
 
@@ -182,6 +196,7 @@ export class SystemUpgradeControllers {
     this.runs.set(key, {
       namespace, cluster, plan, hash: planHash(plan, secret), jobs: existing?.jobs ?? new Map()
     });
+    this.notify();
   }
 
   /** Fleet removed the Plan: its jobs are deleted, their nodes go back to idle (uncordoned). */
@@ -197,6 +212,7 @@ export class SystemUpgradeControllers {
       }
     }
     this.runs.delete(key);
+    this.notify();
   }
 
   /** The seed's plans are done already: their nodes run the image and carry the hash. */
@@ -208,6 +224,7 @@ export class SystemUpgradeControllers {
       node.release = jobImage(plan);
       node.labels[PLAN_LABEL_PREFIX + plan.name] = run.hash;
     }
+    this.notify();
   }
 
   progress(namespace: string, cluster: string, planName: string): PlanProgress {
@@ -238,6 +255,9 @@ export class SystemUpgradeControllers {
           namespace: run.namespace, cluster: run.cluster, plan: run.plan.name
         });
       }
+    }
+    if (changed.length) {
+      this.notify();
     }
 
     return changed;

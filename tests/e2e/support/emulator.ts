@@ -114,12 +114,33 @@ export class EmulatorControl {
     return (await this.call<{ expired: number }>('POST', `/sessions/expire${ username ? `?user=${ encodeURIComponent(username) }` : '' }`)).expired;
   }
 
+  /** Every emulated node (GET /__emulator/nodes). */
+  async nodes(): Promise<EmulatedNode[]> {
+    return this.call('GET', '/nodes');
+  }
+
+  /** The node's next upgrade job fails with `message`. */
+  async failNode(cluster: string, node: string, message: string): Promise<EmulatedNode> {
+    return this.call('POST', '/nodes/fail', { cluster, node, message });
+  }
+
   /** The stored objects (of one Steve type, or all), for assertions. */
   async objects(type: string): Promise<Record<string, unknown>[]> {
     const state = await this.call<{ objects: Record<string, Record<string, unknown>[]> }>('GET', `/state?type=${ encodeURIComponent(type) }`);
 
     return state.objects[type] ?? [];
   }
+}
+
+/** A node as GET /__emulator/nodes reports it. */
+export interface EmulatedNode {
+  cluster: string;
+  node: string;
+  image: string;
+  tag: string;
+  active: boolean;
+  state: string;
+  message: string;
 }
 
 /**
