@@ -6,11 +6,13 @@ import {
 import {
   DOWNSTREAM_TYPES, DownstreamError, DownstreamEvent, readDownstream, SocketFactory, watchDownstream
 } from '../api/downstream';
-import { findAll, ShellStore } from '../api/resources';
+import { errorMessage, findAll, ShellStore } from '../api/resources';
 import { TYPE } from '../config';
 import {
   FleetCluster, FleetGroup, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
 } from '../components/pool/cluster-targets';
+
+export type { ShellStore };
 
 /** Rancher's label on a Fleet cluster naming its management cluster (rancher/rancher fleetcluster.go). */
 export const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
@@ -56,6 +58,7 @@ export const useNodeRolloutStore = defineStore('osUpgrades.nodeRollout', {
     /** For a page that shows one pool: the shell store's live lists of pools and versions. */
     pools:          [] as unknown[],
     versionObjects: [] as unknown[],
+    poolsError:     '',
     /** Not reactive: sockets and timers by cluster id, and the clusters each page or panel asked for. */
     follows:        markRaw(new Map<string, Follow>()),
     owners:         markRaw(new Map<string, Set<string>>()),
@@ -96,13 +99,18 @@ export const useNodeRolloutStore = defineStore('osUpgrades.nodeRollout', {
         ]);
         this.fleetError = '';
       } catch (e) {
-        this.fleetError = e instanceof Error ? e.message : String((e as { message?: unknown })?.message ?? e);
+        this.fleetError = errorMessage(e);
       }
     },
 
-    /** The pools and versions (live lists of the shell's store), with the Fleet objects. Rejects when they cannot be read. */
+    /** The pools and versions (live lists of the shell's store), with the Fleet objects; `poolsError` says why they could not be read. */
     async loadPools(shell: ShellStore): Promise<void> {
-      [this.pools, this.versionObjects] = await Promise.all([findAll(shell, TYPE.IMAGE), findAll(shell, TYPE.VERSION), this.loadFleet(shell)]);
+      try {
+        [this.pools, this.versionObjects] = await Promise.all([findAll(shell, TYPE.IMAGE), findAll(shell, TYPE.VERSION), this.loadFleet(shell)]);
+        this.poolsError = '';
+      } catch (e) {
+        this.poolsError = errorMessage(e);
+      }
     },
 
     /** The targeted clusters of a pool, each with what could be read of it. */
