@@ -121,7 +121,9 @@ export class EmulatorControl {
 
   /** The node's next upgrade job fails with `message`. */
   async failNode(cluster: string, node: string, message: string): Promise<EmulatedNode> {
-    return this.call('POST', '/nodes/fail', { cluster, node, message });
+    return this.call('POST', '/nodes/fail', {
+      cluster, node, message
+    });
   }
 
   /** The stored objects (of one Steve type, or all), for assertions. */

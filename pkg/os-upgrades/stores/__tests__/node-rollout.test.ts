@@ -6,7 +6,11 @@ import { useNodeRolloutStore } from '../node-rollout';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const fleetCluster = (name: string, id?: string) => ({ metadata: { name, namespace: 'fleet-default', labels: { site: 'x', ...(id ? { 'management.cattle.io/cluster-name': id } : {}) } } });
+const fleetCluster = (name: string, id?: string) => ({
+  metadata: {
+    name, namespace: 'fleet-default', labels: { site: 'x', ...(id ? { 'management.cattle.io/cluster-name': id } : {}) }
+  }
+});
 
 const pool = {
   metadata: { name: 'p', namespace: 'fleet-default' },
@@ -16,7 +20,11 @@ const versions = [{
   name: 'v2', namespace: 'fleet-default', channel: '', version: '', type: 'container', displayName: '', image: 'r/os:v2', platforms: [], inSync: true
 }];
 const plan = {
-  metadata: { name: 'os-upgrader-p', namespace: 'cattle-system' }, spec: { version: 'v2' }, status: { latestVersion: 'v2', latestHash: 'h', applying: [] }
+  metadata: { name: 'os-upgrader-p', namespace: 'cattle-system' },
+  spec:     { version: 'v2' },
+  status:   {
+    latestVersion: 'v2', latestHash: 'h', applying: []
+  }
 };
 const node = (name: string, tag: string, hash: string) => ({
   metadata: { name, labels: { 'plan.upgrade.cattle.io/os-upgrader-p': hash } }, spec: {}, status: { conditions: [{ type: 'Ready', status: 'True' }], nodeInfo: { osImage: `r/os:${ tag }` } }
@@ -53,7 +61,7 @@ function setup(downstream: Record<string, { status?: number; nodes?: unknown[] }
     const cluster = downstream[id];
 
     if (!cluster || cluster.status) {
-      return Promise.reject({ _status: cluster?.status ?? 503, message: 'no' });
+      return Promise.reject(Object.assign(new Error('no'), { _status: cluster?.status ?? 503 }));
     }
     const data = type === 'nodes' ? cluster.nodes ?? [] : type === 'upgrade.cattle.io.plans' ? [plan] : [];
 
@@ -69,7 +77,9 @@ function setup(downstream: Record<string, { status?: number; nodes?: unknown[] }
     return socket;
   };
 
-  return { store, sockets, shell: { dispatch, getters: {} } };
+  return {
+    store, sockets, shell: { dispatch, getters: {} }
+  };
 }
 
 beforeEach(() => {
@@ -89,7 +99,9 @@ describe('node rollout store', () => {
 
     expect(summary.clusters.map((c) => [c.cluster, c.reading])).toEqual([['a', 'read'], ['b', 'forbidden'], ['c', 'unmapped']]);
     expect(summary.verdict).toBe('unknown');
-    expect(summary.counts).toMatchObject({ total: 2, updated: 1, waiting: 1 });
+    expect(summary.counts).toMatchObject({
+      total: 2, updated: 1, waiting: 1
+    });
     expect(sockets.map((s) => s.url)).toEqual(['/k8s/clusters/c-m-a/v1/subscribe']);
   });
 
@@ -102,11 +114,17 @@ describe('node rollout store', () => {
     sockets[0].onopen?.({});
     expect(sockets[0].sent.map((m) => JSON.parse(m))).toEqual([
       { resourceType: 'node', resourceVersion: '100' },
-      { resourceType: 'batch.job', namespace: 'cattle-system', resourceVersion: '100' },
-      { resourceType: 'upgrade.cattle.io.plan', namespace: 'cattle-system', resourceVersion: '100' },
+      {
+        resourceType: 'batch.job', namespace: 'cattle-system', resourceVersion: '100'
+      },
+      {
+        resourceType: 'upgrade.cattle.io.plan', namespace: 'cattle-system', resourceVersion: '100'
+      },
     ]);
     expect(store.nodeRows(pool, versions).map((r) => r.state)).toEqual(['waiting']);
-    sockets[0].emit({ name: 'resource.change', resourceType: 'node', data: node('a1', 'v2', 'h') });
+    sockets[0].emit({
+      name: 'resource.change', resourceType: 'node', data: node('a1', 'v2', 'h')
+    });
     expect(store.nodeRows(pool, versions).map((r) => r.state)).toEqual(['updated']);
     expect(shell.dispatch.mock.calls.filter(([action]) => action === 'management/request')).toHaveLength(3);
   });
