@@ -32,7 +32,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     serverVersion: RANCHER_VERSION,
   });
   const server = new EmulatorServer(emulator, {
-    ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors
+    ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control
   });
 
   await emulator.start();

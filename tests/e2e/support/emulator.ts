@@ -43,6 +43,16 @@ export function requireEmulator(): void {
   test.skip(!onEmulator(), 'needs the emulator\'s control endpoints');
 }
 
+export interface NodeReport {
+  cluster: string;
+  node: string;
+  image: string;
+  tag: string;
+  active: boolean;
+  state: 'idle' | 'cordoned' | 'draining' | 'upgrading' | 'rebooting' | 'failed';
+  message: string;
+}
+
 export class EmulatorControl {
   private constructor(private readonly api: APIRequestContext) {}
 
@@ -114,14 +124,14 @@ export class EmulatorControl {
     return (await this.call<{ expired: number }>('POST', `/sessions/expire${ username ? `?user=${ encodeURIComponent(username) }` : '' }`)).expired;
   }
 
-  /** Every emulated node (GET /__emulator/nodes). */
-  async nodes(): Promise<EmulatedNode[]> {
+  /** Every emulated node: what it runs (IMAGE_REPO, IMAGE_TAG), its boot mode and job state. */
+  async nodes(): Promise<NodeReport[]> {
     return this.call('GET', '/nodes');
   }
 
   /** The node's next upgrade job fails with `message`. */
-  async failNode(cluster: string, node: string, message: string): Promise<EmulatedNode> {
-    return this.call('POST', '/nodes/fail', {
+  async failNode(cluster: string, node: string, message: string): Promise<void> {
+    await this.call('POST', '/nodes/fail', {
       cluster, node, message
     });
   }
@@ -132,17 +142,6 @@ export class EmulatorControl {
 
     return state.objects[type] ?? [];
   }
-}
-
-/** A node as GET /__emulator/nodes reports it. */
-export interface EmulatedNode {
-  cluster: string;
-  node: string;
-  image: string;
-  tag: string;
-  active: boolean;
-  state: string;
-  message: string;
 }
 
 /**
