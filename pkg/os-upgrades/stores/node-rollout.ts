@@ -173,6 +173,16 @@ export const useNodeRolloutStore = defineStore('osUpgrades.nodeRollout', {
       }
     },
 
+    /** Closes every socket and forgets what was read (a logout, or a login by another person). */
+    reset() {
+      this.owners.clear();
+      this.reconcile();
+      this.$patch({
+        readings: {}, fleetClusters: [], fleetGroups: [], bundles: [], fleetError: '', pools: [], versionObjects: [], poolsError: ''
+      });
+      this.shell = undefined;
+    },
+
     unfollowOne(id: string) {
       const follow = this.follows.get(id);
 

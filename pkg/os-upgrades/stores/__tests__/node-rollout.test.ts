@@ -166,3 +166,18 @@ describe('node rollout store', () => {
     }
   });
 });
+
+describe('node rollout store reset', () => {
+  it('closes every socket and forgets every reading', async() => {
+    const { store, shell, sockets } = setup({ 'c-m-a': { nodes: [node('a1', 'v2', 'h')] } });
+
+    await store.loadFleet(shell);
+    store.follow('page', ['c-m-a']);
+    await flush();
+    store.reset();
+    expect(sockets[0].closed).toBe(true);
+    expect(store.readings).toEqual({});
+    expect(store.fleetClusters).toEqual([]);
+    expect(store.shell).toBeUndefined();
+  });
+});
