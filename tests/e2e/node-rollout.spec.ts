@@ -14,6 +14,8 @@ const POOLS = '/os-upgrades/c/_/pools';
 const OLD = 'base-os-container:2.2.0-3.9';
 const NEW = 'base-os-container:2.2.0-3.12';
 const NEW_TAG = '2.2.0-3.12';
+// The first read of every targeted cluster, on a loaded machine.
+const FIRST_READ = { timeout: 45_000 };
 
 function poolRow(page: Page, name: string): Locator {
   return page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
@@ -32,12 +34,14 @@ async function approveBerlin(page: Page): Promise<void> {
 }
 
 test.describe('rollout from the nodes', () => {
+  test.setTimeout(180_000);
+
   test('an approval rolls through the nodes, and the counts follow it to all nodes on the image', async({ page, problems }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(POOLS));
     const nodes = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
 
-    await expect(nodes).toHaveAttribute('data-verdict', 'rolledOut');
+    await expect(nodes).toHaveAttribute('data-verdict', 'rolledOut', FIRST_READ);
     await expect(nodes.getByTestId('pool-nodes-message')).toHaveText(`All 6 nodes on ${ OLD }`);
 
     // Every text the cell shows, recorded in the page as it changes (polling from here could miss a step).
@@ -122,7 +126,7 @@ test.describe('rollout from the nodes', () => {
     await page.goto(dashboardPath(POOLS));
     const berlin = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
 
-    await expect(berlin).toHaveAttribute('data-verdict', 'unknown');
+    await expect(berlin).toHaveAttribute('data-verdict', 'unknown', FIRST_READ);
     await expect(berlin.getByTestId('pool-nodes-message')).toHaveText('Delivered to 2 clusters; node state unknown for edge-berlin-02');
     await expect(berlin.getByTestId('pool-nodes-detail').first()).toHaveText(`Where it can be read: 3 of 3 nodes on ${ OLD }`);
     await berlin.getByTestId('pool-nodes-clusters-toggle').click();
@@ -141,7 +145,7 @@ test.describe('rollout from the nodes', () => {
     await page.goto(dashboardPath(POOLS));
     const munich = poolRow(page, 'edge-munich');
 
-    await expect(munich.getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'rolledOut');
+    await expect(munich.getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'rolledOut', FIRST_READ);
     const deleted = await sessionApi(page).delete('/v1/fleet.cattle.io.bundles/fleet-default/mos-edge-munich');
 
     expect(deleted.status).toBe(200);
