@@ -10,6 +10,7 @@ export const TYPE = {
   FLEET_CLUSTER: 'fleet.cattle.io.cluster',
   FLEET_GROUP:   'fleet.cattle.io.clustergroup',
   FLEET_BUNDLE:  'fleet.cattle.io.bundle',
+  SETTING:       'management.cattle.io.setting',
 } as const;
 
 export const PAGE = {
@@ -20,6 +21,7 @@ export const PAGE = {
   POOL_CREATE: 'pool-create',
   POOL_EDIT:   'pool-edit',
   POOL_NODES:  'pool-nodes',
+  SOURCES:     'sources',
 } as const;
 
 export function routeName(page: string): string {

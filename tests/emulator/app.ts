@@ -23,13 +23,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   await plugins?.load();
   const emulator = new Emulator({
     fixtures,
-    generated:     options.scaleVersions > 0 ? [scaleChannel(options.scaleVersions)] : [],
-    origin:        `http://localhost:${ options.port }`,
-    syncDelayMs:   options.syncDelayMs,
-    retryBaseMs:   options.retryBaseMs,
-    rolloutStepMs: options.rolloutStepMs,
-    pingMs:        options.pingMs,
-    serverVersion: RANCHER_VERSION,
+    generated:           options.scaleVersions > 0 ? [scaleChannel(options.scaleVersions)] : [],
+    origin:              `http://localhost:${ options.port }`,
+    syncDelayMs:         options.syncDelayMs,
+    retryBaseMs:         options.retryBaseMs,
+    rolloutStepMs:       options.rolloutStepMs,
+    changelogMode:       options.changelogMode,
+    changelogPodStartMs: options.changelogPodStartMs,
+    pingMs:              options.pingMs,
+    serverVersion:       RANCHER_VERSION,
   });
   const server = new EmulatorServer(emulator, {
     ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control

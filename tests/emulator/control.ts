@@ -73,6 +73,17 @@ export class ControlApi {
 
       return sendJson(ctx, 200, { ok: true });
     }
+    if (path === '/changelog-service' && (method === 'PUT' || method === 'POST')) {
+      const body = asObject(jsonBody(ctx));
+      const mode = asString(body.mode);
+
+      if (mode !== 'operator' && mode !== 'pr891') {
+        return sendJson(ctx, 400, { error: 'mode must be operator or pr891' });
+      }
+      await em.setChangelogMode(mode, typeof body.podStartMs === 'number' ? body.podStartMs : undefined, typeof body.cleanupScale === 'number' ? body.cleanupScale : 1);
+
+      return sendJson(ctx, 200, { ok: true, mode });
+    }
     if (path === '/faults') {
       if (method === 'GET') {
         return sendJson(ctx, 200, em.faults.list());

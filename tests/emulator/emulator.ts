@@ -1,6 +1,7 @@
 // The emulated Rancher: the object store and its API semantics, sessions, served files, the
 // simulated operator and Fleet, faults and sockets. Seeding and resetting live here.
 
+import { ChangelogMode, ChangelogService, DEFAULT_POD_START_MS } from './changelog-service';
 import { attachCrdSchemas } from './crds';
 import { Faults } from './faults';
 import { FleetSimulator } from './fleet';
@@ -32,6 +33,10 @@ export interface EmulatorConfig {
   /** For the downstream clusters' watches. */
   pingMs?: number;
   serverVersion?: string;
+  /** What /elemental/changelog answers: today's operator (400) or the PR #891 protocol. */
+  changelogMode?: ChangelogMode;
+  /** pr891: how long a worker pod takes to start (default 4000). */
+  changelogPodStartMs?: number;
 }
 
 export class Emulator {
@@ -49,6 +54,7 @@ export class Emulator {
   readonly suc = new SystemUpgradeControllers(this.nodes);
   /** What each downstream cluster's API shows of its nodes, Plans and Jobs (/k8s/clusters/<id>/v1). */
   readonly downstream: DownstreamClusters;
+  readonly changelogs: ChangelogService;
   readonly faults = new Faults();
   /** userId → the preferences the dashboard stored. */
   readonly preferences = new Map<string, JsonObject>();
@@ -67,6 +73,18 @@ export class Emulator {
     this.downstream = new DownstreamClusters({
       api: this.api, nodes: this.nodes, suc: this.suc
     }, config.pingMs ?? 30000, config.serverVersion ?? '');
+    this.changelogs = new ChangelogService(this.api, this.types, this.files, {
+      mode: config.changelogMode ?? 'operator', podStartMs: config.changelogPodStartMs ?? DEFAULT_POD_START_MS, origin: config.origin
+    });
+  }
+
+  /** Switches the changelog protocol (a control endpoint) and seeds again, as a new install would. */
+  async setChangelogMode(mode: ChangelogMode, podStartMs = this.config.changelogPodStartMs ?? DEFAULT_POD_START_MS, cleanupScale = 1): Promise<void> {
+    this.changelogs.options = {
+      ...this.changelogs.options, mode, podStartMs
+    };
+    this.changelogs.cleanupScale = cleanupScale;
+    await this.reseed();
   }
 
   /** Creates the seed: base objects, one channel per channel file (synced), then the fixture seed objects. */
@@ -79,7 +97,7 @@ export class Emulator {
 
     for (const name of this.files.channelNames()) {
       if (!seedChannelNames.has(name)) {
-        this.createSeedObject(this.types.require('elemental.cattle.io.managedosversionchannel'), channelObject(name, this.config.origin));
+        this.createSeedObject(this.types.require('elemental.cattle.io.managedosversionchannel'), channelObject(name, this.config.origin, this.changelogs.options.mode === 'pr891'));
       }
     }
     for (const object of seedChannels) {
@@ -124,6 +142,7 @@ export class Emulator {
     this.fleet.start();
     this.downstream.start();
     this.downstream.syncAll();
+    this.changelogs.start();
   }
 
   stop(): void {
@@ -132,10 +151,19 @@ export class Emulator {
     this.versionFinalizer.stop();
     this.fleet.stop();
     this.downstream.stop();
+    this.changelogs.stop();
   }
 
   /** Back to the seed: every object is removed (watchers see the removals) and seeded again. Sessions stay. */
   async reset(): Promise<void> {
+    this.changelogs.options = {
+      ...this.changelogs.options, mode: this.config.changelogMode ?? 'operator', podStartMs: this.config.changelogPodStartMs ?? DEFAULT_POD_START_MS
+    };
+    this.changelogs.cleanupScale = 1;
+    await this.reseed();
+  }
+
+  private async reseed(): Promise<void> {
     this.stop();
     for (const typeId of this.store.typeIds()) {
       for (const object of this.store.list(typeId)) {
@@ -147,6 +175,7 @@ export class Emulator {
     this.suc.clear();
     this.nodes.clear();
     this.preferences.clear();
+    this.changelogs.applyMode();
     await this.start();
     this.downstream.reset();
   }

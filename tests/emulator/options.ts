@@ -1,6 +1,7 @@
 // Command-line flags and environment variables (the flag wins). See docs/emulator.md.
 
 import path from 'path';
+import type { ChangelogMode } from './changelog-service';
 import { DEFAULT_FIXTURE_DIRS } from './fixtures';
 
 export interface EmulatorOptions {
@@ -15,6 +16,8 @@ export interface EmulatorOptions {
   rolloutStepMs: number;
   pingMs: number;
   logErrors: boolean;
+  changelogMode: ChangelogMode;
+  changelogPodStartMs: number;
   /** False: every /__emulator/ path answers 404, as on a real Rancher (the "real Rancher mode"). */
   control: boolean;
 }
@@ -34,21 +37,26 @@ export const USAGE = `Usage: yarn emulator [options]
   --ping-ms N           EMULATOR_PING_MS          websocket ping interval (default 30000)
   --log-errors          EMULATOR_LOG_ERRORS=1     log every 4xx/5xx answer to stderr
   --no-control          EMULATOR_NO_CONTROL=1     real Rancher mode: every /__emulator/ path answers 404
+  --changelog-service M EMULATOR_CHANGELOG_SERVICE what /elemental/changelog is: operator (today's, 400 "unknwon api",
+                                                  the default) or pr891 (the ManagedOSChangelog protocol of PR #891)
+  --changelog-pod-start-ms N EMULATOR_CHANGELOG_POD_START_MS  pr891: worker pod start time (default 4000)
 `;
 
 const FLAGS: Record<string, string> = {
-  port:              'EMULATOR_PORT',
-  host:              'EMULATOR_HOST',
-  fixtures:          'EMULATOR_FIXTURES',
-  'scale-versions':  'EMULATOR_SCALE_VERSIONS',
-  ui:                'EMULATOR_UI',
-  plugins:           'EMULATOR_PLUGINS',
-  'sync-delay-ms':   'EMULATOR_SYNC_DELAY_MS',
-  'retry-ms':        'EMULATOR_RETRY_MS',
-  'rollout-step-ms': 'EMULATOR_ROLLOUT_STEP_MS',
-  'ping-ms':         'EMULATOR_PING_MS',
-  'log-errors':      'EMULATOR_LOG_ERRORS',
-  'no-control':      'EMULATOR_NO_CONTROL',
+  port:                     'EMULATOR_PORT',
+  host:                     'EMULATOR_HOST',
+  fixtures:                 'EMULATOR_FIXTURES',
+  'scale-versions':         'EMULATOR_SCALE_VERSIONS',
+  ui:                       'EMULATOR_UI',
+  plugins:                  'EMULATOR_PLUGINS',
+  'sync-delay-ms':          'EMULATOR_SYNC_DELAY_MS',
+  'retry-ms':               'EMULATOR_RETRY_MS',
+  'rollout-step-ms':        'EMULATOR_ROLLOUT_STEP_MS',
+  'ping-ms':                'EMULATOR_PING_MS',
+  'log-errors':             'EMULATOR_LOG_ERRORS',
+  'no-control':             'EMULATOR_NO_CONTROL',
+  'changelog-service':      'EMULATOR_CHANGELOG_SERVICE',
+  'changelog-pod-start-ms': 'EMULATOR_CHANGELOG_POD_START_MS',
 };
 
 const SWITCHES = ['log-errors', 'no-control'];
@@ -87,20 +95,27 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
     }
   }
   const resolve = (p: string) => path.resolve(cwd, p);
+  const changelogMode = values['changelog-service'] || 'operator';
+
+  if (changelogMode !== 'operator' && changelogMode !== 'pr891') {
+    throw new Error(`--changelog-service must be operator or pr891, got "${ changelogMode }"`);
+  }
   const fixtures = values.fixtures ? values.fixtures.split(',').map((p) => p.trim()).filter(Boolean).map(resolve) : DEFAULT_FIXTURE_DIRS;
 
   return {
-    port:          numberOption(values.port, 8989, 'port'),
-    host:          values.host || '0.0.0.0',
-    fixtureDirs:   fixtures,
-    scaleVersions: numberOption(values['scale-versions'], 600, 'scale-versions'),
-    uiDir:         values.ui ? resolve(values.ui) : undefined,
-    pluginsDir:    values.plugins ? resolve(values.plugins) : undefined,
-    syncDelayMs:   numberOption(values['sync-delay-ms'], 300, 'sync-delay-ms'),
-    retryBaseMs:   numberOption(values['retry-ms'], 2000, 'retry-ms'),
-    rolloutStepMs: numberOption(values['rollout-step-ms'], 1500, 'rollout-step-ms'),
-    pingMs:        numberOption(values['ping-ms'], 30000, 'ping-ms') || 30000,
-    logErrors:     isOn(values['log-errors']),
-    control:       !isOn(values['no-control']),
+    port:                numberOption(values.port, 8989, 'port'),
+    host:                values.host || '0.0.0.0',
+    fixtureDirs:         fixtures,
+    scaleVersions:       numberOption(values['scale-versions'], 600, 'scale-versions'),
+    uiDir:               values.ui ? resolve(values.ui) : undefined,
+    pluginsDir:          values.plugins ? resolve(values.plugins) : undefined,
+    syncDelayMs:         numberOption(values['sync-delay-ms'], 300, 'sync-delay-ms'),
+    retryBaseMs:         numberOption(values['retry-ms'], 2000, 'retry-ms'),
+    rolloutStepMs:       numberOption(values['rollout-step-ms'], 1500, 'rollout-step-ms'),
+    pingMs:              numberOption(values['ping-ms'], 30000, 'ping-ms') || 30000,
+    logErrors:           isOn(values['log-errors']),
+    control:             !isOn(values['no-control']),
+    changelogMode,
+    changelogPodStartMs: numberOption(values['changelog-pod-start-ms'], 4000, 'changelog-pod-start-ms'),
   };
 }

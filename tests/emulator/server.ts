@@ -13,7 +13,8 @@ import { DOWNSTREAM_PREFIX, isDownstreamSubscribePath } from './downstream';
 import { KubeApi } from './kube-api';
 import { NormanApi } from './norman';
 import { CHANNEL_FILE_PATH } from './operator';
-import { changelogFile, kubeVersion, rancherVersion, uiPlugins } from './rancher';
+import { CHANGELOG_FILES_PATH, serveChangelogFile } from './changelog-files';
+import { kubeVersion, rancherVersion, uiPlugins } from './rancher';
 import { RANCHER_VERSION } from './seed';
 import { DashboardUi, PluginShelf } from './static';
 import { SteveApi, isVirtualType } from './steve';
@@ -136,7 +137,10 @@ export class EmulatorServer {
         });
       }
 
-      return changelogFile(ctx, this.emulator);
+      return this.emulator.changelogs.handle(ctx);
+    }
+    if (path.startsWith(CHANGELOG_FILES_PATH)) {
+      return serveChangelogFile(ctx, this.emulator.files);
     }
     if (path === '/v1' || path.startsWith('/v1/') || path === '/v3' || path.startsWith('/v3/') || path.startsWith('/api/') || path.startsWith('/apis/')) {
       ctx.res.setHeader('X-Api-Cattle-Auth', auth.session ? 'true' : 'false');

@@ -23,8 +23,9 @@ export function toOSVersion(obj: unknown): OSVersion {
   const specMetadata = record(spec.metadata);
   const labels = record(metadata.labels);
   const annotations = record(metadata.annotations);
-  const type = asText(spec.type);
-  const image = type.toLowerCase() === 'iso' ? asText(specMetadata.uri) || asText(specMetadata.upgradeImage) : asText(specMetadata.upgradeImage) || asText(specMetadata.uri);
+  // The operator compares the type case-insensitively (api/v1beta1 managedosversion_types.go): keep it lower-case.
+  const type = asText(spec.type).toLowerCase();
+  const image = type === 'iso' ? asText(specMetadata.uri) || asText(specMetadata.upgradeImage) : asText(specMetadata.upgradeImage) || asText(specMetadata.uri);
   const changelogURL = asText(specMetadata.changelogURL);
   const version: OSVersion = {
     name:        asText(metadata.name),
@@ -79,7 +80,7 @@ export function asOSVersion(input: unknown): OSVersion {
     namespace:   asText(input.namespace),
     channel:     asText(input.channel),
     version:     asText(input.version),
-    type:        asText(input.type),
+    type:        asText(input.type).toLowerCase(),
     created:     asUnixSeconds(input.created),
     displayName: asText(input.displayName),
     image:       asText(input.image),
@@ -100,7 +101,7 @@ export function asOSVersions(inputs: readonly unknown[] | undefined | null): OSV
 }
 
 /**
- * DESIGN rule 1, newest first (negative when `a` is newer): `created` descending (missing =
+ * Rule 1 of domain/README.md, newest first (negative when `a` is newer): `created` descending (missing =
  * older than any), then version descending, then name ascending; namespace, channel and type
  * only break the last ties. Allocates nothing: it runs O(n log n) times per sort.
  */

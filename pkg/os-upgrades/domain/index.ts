@@ -1,10 +1,13 @@
-// The domain core: pure functions for the rules of DESIGN.md section 3. See README.md.
+// The domain core: pure functions for every rule of the extension. See README.md and docs/architecture.md.
 export * from './types';
 export * from './errors';
 export * from './versions';
 export * from './range';
 export * from './channel';
+export * from './channel-rows';
+export * from './timeline';
 export * from './selector';
+export * from './selector-fields';
 export * from './pool';
 export * from './pool-write';
 export * from './image-tag';
@@ -12,8 +15,23 @@ export * from './force';
 export * from './operator-state';
 export * from './label-selector';
 export * from './node-rollout';
+export * from './pool-object';
+export * from './cluster-targets';
+export * from './rollout';
+export * from './pool-rows';
+export * from './pool-form';
+export * from './pool-form-plan';
 export * from './updatelog';
+export * from './advisory-evidence';
 export * from './changelog';
+export * from './advisory-filter';
 export * from './rpmvercmp';
 export * from './packages';
 export * from './package-diff-text';
+export * from './image-move';
+export * from './image-search';
+export * from './changelog-source';
+export * from './changelog-resource';
+export * from './file-cache';
+export * from './package-tar';
+export { isRecord } from './text';

@@ -1,16 +1,14 @@
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import {
-  ClusterInput, ClusterReading, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget, summarizeNodeRollout
+  ClusterInput, ClusterReading, FleetCluster, FleetGroup, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
+  summarizeNodeRollout, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
 } from '../domain';
 import {
   DOWNSTREAM_TYPES, DownstreamError, DownstreamEvent, readDownstream, SocketFactory, watchDownstream
 } from '../api/downstream';
 import { errorMessage, findAll, ShellStore } from '../api/resources';
 import { TYPE } from '../config';
-import {
-  FleetCluster, FleetGroup, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
-} from '../components/pool/cluster-targets';
 
 export type { ShellStore };
 

@@ -8,6 +8,23 @@ import {
 const names = (versions: OSVersion[]) => versions.map((version) => version.name);
 
 describe('toOSVersion', () => {
+  it('keeps the type lower-case, as the operator compares it case-insensitively, so every container filter finds it', () => {
+    const obj = {
+      metadata: { name: 'v1', namespace: 'fleet-default' },
+      spec:     {
+        version: 'v1', type: 'Container', metadata: { upgradeImage: 'r/os:v1' }
+      }
+    };
+
+    expect(toOSVersion(obj).type).toBe('container');
+    expect(toOSVersion({
+      ...obj,
+      spec: {
+        ...obj.spec, type: 'ISO', metadata: { uri: 'r/os.iso' }
+      }
+    })).toMatchObject({ type: 'iso', image: 'r/os.iso' });
+  });
+
   it('reads a synced container version', () => {
     const [obj] = channelVersions('sl-micro-6.1-base');
 
@@ -83,7 +100,7 @@ describe('toOSVersion', () => {
   });
 });
 
-describe('orderChannel (DESIGN rule 1)', () => {
+describe('orderChannel (rule 1)', () => {
   it('orders the real 6.1 channel newest first', () => {
     expect(names(orderChannel(channelVersions('sl-micro-6.1-base')))).toEqual([
       'base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os', 'base-v2.2.0-3.7-iso', 'base-v2.2.0-3.5-iso', 'base-v2.2.0-3.4-iso',

@@ -6,7 +6,7 @@ import { SELECTOR_ANNOTATION } from '../../domain';
 import { useSelectorDraftStore } from '../../stores/selector-draft';
 import {
   MID, NEW, NOW, OLD, poolObject, VERSIONS
-} from '../../components/pool/__tests__/test-data';
+} from '../../domain/__tests__/pool-test-data';
 import { fakeStore, shellStubs, StoreOptions, t } from './pools-test-helpers';
 
 const push = jest.fn();

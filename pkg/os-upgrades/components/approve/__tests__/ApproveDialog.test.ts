@@ -4,7 +4,7 @@ import ApproveDialog from '../ApproveDialog.vue';
 import { usePoolApprovalStore } from '../../../stores/pools';
 import {
   MID, NEW, NOW, OLD, poolObject, version, VERSIONS
-} from '../../pool/__tests__/test-data';
+} from '../../../domain/__tests__/pool-test-data';
 import { fakeStore, shellStubs, t, Written } from '../../../pages/__tests__/pools-test-helpers';
 
 const SELECTOR = '{"channel":"stable"}';
@@ -161,5 +161,26 @@ describe('approve dialog', () => {
     await flushPromises();
 
     expect(wrapper.find('[data-testid="approve-notice"]').text()).toContain('osUpgrades.approve.forbidden');
+  });
+
+  it('names a move to another release as such, with a warning, never as a plain upgrade', async() => {
+    const from = version('base-v2.2.0-3.12-os', 'v2.2.0-3.12', 100, { channel: 'sl-micro-6.1-base', image: 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12' });
+    const to = version('base-v2.3.0-6.1-os', 'v2.3.0-6.1', 10, { channel: 'sl-micro-6.2-base', image: 'registry.suse.com/suse/sl-micro/6.2/base-os-container:2.3.0-6.1' });
+    const fake = fakeStore();
+    const wrapper = mount(ApproveDialog, {
+      props: {
+        versions: [from, to], now: NOW, approvedBy: 'admin'
+      },
+      global: { mocks: { t, $store: fake.store }, stubs: shellStubs },
+    });
+
+    usePoolApprovalStore().open('approve', poolObject({ pin: from.name, selector: '{"version":">=2.2.0"}' }), [from, to], NOW);
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="approve-target-name"]').text()).toBe(to.name);
+    expect(wrapper.find('#approve-dialog-title').text()).toContain('osUpgrades.move.title');
+    expect(wrapper.find('#approve-dialog-title').text()).toContain('osUpgrades.move.release {\\"release\\":\\"6.2\\"}');
+    expect(wrapper.find('[data-testid="move-warning"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="approve-confirm-async-button"]').text()).toContain('osUpgrades.move.confirm');
   });
 });

@@ -1,0 +1,44 @@
+import { channelVersions } from '../../../../tests/support/fixtures';
+import { channelRows } from '../channel-rows';
+
+describe('channelRows', () => {
+  it('counts a channel by the label of its versions, even without owner references', () => {
+    const versions = channelVersions('sl-micro-6.1-base').map((version) => ({ ...version, metadata: { ...(version.metadata as object), ownerReferences: undefined } }));
+    const [row] = channelRows([{ metadata: { name: 'sl-micro-6.1-base', namespace: 'fleet-default' }, spec: { type: 'json' } }], versions);
+
+    expect(row).toMatchObject({
+      containers: 3, isos: 3, syncState: 'unknown', enabled: true, failedAttempts: 0
+    });
+    expect(row.newest?.name).toBe('base-v2.2.0-3.12-os');
+  });
+
+  it('keeps channels of the same name in different namespaces apart', () => {
+    const rows = channelRows(
+      [{ metadata: { name: 'sl-micro-6.1-base', namespace: 'fleet-default' } }, { metadata: { name: 'sl-micro-6.1-base', namespace: 'other' } }],
+      channelVersions('sl-micro-6.1-base', 'other'),
+    );
+
+    expect(rows.map((row) => row.containers)).toEqual([0, 3]);
+  });
+
+  it('reads source, interval, enabled and sync state without trusting their types', () => {
+    const [row] = channelRows([{
+      metadata: { name: 'c', namespace: 'n' },
+      spec:     {
+        type: 'custom', options: { image: 'registry.suse.com/rancher/elemental-channel:1.4.2' }, syncInterval: '30m', enabled: false
+      },
+      status: {
+        lastSyncedTime:                'not a date',
+        failedSynchronizationAttempts: 'junk',
+        conditions:                    [{
+          type: 'Ready', status: 'False', reason: 'SyncFailed', message: 'boom'
+        }]
+      },
+    }], []);
+
+    expect(row).toMatchObject({
+      sourceKind: 'image', source: 'registry.suse.com/rancher/elemental-channel:1.4.2', syncInterval: '30m', enabled: false, lastSync: 0, failedAttempts: 0, syncState: 'failed', syncReason: 'SyncFailed', syncMessage: 'boom'
+    });
+    expect(row.newest).toBeUndefined();
+  });
+});

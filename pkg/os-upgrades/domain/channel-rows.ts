@@ -1,0 +1,116 @@
+// Plain rows for the channels table: a channel object and the versions it produced, summarised.
+import type { OSVersion } from './types';
+import { asOSVersions, orderChannel } from './channel';
+
+export type SyncState = 'synced' | 'failed' | 'unknown';
+
+export interface ChannelRow {
+  id: string;
+  name: string;
+  namespace: string;
+  type: string;
+  /** `uri` or `image`, and its value: shown as text, never as a link. */
+  sourceKind: string;
+  source: string;
+  enabled: boolean;
+  syncInterval: string;
+  /** Epoch milliseconds of status.lastSyncedTime, or 0. */
+  lastSync: number;
+  syncState: SyncState;
+  /** The Ready condition's reason and message, when it says something. */
+  syncReason: string;
+  syncMessage: string;
+  failedAttempts: number;
+  containers: number;
+  isos: number;
+  newest?: OSVersion;
+}
+
+type Obj = Record<string, unknown>;
+
+function obj(value: unknown): Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Obj : {};
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : (typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
+}
+
+function syncOf(status: Obj): Pick<ChannelRow, 'syncState' | 'syncReason' | 'syncMessage'> {
+  const conditions = Array.isArray(status.conditions) ? status.conditions.map(obj) : [];
+  const ready = conditions.find((condition) => condition.type === 'Ready') ?? conditions[0];
+  const syncReason = text(ready?.reason);
+  const syncMessage = text(ready?.message);
+
+  if (!ready) {
+    return {
+      syncState: 'unknown', syncReason, syncMessage
+    };
+  }
+
+  return {
+    syncState: ready.status === 'True' ? 'synced' : ready.status === 'False' ? 'failed' : 'unknown', syncReason, syncMessage
+  };
+}
+
+export function versionGroupKey(namespace: string, channel: string): string {
+  return `${ namespace }/${ channel }`;
+}
+
+/** The versions of every channel, by `namespace/channel` label (owner references may be missing). */
+export function versionsByChannel(versions: readonly unknown[]): Map<string, OSVersion[]> {
+  const groups = new Map<string, OSVersion[]>();
+
+  for (const version of asOSVersions(versions as unknown[])) {
+    const key = versionGroupKey(version.namespace, version.channel);
+    const group = groups.get(key);
+
+    if (group) {
+      group.push(version);
+    } else {
+      groups.set(key, [version]);
+    }
+  }
+
+  return groups;
+}
+
+export function channelRow(channel: unknown, versions: readonly OSVersion[]): ChannelRow {
+  const metadata = obj(obj(channel).metadata);
+  const spec = obj(obj(channel).spec);
+  const status = obj(obj(channel).status);
+  const options = obj(spec.options);
+  const name = text(metadata.name);
+  const namespace = text(metadata.namespace);
+  const sourceKind = text(options.uri) ? 'uri' : text(options.image) ? 'image' : '';
+  const lastSync = Date.parse(text(status.lastSyncedTime));
+  const containers = orderChannel(versions.filter((version) => version.type === 'container'));
+
+  return {
+    id:             versionGroupKey(namespace, name),
+    name,
+    namespace,
+    type:           text(spec.type),
+    sourceKind,
+    source:         sourceKind ? text(options[sourceKind]) : '',
+    enabled:        spec.enabled !== false,
+    syncInterval:   text(spec.syncInterval),
+    lastSync:       Number.isFinite(lastSync) ? lastSync : 0,
+    ...syncOf(status),
+    failedAttempts: Number(status.failedSynchronizationAttempts) || 0,
+    containers:     containers.length,
+    isos:           versions.filter((version) => version.type === 'iso').length,
+    newest:         containers[0],
+  };
+}
+
+/** One row per channel, with the counts of the versions labelled with its name in its namespace. */
+export function channelRows(channels: readonly unknown[], versions: readonly unknown[]): ChannelRow[] {
+  const groups = versionsByChannel(versions);
+
+  return channels.map((channel) => {
+    const metadata = obj(obj(channel).metadata);
+
+    return channelRow(channel, groups.get(versionGroupKey(text(metadata.namespace), text(metadata.name))) ?? []);
+  });
+}

@@ -1,0 +1,193 @@
+import type { Reason } from './types';
+import type { PoolSpecFields } from './pool-write';
+import { DEFAULT_NAMESPACE, readPool } from './pool';
+import { targetsOf } from './cluster-targets';
+import { specOf } from './pool-object';
+import { isRecord } from './text';
+
+// The create/edit form's fields, and how they map to `spec` fields. The image (pin and selector)
+// is not here: only the domain's write rules may set it.
+
+export const DEFAULT_CONCURRENCY = 1;
+export const DEFAULT_CORDON = true;
+/** The CRD's default for `spec.drain`. */
+export const DEFAULT_DRAIN = {
+  deleteLocalData: true, force: true, ignoreDaemonSets: true, skipWaitForDeleteTimeout: 60
+};
+
+export type TargetKind = 'clusterName' | 'clusterGroup' | 'clusterSelector';
+
+export interface TargetRow {
+  kind: TargetKind | 'kept';
+  /** Cluster or group name, or `key=value, …` for cluster labels. */
+  value: string;
+  /** A target the form cannot edit (other fields, expressions): written back unchanged. */
+  kept?: Record<string, unknown>;
+}
+
+export interface PoolForm {
+  name: string;
+  namespace: string;
+  targets: TargetRow[];
+  nodeLabels: Record<string, string>;
+  concurrency: string;
+  cordon: boolean;
+  drainEnabled: boolean;
+  drainForce: boolean;
+  drainIgnoreDaemonSets: boolean;
+  drainDeleteLocalData: boolean;
+  imageMode: 'exact' | 'selector';
+  channel: string;
+  versionName: string;
+}
+
+export function newPoolForm(): PoolForm {
+  return {
+    name:                  '',
+    namespace:             DEFAULT_NAMESPACE,
+    targets:               [],
+    nodeLabels:            {},
+    concurrency:           String(DEFAULT_CONCURRENCY),
+    cordon:                DEFAULT_CORDON,
+    drainEnabled:          true,
+    drainForce:            DEFAULT_DRAIN.force,
+    drainIgnoreDaemonSets: DEFAULT_DRAIN.ignoreDaemonSets,
+    drainDeleteLocalData:  DEFAULT_DRAIN.deleteLocalData,
+    imageMode:             'selector',
+    channel:               '',
+    versionName:           '',
+  };
+}
+
+export function labelsToText(labels: Record<string, unknown>): string {
+  return Object.entries(labels).map(([key, value]) => `${ key }=${ value }`).join(', ');
+}
+
+/** `a=1, b=2` → { a: '1', b: '2' }; undefined when a part is not `key=value`. */
+export function textToLabels(text: string): Record<string, string> | undefined {
+  const labels: Record<string, string> = {};
+
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^([^=\s]+)\s*=\s*(\S*)$/.exec(part);
+
+    if (!match) {
+      return undefined;
+    }
+    labels[match[1]] = match[2];
+  }
+
+  return labels;
+}
+
+function toTargetRow(target: Record<string, unknown>): TargetRow {
+  const keys = Object.keys(target);
+  const only = keys.length === 1 ? keys[0] : '';
+
+  if ((only === 'clusterName' || only === 'clusterGroup') && typeof target[only] === 'string') {
+    return { kind: only, value: target[only] as string };
+  }
+  const selector = target.clusterSelector;
+
+  if (only === 'clusterSelector' && isRecord(selector) && Object.keys(selector).every((k) => k === 'matchLabels') && isRecord(selector.matchLabels)) {
+    return { kind: 'clusterSelector', value: labelsToText(selector.matchLabels) };
+  }
+
+  return {
+    kind: 'kept', value: '', kept: target
+  };
+}
+
+export function formFromPool(obj: unknown): PoolForm {
+  const pool = readPool(obj);
+  const spec = specOf(obj);
+  const nodeSelector = isRecord(spec.nodeSelector) ? spec.nodeSelector : {};
+  const drain = isRecord(spec.drain) ? spec.drain : undefined;
+  const concurrency = typeof spec.concurrency === 'number' ? spec.concurrency : DEFAULT_CONCURRENCY;
+
+  return {
+    name:                  pool.name,
+    namespace:             pool.namespace,
+    targets:               targetsOf(obj).map(toTargetRow),
+    nodeLabels:            isRecord(nodeSelector.matchLabels) ? Object.fromEntries(Object.entries(nodeSelector.matchLabels).map(([k, v]) => [k, String(v)])) : {},
+    concurrency:           String(concurrency),
+    cordon:                typeof spec.cordon === 'boolean' ? spec.cordon : DEFAULT_CORDON,
+    // `drain: null` disables draining; a missing drain gets the CRD's default.
+    drainEnabled:          spec.drain !== null,
+    drainForce:            drain ? drain.force === true : DEFAULT_DRAIN.force,
+    drainIgnoreDaemonSets: drain ? drain.ignoreDaemonSets === true : DEFAULT_DRAIN.ignoreDaemonSets,
+    drainDeleteLocalData:  drain ? drain.deleteLocalData === true : DEFAULT_DRAIN.deleteLocalData,
+    imageMode:             pool.selectorText !== undefined ? 'selector' : 'exact',
+    channel:               '',
+    versionName:           pool.pin ?? '',
+  };
+}
+
+function targetFromRow(row: TargetRow): Record<string, unknown> | undefined {
+  if (row.kind === 'kept') {
+    return row.kept;
+  }
+  const value = row.value.trim();
+
+  if (!value) {
+    return undefined;
+  }
+  if (row.kind === 'clusterSelector') {
+    const labels = textToLabels(value);
+
+    return labels ? { clusterSelector: { matchLabels: labels } } : undefined;
+  }
+
+  return { [row.kind]: value };
+}
+
+/** Problems that keep the form from being saved (l10n keys). */
+export function formErrors(form: PoolForm): Reason[] {
+  const errors: Reason[] = [];
+
+  if (!/^\d+$/.test(form.concurrency.trim()) || Number(form.concurrency) < 1) {
+    errors.push({ key: 'osUpgrades.poolForm.rollout.concurrencyInvalid' });
+  }
+
+  return errors;
+}
+
+/** Every spec field the form sets, built on the pool's current spec (`original`). */
+export function specFromForm(form: PoolForm, original?: unknown): PoolSpecFields {
+  const spec = specOf(original);
+  const oldNodeSelector = isRecord(spec.nodeSelector) ? spec.nodeSelector : {};
+  const oldDrain = isRecord(spec.drain) ? spec.drain : DEFAULT_DRAIN;
+  const nodeSelector: Record<string, unknown> = { ...oldNodeSelector, matchLabels: { ...form.nodeLabels } };
+  const concurrency = Number(form.concurrency.trim());
+
+  if (!Object.keys(form.nodeLabels).length) {
+    delete nodeSelector.matchLabels;
+  }
+
+  return {
+    clusterTargets: form.targets.map(targetFromRow).filter((t): t is Record<string, unknown> => !!t),
+    nodeSelector:   Object.keys(nodeSelector).length ? nodeSelector : undefined,
+    concurrency:    Number.isInteger(concurrency) ? concurrency : undefined,
+    cordon:         form.cordon,
+    drain:          form.drainEnabled ? {
+      ...oldDrain, force: form.drainForce, ignoreDaemonSets: form.drainIgnoreDaemonSets, deleteLocalData: form.drainDeleteLocalData
+    } : null,
+  };
+}
+
+/** The spec fields for a new pool: only those with a value. */
+export function specForCreate(form: PoolForm): PoolSpecFields {
+  const fields = specFromForm(form);
+
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Only the spec fields the person changed since the form was opened, so an edit leaves every
+ * other field of the object exactly as it was.
+ */
+export function changedSpec(form: PoolForm, initial: PoolForm, original: unknown): PoolSpecFields {
+  const now = specFromForm(form, original);
+  const before = specFromForm(initial, original);
+
+  return Object.fromEntries(Object.entries(now).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
+}

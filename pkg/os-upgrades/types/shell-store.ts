@@ -1,0 +1,5 @@
+/** The part of the shell's Vuex store this package uses: its actions (`management/*`) and getters. */
+export interface ShellStore {
+  dispatch(action: string, payload?: unknown): Promise<unknown>;
+  getters: Record<string, unknown>;
+}
