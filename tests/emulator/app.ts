@@ -4,7 +4,9 @@ import { RANCHER_VERSION } from './seed';
 import { Emulator } from './emulator';
 import { REPO_ROOT, loadFixtureDirs } from './fixtures';
 import { EmulatorOptions } from './options';
-import { scaleChannel } from './scale-channel';
+import { HttpsListener, listenHttps } from './https';
+import { scaleChannels } from './scale-channel';
+import { scaleClusters, scalePools } from './scale-fleet';
 import { EmulatorServer } from './server';
 import { DashboardUi, PluginShelf } from './static';
 
@@ -12,6 +14,8 @@ export interface RunningEmulator {
   emulator: Emulator;
   server: EmulatorServer;
   url: string;
+  /** The TLS listener's URL (`--https-port`), when there is one. */
+  httpsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -21,9 +25,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const plugins = options.pluginsDir ? new PluginShelf(options.pluginsDir, REPO_ROOT) : undefined;
 
   await plugins?.load();
+  const generated = scaleChannels(options.scaleVersions, options.scaleChannels);
   const emulator = new Emulator({
-    fixtures,
-    generated:           options.scaleVersions > 0 ? [scaleChannel(options.scaleVersions)] : [],
+    fixtures: {
+      ...fixtures,
+      seed: [...fixtures.seed, ...scaleClusters(options.scaleClusters), ...scalePools(options.scalePools, generated, options.scaleClusters)],
+    },
+    generated,
     origin:              `http://localhost:${ options.port }`,
     syncDelayMs:         options.syncDelayMs,
     retryBaseMs:         options.retryBaseMs,
@@ -41,14 +49,16 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   await server.listen(options.port, options.host);
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  const https: HttpsListener | undefined = options.httpsPort ? await listenHttps(server, options.httpsPort, options.host) : undefined;
 
   return {
     emulator,
     server,
-    url:   `http://localhost:${ port }`,
-    close: async() => {
+    url:      `http://localhost:${ port }`,
+    httpsUrl: https ? `https://localhost:${ https.port }` : undefined,
+    close:    async() => {
       emulator.stop();
-      await server.close();
+      await Promise.all([server.close(), https?.close()]);
     },
   };
 }

@@ -54,11 +54,16 @@ export class EmulatorServer {
       pingMs:        options.pingMs,
     });
     this.control = new ControlApi(emulator, this.hub);
-    this.server = http.createServer((req, res) => {
-      this.handle(contextOf(req, res)).catch(() => res.destroy());
-    });
-    this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
+    this.server = http.createServer(this.onRequest);
+    this.server.on('upgrade', this.onUpgrade);
   }
+
+  /** The request handler, also used by the TLS listener (https.ts). */
+  readonly onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    this.handle(contextOf(req, res)).catch(() => res.destroy());
+  };
+
+  readonly onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
 
   listen(port: number, host = '0.0.0.0'): Promise<void> {
     return new Promise((resolve, reject) => {

@@ -2,6 +2,7 @@
 // read or typed (a pool form, a dialog, fetched changelogs) may be shown to the next.
 import type { ShellStore } from '../types/shell-store';
 import { useChangelogsStore } from './changelogs';
+import { useChannelVersionsStore } from './channel-versions';
 import { useCompareStore } from './compare';
 import { useNodeRolloutStore } from './node-rollout';
 import { usePoolFormStore } from './pool-form';
@@ -15,6 +16,8 @@ export function resetStores(): void {
   useCompareStore().$reset();
   // Its sockets read clusters with the last person's session.
   useNodeRolloutStore().reset();
+  // The next person may not read the same channels: drop them and their watches.
+  useChannelVersionsStore().reset();
   // A new client too: it caches files, and the allowed origins are read again for the next person.
   useChangelogsStore().useClient(undefined);
 }
