@@ -58,7 +58,14 @@ export class ObjectApi {
   }
 
   list(type: ResourceType, options: ListOptions = {}): { items: KubeObject[]; revision: number } {
-    const items = this.store.list(type.id).filter((o) => {
+    const { items, revision } = this.listShared(type, options);
+
+    return { items: items.map((o) => clone(o)), revision };
+  }
+
+  /** As list, but the stored objects themselves (filtered before anything is copied): never modify them. */
+  listShared(type: ResourceType, options: ListOptions = {}): { items: readonly KubeObject[]; revision: number } {
+    const items = this.store.shared(type.id).filter((o) => {
       if (options.namespace && o.metadata.namespace !== options.namespace) {
         return false;
       }
@@ -76,8 +83,15 @@ export class ObjectApi {
       return true;
     });
 
-    // etcd returns keys in order: namespace, then name.
-    items.sort((a, b) => `${ a.metadata.namespace ?? '' }/${ a.metadata.name }`.localeCompare(`${ b.metadata.namespace ?? '' }/${ b.metadata.name }`));
+    // etcd returns keys in order: namespace, then name (bytes; names are ASCII).
+    const keyOf = (o: KubeObject) => `${ o.metadata.namespace ?? '' }/${ o.metadata.name }`;
+
+    items.sort((a, b) => {
+      const ka = keyOf(a);
+      const kb = keyOf(b);
+
+      return ka < kb ? -1 : ka > kb ? 1 : 0;
+    });
 
     return { items, revision: this.store.revision };
   }

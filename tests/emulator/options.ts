@@ -9,6 +9,12 @@ export interface EmulatorOptions {
   host: string;
   fixtureDirs: string[];
   scaleVersions: number;
+  /** Scale options beyond the versions: scale-channel.ts and scale-fleet.ts. */
+  scaleChannels: number;
+  scalePools: number;
+  scaleClusters: number;
+  /** 0: no TLS listener (https.ts). */
+  httpsPort: number;
   uiDir?: string;
   pluginsDir?: string;
   syncDelayMs: number;
@@ -28,7 +34,11 @@ export const USAGE = `Usage: yarn emulator [options]
   --host H              EMULATOR_HOST             interface (default 0.0.0.0)
   --fixtures A,B        EMULATOR_FIXTURES         fixture folders, later ones on top
                                                   (default tests/fixtures/elemental,tests/fixtures/synthetic)
-  --scale-versions N    EMULATOR_SCALE_VERSIONS   versions of the generated scale channel (default 600, 0 = none)
+  --scale-versions N    EMULATOR_SCALE_VERSIONS   versions of the generated scale channels, in all (default 600, 0 = none)
+  --scale-channels N    EMULATOR_SCALE_CHANNELS   how many channels share them (default 1)
+  --scale-pools N       EMULATOR_SCALE_POOLS      generated ManagedOSImages over those channels (default 0)
+  --scale-clusters N    EMULATOR_SCALE_CLUSTERS   generated Fleet clusters (default 0)
+  --https-port N        EMULATOR_HTTPS_PORT       also serve TLS (HTTP/2 and HTTP/1.1) on this port (default 0 = off)
   --ui DIR              EMULATOR_UI               also serve this dashboard build (dist/)
   --plugins DIR         EMULATOR_PLUGINS          also serve these built extensions (dist-pkg/)
   --sync-delay-ms N     EMULATOR_SYNC_DELAY_MS    how long a channel sync takes (default 300)
@@ -47,6 +57,10 @@ const FLAGS: Record<string, string> = {
   host:                     'EMULATOR_HOST',
   fixtures:                 'EMULATOR_FIXTURES',
   'scale-versions':         'EMULATOR_SCALE_VERSIONS',
+  'scale-channels':         'EMULATOR_SCALE_CHANNELS',
+  'scale-pools':            'EMULATOR_SCALE_POOLS',
+  'scale-clusters':         'EMULATOR_SCALE_CLUSTERS',
+  'https-port':             'EMULATOR_HTTPS_PORT',
   ui:                       'EMULATOR_UI',
   plugins:                  'EMULATOR_PLUGINS',
   'sync-delay-ms':          'EMULATOR_SYNC_DELAY_MS',
@@ -107,6 +121,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
     host:                values.host || '0.0.0.0',
     fixtureDirs:         fixtures,
     scaleVersions:       numberOption(values['scale-versions'], 600, 'scale-versions'),
+    scaleChannels:       numberOption(values['scale-channels'], 1, 'scale-channels') || 1,
+    scalePools:          numberOption(values['scale-pools'], 0, 'scale-pools'),
+    scaleClusters:       numberOption(values['scale-clusters'], 0, 'scale-clusters'),
+    httpsPort:           numberOption(values['https-port'], 0, 'https-port'),
     uiDir:               values.ui ? resolve(values.ui) : undefined,
     pluginsDir:          values.plugins ? resolve(values.plugins) : undefined,
     syncDelayMs:         numberOption(values['sync-delay-ms'], 300, 'sync-delay-ms'),

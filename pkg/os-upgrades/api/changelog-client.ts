@@ -4,9 +4,10 @@
 // session (the probe); its other files answer noService without a request.
 import axios, { AxiosInstance, AxiosProgressEvent } from 'axios';
 import {
-  Advisory, classifySourceAnswer, DomainFormatError, fileCacheKey, MAX_UPDATE_LOG_BYTES, NoServiceReason, OSVersion, Package,
+  Advisory, classifySourceAnswer, DomainFormatError, fetchConcurrency, fileCacheKey, HTTP1_CONCURRENCY, MAX_UPDATE_LOG_BYTES, NoServiceReason, OSVersion, Package,
   parsePackageList, parseUpdateLog, Reason, SourceKind
 } from '../domain';
+import { serverProtocol } from './connection-protocol';
 import { ChangelogUrls, changelogUrls, trustUrl } from './changelog-url';
 import { ConcurrencyLimiter, QueueAbortedError } from './changelog-limiter';
 import { FileCache, NoFileCache } from './persistent-cache';
@@ -31,6 +32,7 @@ export interface ChangelogClientOptions {
   http?: AxiosInstance;
   timeoutMs?: number;
   maxBytes?: number;
+  /** Default: from the connection's protocol (domain's fetchConcurrency): 6 on HTTP/1.1, more on HTTP/2. */
   concurrency?: number;
   /** Kept across sessions (IndexedDB in the browser); nothing by default. */
   cache?: FileCache;
@@ -51,8 +53,7 @@ type TarResult = { state: 'ok'; files: Map<string, string> } | Exclude<FileResul
 
 export const DEFAULT_TIMEOUT_MS = 15000;
 export const DEFAULT_MAX_BYTES = MAX_UPDATE_LOG_BYTES;
-// Browsers open at most 6 connections per origin over HTTP/1.1.
-export const DEFAULT_CONCURRENCY = 6;
+export const DEFAULT_CONCURRENCY = HTTP1_CONCURRENCY;
 
 const KEY = 'osUpgrades.changelog.fetchError';
 
@@ -114,7 +115,7 @@ export class ChangelogClient {
     this.http = options.http ?? axios.create();
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    this.limiter = new ConcurrencyLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.limiter = new ConcurrencyLimiter(options.concurrency ?? fetchConcurrency(serverProtocol()));
   }
 
   urls(version: Pick<OSVersion, 'name' | 'changelogURL'>, channel: unknown): ChangelogUrls {

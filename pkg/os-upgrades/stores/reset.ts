@@ -2,7 +2,9 @@
 // read or typed (a pool form, a dialog, fetched changelogs) may be shown to the next.
 import type { ShellStore } from '../types/shell-store';
 import { useChangelogsStore } from './changelogs';
+import { useChannelVersionsStore } from './channel-versions';
 import { useCompareStore } from './compare';
+import { useNodeRolloutStore } from './node-rollout';
 import { usePoolFormStore } from './pool-form';
 import { usePoolApprovalStore } from './pools';
 import { useSelectorDraftStore } from './selector-draft';
@@ -12,6 +14,10 @@ export function resetStores(): void {
   usePoolFormStore().$reset();
   useSelectorDraftStore().load();
   useCompareStore().$reset();
+  // Its sockets read clusters with the last person's session.
+  useNodeRolloutStore().reset();
+  // The next person may not read the same channels: drop them and their watches.
+  useChannelVersionsStore().reset();
   // A new client too: it caches files, and the allowed origins are read again for the next person.
   useChangelogsStore().useClient(undefined);
 }

@@ -2,4 +2,6 @@
 export interface ShellStore {
   dispatch(action: string, payload?: unknown): Promise<unknown>;
   getters: Record<string, unknown>;
+  /** The shell's extension manager (`store.$extension`), for its paging helper. */
+  $extension?: unknown;
 }

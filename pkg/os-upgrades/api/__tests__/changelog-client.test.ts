@@ -213,6 +213,38 @@ describe('ChangelogClient', () => {
       expect((await Promise.all(results)).map((r) => r.state)).toEqual(names.map(() => 'ok'));
     });
 
+    it.each([['http/1.1', 6], ['h2', 32], ['', 6]])('without a limit given, follows the page connection (%s: %i at a time)', async(protocol, limit) => {
+      const original = Object.getOwnPropertyDescriptor(performance, 'getEntriesByType');
+      const asked: string[] = [];
+      const spy = (kind: string) => {
+        asked.push(kind);
+
+        return [{ nextHopProtocol: protocol }];
+      };
+
+      Object.defineProperty(performance, 'getEntriesByType', { value: spy, configurable: true });
+      try {
+        const names = Array.from({ length: 40 }, (_, i) => `v${ i }`);
+        const { client, fake } = clientWith(Object.fromEntries(names.map((name): [string, Reply] => [logUrl(name), { hang: true }])));
+
+        names.forEach((name) => client.fetchLog({ name }, undefined));
+        // The first file probes the source alone; then `limit` at a time.
+        await flush();
+        fake.release(logUrl('v0'), { status: 200, body: '[]' });
+        for (let i = 0; i < 5; i++) {
+          await flush();
+        }
+        expect(asked).toContain('navigation');
+        expect(fake.requests).toHaveLength(1 + limit);
+      } finally {
+        if (original) {
+          Object.defineProperty(performance, 'getEntriesByType', original);
+        } else {
+          delete (performance as { getEntriesByType?: unknown }).getEntriesByType;
+        }
+      }
+    });
+
     it('aborts the download when its only caller no longer needs it, and does not cache that', async() => {
       const routes: Record<string, Reply> = { [logUrl('v1')]: { hang: true } };
       const { client, fake } = clientWith(routes);
