@@ -9,6 +9,7 @@ export const TYPE = {
   IMAGE:         'elemental.cattle.io.managedosimage',
   FLEET_CLUSTER: 'fleet.cattle.io.cluster',
   FLEET_GROUP:   'fleet.cattle.io.clustergroup',
+  FLEET_BUNDLE:  'fleet.cattle.io.bundle',
   SETTING:       'management.cattle.io.setting',
 } as const;
 
@@ -19,6 +20,7 @@ export const PAGE = {
   POOLS:       'pools',
   POOL_CREATE: 'pool-create',
   POOL_EDIT:   'pool-edit',
+  POOL_NODES:  'pool-nodes',
   SOURCES:     'sources',
 } as const;
 

@@ -1,5 +1,6 @@
 // Builds and starts an emulator from options: used by main.ts and by tests that run one in-process.
 
+import { RANCHER_VERSION } from './seed';
 import { Emulator } from './emulator';
 import { REPO_ROOT, loadFixtureDirs } from './fixtures';
 import { EmulatorOptions } from './options';
@@ -37,6 +38,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     rolloutStepMs:       options.rolloutStepMs,
     changelogMode:       options.changelogMode,
     changelogPodStartMs: options.changelogPodStartMs,
+    pingMs:              options.pingMs,
+    serverVersion:       RANCHER_VERSION,
   });
   const server = new EmulatorServer(emulator, {
     ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control

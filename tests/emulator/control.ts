@@ -107,7 +107,7 @@ export class ControlApi {
       return this.changeNode(ctx, path === '/nodes/fail');
     }
     if (path === '/websockets/drop' && method === 'POST') {
-      return sendJson(ctx, 200, { dropped: this.hub.dropAll() });
+      return sendJson(ctx, 200, { dropped: this.hub.dropAll() + em.downstream.dropWebsockets() });
     }
     if (path === '/sessions/expire' && method === 'POST') {
       return sendJson(ctx, 200, { expired: em.sessions.expire(ctx.url.searchParams.get('user') ?? undefined) });

@@ -6,6 +6,7 @@ import { attachCrdSchemas } from './crds';
 import { Faults } from './faults';
 import { FleetSimulator } from './fleet';
 import { ImageOperator } from './image-operator';
+import { DownstreamClusters } from './downstream';
 import { NodeRegistry } from './nodes';
 import { SystemUpgradeControllers } from './suc';
 import { VersionFinalizer } from './version-finalizer';
@@ -29,6 +30,9 @@ export interface EmulatorConfig {
   syncDelayMs: number;
   retryBaseMs: number;
   rolloutStepMs: number;
+  /** For the downstream clusters' watches. */
+  pingMs?: number;
+  serverVersion?: string;
   /** What /elemental/changelog answers: today's operator (400) or the PR #891 protocol. */
   changelogMode?: ChangelogMode;
   /** pr891: how long a worker pod takes to start (default 4000). */
@@ -48,6 +52,8 @@ export class Emulator {
   /** The machines of the Fleet clusters (never in the API: GET /__emulator/nodes). */
   readonly nodes = new NodeRegistry();
   readonly suc = new SystemUpgradeControllers(this.nodes);
+  /** What each downstream cluster's API shows of its nodes, Plans and Jobs (/k8s/clusters/<id>/v1). */
+  readonly downstream: DownstreamClusters;
   readonly changelogs: ChangelogService;
   readonly faults = new Faults();
   /** userId → the preferences the dashboard stored. */
@@ -64,6 +70,9 @@ export class Emulator {
     this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
     this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.retryBaseMs });
     this.versionFinalizer = new VersionFinalizer(this.api);
+    this.downstream = new DownstreamClusters({
+      api: this.api, nodes: this.nodes, suc: this.suc
+    }, config.pingMs ?? 30000, config.serverVersion ?? '');
     this.changelogs = new ChangelogService(this.api, this.types, this.files, {
       mode: config.changelogMode ?? 'operator', podStartMs: config.changelogPodStartMs ?? DEFAULT_POD_START_MS, origin: config.origin
     });
@@ -131,6 +140,8 @@ export class Emulator {
     this.imageOperator.start();
     this.versionFinalizer.start();
     this.fleet.start();
+    this.downstream.start();
+    this.downstream.syncAll();
     this.changelogs.start();
   }
 
@@ -139,6 +150,7 @@ export class Emulator {
     this.imageOperator.stop();
     this.versionFinalizer.stop();
     this.fleet.stop();
+    this.downstream.stop();
     this.changelogs.stop();
   }
 
@@ -165,6 +177,7 @@ export class Emulator {
     this.preferences.clear();
     this.changelogs.applyMode();
     await this.start();
+    this.downstream.reset();
   }
 
   /** A seed object by its apiVersion and kind; its status (if any) is written through the status subresource. */

@@ -9,6 +9,7 @@ import { applyFault } from './faults';
 import {
   RequestContext, contextOf, readBody, sendJson, sendNotFound
 } from './http';
+import { DOWNSTREAM_PREFIX, isDownstreamSubscribePath } from './downstream';
 import { KubeApi } from './kube-api';
 import { NormanApi } from './norman';
 import { CHANNEL_FILE_PATH } from './operator';
@@ -73,6 +74,7 @@ export class EmulatorServer {
 
   close(): Promise<void> {
     this.hub.close();
+    this.emulator.downstream.close();
 
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
@@ -156,6 +158,11 @@ export class EmulatorServer {
 
       return this.kube.handle(ctx, auth.user);
     }
+    if (path.startsWith(DOWNSTREAM_PREFIX)) {
+      ctx.res.setHeader('X-Api-Cattle-Auth', auth.session ? 'true' : 'false');
+
+      return this.emulator.downstream.handle(ctx, auth.user);
+    }
     if (this.options.ui && !API_PREFIXES.some((p) => path.startsWith(p))) {
       return this.options.ui.serve(ctx);
     }
@@ -168,7 +175,7 @@ export class EmulatorServer {
   private upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     const ctx = contextOf(req, new http.ServerResponse(req));
 
-    if (!isSubscribePath(ctx.path)) {
+    if (!isSubscribePath(ctx.path) && !isDownstreamSubscribePath(ctx.path)) {
       socket.destroy();
 
       return;
@@ -178,6 +185,11 @@ export class EmulatorServer {
     if (!auth.session) {
       socket.write('HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"type":"error","code":"Unauthorized","message":"must authenticate","status":401}');
       socket.destroy();
+
+      return;
+    }
+    if (isDownstreamSubscribePath(ctx.path)) {
+      this.emulator.downstream.upgrade(req, socket, head, ctx.path, auth.user, ctx.base);
 
       return;
     }

@@ -22,7 +22,7 @@ export interface PlanObject {
   spec: JsonObject;
 }
 
-type Phase = 'cordoned' | 'draining' | 'upgrading' | 'rebooting';
+export type Phase = 'cordoned' | 'draining' | 'upgrading' | 'rebooting';
 
 interface Job {
   hash: string;
@@ -39,6 +39,15 @@ interface PlanRun {
   plan: PlanObject;
   hash: string;
   jobs: Map<string, Job>;
+}
+
+/** What one cluster's controller holds for a plan: the downstream API (downstream.ts) shows it. */
+export interface PlanRunView {
+  plan: PlanObject;
+  hash: string;
+  /** status.latestVersion: the Plan's version, munged. */
+  version: string;
+  jobs: { node: string; hash: string; phase: Phase }[];
 }
 
 /** How one cluster's run of a plan stands, for the bundle status Fleet reports. */
@@ -152,6 +161,20 @@ export function sucUpgradeDecision(host: EmulatedNode, image: OSRelease, force: 
 
 export class SystemUpgradeControllers {
   private readonly runs = new Map<string, PlanRun>();
+  /** Told after every change of a run, a job or a node (the downstream API follows them). */
+  private readonly listeners = new Set<() => void>();
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) {
+      listener();
+    }
+  }
 
   constructor(private readonly nodes: NodeRegistry) {}
 
@@ -173,6 +196,7 @@ export class SystemUpgradeControllers {
     this.runs.set(key, {
       namespace, cluster, plan, hash: planHash(plan, secret), jobs: existing?.jobs ?? new Map()
     });
+    this.notify();
   }
 
   /** Fleet removed the Plan: its jobs are deleted, their nodes go back to idle (uncordoned). */
@@ -188,6 +212,7 @@ export class SystemUpgradeControllers {
       }
     }
     this.runs.delete(key);
+    this.notify();
   }
 
   /** The seed's plans are done already: their nodes run the image and carry the hash. */
@@ -199,6 +224,7 @@ export class SystemUpgradeControllers {
       node.release = jobImage(plan);
       node.labels[PLAN_LABEL_PREFIX + plan.name] = run.hash;
     }
+    this.notify();
   }
 
   progress(namespace: string, cluster: string, planName: string): PlanProgress {
@@ -229,6 +255,9 @@ export class SystemUpgradeControllers {
           namespace: run.namespace, cluster: run.cluster, plan: run.plan.name
         });
       }
+    }
+    if (changed.length) {
+      this.notify();
     }
 
     return changed;
@@ -343,6 +372,18 @@ export class SystemUpgradeControllers {
     node.labels[PLAN_LABEL_PREFIX + run.plan.name] = job.hash;
     node.state = 'idle';
     run.jobs.delete(node.name);
+  }
+
+  /** Every plan run on one cluster, as its Plan, Jobs and node labels show it. */
+  runsOn(namespace: string, cluster: string): PlanRunView[] {
+    return [...this.runs.values()].filter((run) => run.namespace === namespace && run.cluster === cluster).map((run) => ({
+      plan:    run.plan,
+      hash:    run.hash,
+      version: latestVersion(run.plan),
+      jobs:    [...run.jobs].map(([node, job]) => ({
+        node, hash: job.hash, phase: job.phase
+      })),
+    }));
   }
 
   clear(): void {

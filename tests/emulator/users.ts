@@ -11,6 +11,8 @@ export interface User {
   displayName: string;
   password: string;
   admin: boolean;
+  /** Fleet clusters (names) whose downstream API this user may not read (/k8s/clusters/<id>/… answers 403). */
+  deniedClusters?: string[];
 }
 
 export const USERS: User[] = [
@@ -19,6 +21,10 @@ export const USERS: User[] = [
   },
   {
     id: 'u-8mx2p', username: 'viewer', displayName: 'Read-only Viewer', password: 'password1234', admin: false
+  },
+  {
+    // Reads the management cluster like the viewer, but has no role in the downstream cluster edge-berlin-02.
+    id: 'u-l1m7d', username: 'limited', displayName: 'Limited Viewer', password: 'password1234', admin: false, deniedClusters: ['edge-berlin-02']
   },
 ];
 

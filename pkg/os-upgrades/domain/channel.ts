@@ -88,6 +88,7 @@ export function asOSVersion(input: unknown): OSVersion {
     inSync:      input.inSync !== false,
     terminating: input.terminating === true,
     ...(isRecord(input.upgradeContainer) ? { upgradeContainer: input.upgradeContainer } : {}),
+    ...(isRecord(input.withdrawn) ? { withdrawn: input.withdrawn as unknown as OSVersion['withdrawn'] } : {}),
   };
 }
 

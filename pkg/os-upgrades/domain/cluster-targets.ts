@@ -1,4 +1,5 @@
 import type { Reason } from './types';
+import { matchesLabelSelector } from './label-selector';
 import { specOf } from './pool-object';
 import { isRecord } from './text';
 
@@ -59,36 +60,9 @@ export function toFleetGroup(obj: unknown): FleetGroup {
   };
 }
 
-/** Kubernetes label selector semantics; an empty selector matches everything, a missing one nothing. */
+/** Kubernetes label selector semantics (matchesLabelSelector); an empty selector matches everything, a missing one nothing. */
 export function matchesSelector(selector: unknown, labels: Record<string, string>): boolean {
-  if (!isRecord(selector)) {
-    return false;
-  }
-  const matchLabels = isRecord(selector.matchLabels) ? selector.matchLabels : {};
-  const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions.filter(isRecord) : [];
-
-  if (Object.entries(matchLabels).some(([key, value]) => labels[key] !== String(value))) {
-    return false;
-  }
-
-  return expressions.every((expression) => {
-    const key = String(expression.key ?? '');
-    const values = Array.isArray(expression.values) ? expression.values.map(String) : [];
-    const has = Object.prototype.hasOwnProperty.call(labels, key);
-
-    switch (expression.operator) {
-    case 'In':
-      return has && values.includes(labels[key]);
-    case 'NotIn':
-      return !has || !values.includes(labels[key]);
-    case 'Exists':
-      return has;
-    case 'DoesNotExist':
-      return !has;
-    default:
-      return false;
-    }
-  });
+  return isRecord(selector) && matchesLabelSelector(selector, labels);
 }
 
 function inGroup(cluster: FleetCluster, group: FleetGroup): boolean {

@@ -10,6 +10,7 @@ import {
 } from './selector';
 import { asText, cloneJson, isRecord } from './text';
 import { addForce, isDowngrade, isSameTag, removeExtensionForce } from './force';
+import { appendHistory, HistoryKind } from './history';
 
 /** Spec fields a person may edit: targets, node selector, concurrency, cordon, drain… */
 export type PoolSpecFields = Record<string, unknown>;
@@ -54,19 +55,31 @@ export interface ApproveIntent {
   /** The pin the dialog showed as current ('' or undefined when there was none). */
   expectedPin?: string;
   approvedBy: string;
-  /** Stored with the approval (APPROVAL_COMMENT_ANNOTATION); empty removes an older one. */
+  /** Why, for the approval history (optional). */
+  comment?: string;
+}
+
+/** Approve the image a source pool soaked (see promotion.ts): it must pass the pool's selector, not be its newest pick. */
+export interface PromoteIntent {
+  kind: 'promote';
+  versionName: string;
+  expectedPin?: string;
+  approvedBy: string;
+  /** `<namespace>/<name>` of the source pool. */
+  source: string;
+  /** The soak shown as the reason, for the history. */
   comment?: string;
 }
 
 export interface RollbackIntent {
   kind: 'rollback';
   approvedBy: string;
-  comment?: string;
   /** When given, the rollback is refused if the pin moved since the dialog showed it. */
   expectedPin?: string;
+  comment?: string;
 }
 
-export type PoolIntent = CreateExactIntent | CreateSelectorIntent | EditIntent | ChangeSelectorIntent | ApproveIntent | RollbackIntent;
+export type PoolIntent = CreateExactIntent | CreateSelectorIntent | EditIntent | ChangeSelectorIntent | ApproveIntent | PromoteIntent | RollbackIntent;
 
 export type PoolWritePlan =
   | {
@@ -113,6 +126,13 @@ function checkVersion(versions: OSVersion[], name: string): PoolWritePlan | unde
   }
   if (matches.every((version) => version.terminating)) {
     return refuse('terminating', { name });
+  }
+  const withdrawn = matches.find((version) => version.withdrawn)?.withdrawn;
+
+  if (withdrawn) {
+    return refuse('withdrawn', {
+      name, reason: withdrawn.reason, by: withdrawn.by
+    });
   }
 
   return undefined;
@@ -281,10 +301,18 @@ function findVersion(versions: OSVersion[], name: string): OSVersion | undefined
  * rollback. A downgrade gets FORCE (`unknownIsDowngrade` when an image is not known); any
  * other move takes back the FORCE the extension added before.
  */
-function movePin(current: KubeObject, target: string, move: { approvedBy: string; approvedAt: string; versions: OSVersion[]; unknownIsDowngrade: boolean; comment: string }, resolution?: Resolution): PoolWritePlan {
-  const {
-    approvedBy, approvedAt, versions, comment
-  } = move;
+interface PinMove {
+  approvedBy: string;
+  approvedAt: string;
+  versions: OSVersion[];
+  unknownIsDowngrade: boolean;
+  kind: HistoryKind;
+  comment?: string;
+}
+
+function movePin(current: KubeObject, target: string, move: PinMove, resolution?: Resolution): PoolWritePlan {
+  const { approvedBy, approvedAt, versions } = move;
+  const comment = asText(move.comment).trim();
   const object = cloneJson(current);
   const { spec } = parts(object);
   const oldPin = asText(spec.managedOSVersionName);
@@ -313,6 +341,10 @@ function movePin(current: KubeObject, target: string, move: { approvedBy: string
   } else {
     delete annotations[APPROVAL_COMMENT_ANNOTATION];
   }
+  // Rule 17: the record goes in the same object, so one request writes the change and its history.
+  appendHistory(object, {
+    kind: move.kind, from: oldPin, to: target, by: approvedBy, at: approvedAt, comment: asText(move.comment).trim()
+  });
 
   return resolution ? {
     ok: true, object, resolution, forced, sameTag
@@ -321,7 +353,7 @@ function movePin(current: KubeObject, target: string, move: { approvedBy: string
   };
 }
 
-function planApprove(current: KubeObject, intent: ApproveIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
+function planApprove(current: KubeObject, intent: ApproveIntent | PromoteIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
   const pool = readPool(current);
   const approvedAt = isoTime(now);
   const pin = pool.pin ?? '';
@@ -357,13 +389,22 @@ function planApprove(current: KubeObject, intent: ApproveIntent, versions: reado
       return refuse('selectorUnreadable', { errors: pool.selectorErrors });
     }
     resolution = resolveSelector(pool.selector, usable, now);
-    if (resolution.chosen?.name !== target) {
+    if (intent.kind === 'promote') {
+      if (!resolution.candidates.some((version) => version.name === target)) {
+        const reasons = resolution.rejected.find((rejection) => rejection.version.name === target)?.reasons ?? [];
+
+        return refuse('selectorRejects', { name: target, reasons }, resolution);
+      }
+    } else if (resolution.chosen?.name !== target) {
       return refuse('selectionChanged', { approved: target, current: resolution.chosen?.name ?? '' }, resolution);
     }
   }
+  if (intent.kind === 'promote' && !asText(intent.source).trim()) {
+    return refuse('promotionSourceRequired');
+  }
 
   return movePin(current, target, {
-    approvedBy, approvedAt, versions: usable, unknownIsDowngrade: false, comment: asText(intent.comment).trim()
+    approvedBy, approvedAt, versions: usable, unknownIsDowngrade: false, kind: intent.kind, comment: intent.comment
   }, resolution);
 }
 
@@ -397,7 +438,7 @@ function planRollback(current: KubeObject, intent: RollbackIntent, versions: rea
 
   // A rollback forces unless the previous image is known to be higher than the current one.
   return problem ?? movePin(current, previous, {
-    approvedBy, approvedAt, versions: usable, unknownIsDowngrade: true, comment: asText(intent.comment).trim()
+    approvedBy, approvedAt, versions: usable, unknownIsDowngrade: true, kind: 'rollback', comment: intent.comment
   });
 }
 
@@ -422,6 +463,7 @@ export function planPoolWrite(current: KubeObject | undefined | null, intent: Po
   case 'change-selector':
     return planChangeSelector(current, intent, versions, now);
   case 'approve':
+  case 'promote':
     return planApprove(current, intent, versions, now);
   case 'rollback':
     return planRollback(current, intent, versions, now);

@@ -2,6 +2,7 @@ import type { KubeObject, OSVersion } from './types';
 import { asOSVersions, VersionInput } from './channel';
 import { ImageSelector, parseSelector, SelectorError } from './selector';
 import { asText, isRecord } from './text';
+import { HISTORY_ANNOTATION } from './history';
 
 export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
 export const PREVIOUS_VERSION_ANNOTATION = 'os-upgrades.cattle.io/previous-version';
@@ -30,7 +31,7 @@ export const FLEET_LOCAL_NAMESPACE = 'fleet-local';
 /** Annotations only this extension's write rules may set; other edits never touch them. */
 export const PROTECTED_ANNOTATIONS: readonly string[] = [
   SELECTOR_ANNOTATION, PREVIOUS_VERSION_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_AT_ANNOTATION, FORCED_ANNOTATION,
-  FORCED_CONTAINER_ANNOTATION, APPROVAL_COMMENT_ANNOTATION,
+  FORCED_CONTAINER_ANNOTATION, HISTORY_ANNOTATION, APPROVAL_COMMENT_ANNOTATION,
 ];
 
 /** What the UI needs to know about one ManagedOSImage (a workload pool's upgrade). */

@@ -274,6 +274,9 @@ export function resolveSelector(selectorInput: ImageSelector | unknown, versions
     } else if (version.terminating) {
       // Being deleted: it goes away as soon as no pool pins it (managedosversion_controller.go).
       failed = [reasons.get('terminating')];
+    } else if (version.withdrawn) {
+      // Withdrawn on its channel (withdrawal.ts): never picked, whatever else matches.
+      failed = [reason('withdrawn', { reason: version.withdrawn.reason, by: version.withdrawn.by })];
     } else {
       failed = mismatches(selector, range, version, now, reasons);
     }

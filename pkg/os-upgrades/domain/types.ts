@@ -32,6 +32,16 @@ export interface OSVersion {
   terminating?: boolean;
   /** spec.upgradeContainer as the channel wrote it, when there is one (a SUC ContainerSpec). */
   upgradeContainer?: Record<string, unknown>;
+  /** Withdrawn by an administrator on its channel (see withdrawal.ts, applyWithdrawals); never a candidate nor approvable. */
+  withdrawn?: Withdrawal;
+}
+
+/** Why, by whom and when an image was withdrawn (annotation os-upgrades.cattle.io/withdrawn of its channel). */
+export interface Withdrawal {
+  reason: string;
+  by: string;
+  /** ISO 8601 time, as written. */
+  at: string;
 }
 
 /** Any JSON-like Kubernetes object, as the API returns it. */

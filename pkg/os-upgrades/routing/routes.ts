@@ -37,6 +37,12 @@ const routes = [
     meta,
   },
   {
+    name:      routeName(PAGE.POOL_NODES),
+    path:      `${ base }/pools/:namespace/:name/nodes`,
+    component: () => import('../pages/pool-nodes.vue'),
+    meta,
+  },
+  {
     name:      routeName(PAGE.POOL_EDIT),
     path:      `${ base }/pools/:namespace/:name`,
     component: () => import('../pages/pool-edit.vue'),

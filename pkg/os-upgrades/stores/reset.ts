@@ -7,6 +7,7 @@ import { BLANK_CLUSTER, PAGE, routeName } from '../config';
 import { useChangelogsStore } from './changelogs';
 import { useChannelVersionsStore } from './channel-versions';
 import { useCompareStore } from './compare';
+import { useNodeRolloutStore } from './node-rollout';
 import { usePoolFormStore } from './pool-form';
 import { usePoolApprovalStore } from './pools';
 import { useSelectorDraftStore } from './selector-draft';
@@ -16,6 +17,8 @@ export function resetStores(): void {
   usePoolFormStore().$reset();
   useSelectorDraftStore().load();
   useCompareStore().$reset();
+  // Its sockets read clusters with the last person's session.
+  useNodeRolloutStore().reset();
   // The next person may not read the same channels: drop them and their watches.
   useChannelVersionsStore().reset();
   // A new client too: it caches files, and the allowed origins are read again for the next person.

@@ -1,6 +1,7 @@
 // Where the specs run: the emulator (default) or a real Rancher given by E2E_BASE_URL.
 
-export type Role = 'admin' | 'viewer';
+/** `limited`: reads the management cluster but has no access to one downstream cluster (emulator user, or E2E_LIMITED_*). */
+export type Role = 'admin' | 'viewer' | 'limited';
 
 export interface Credentials {
   username: string;
@@ -18,6 +19,13 @@ export function credentials(role: Role): Credentials {
     return {
       username: process.env.E2E_ADMIN_USER || 'admin',
       password: process.env.E2E_ADMIN_PASSWORD || 'password1234',
+    };
+  }
+
+  if (role === 'limited') {
+    return {
+      username: process.env.E2E_LIMITED_USER || 'limited',
+      password: process.env.E2E_LIMITED_PASSWORD || 'password1234',
     };
   }
 

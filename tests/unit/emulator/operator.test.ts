@@ -51,6 +51,32 @@ describe('simulated operator: channel sync', () => {
     em.stop();
   });
 
+  // A withdrawal (pkg/os-upgrades/domain/withdrawal.ts) lives on the channel because the sync
+  // replaces the versions' labels and annotations but only patches the channel's status
+  // (elemental-operator controllers/managedosversionchannel_controller.go, Reconcile and
+  // createManagedOSVersions).
+  it('keeps the channel\'s own annotations (a withdrawal) across a sync, and replaces the versions\'', async() => {
+    const em = await emulatorWith(fixtures({ test: [entry('os-1', 'v1.0.1'), entry('os-2', 'v1.0.2')] }));
+    const channelType = em.types.require(CHANNEL);
+    const versionType = em.types.require(VERSION);
+    const withdrawn = JSON.stringify({
+      'os-2': {
+        reason: 'breaks boot', by: 'admin', at: '2025-10-09T00:00:00.000Z'
+      }
+    });
+    const channel = em.api.get(channelType, 'fleet-default', 'test');
+    const version = em.api.get(versionType, 'fleet-default', 'os-2');
+
+    em.api.update(channelType, 'fleet-default', 'test', { ...channel, metadata: { ...channel.metadata, annotations: { ...annotations(channel), 'os-upgrades.cattle.io/withdrawn': withdrawn } } }, SYSTEM_ACTOR);
+    em.api.update(versionType, 'fleet-default', 'os-2', { ...version, metadata: { ...version.metadata, annotations: { ...annotations(version), 'os-upgrades.cattle.io/withdrawn': 'lost' } } }, SYSTEM_ACTOR);
+    const result = await em.operator.sync('fleet-default', 'test');
+
+    expect(result).toMatchObject({ ok: true });
+    expect(annotations(em.api.get(channelType, 'fleet-default', 'test'))['os-upgrades.cattle.io/withdrawn']).toBe(withdrawn);
+    expect(annotations(em.api.get(versionType, 'fleet-default', 'os-2'))['os-upgrades.cattle.io/withdrawn']).toBeUndefined();
+    em.stop();
+  });
+
   it('deletes dropped versions when the channel says deleteNoLongerInSyncVersions', async() => {
     const em = await emulatorWith(fixtures({}, [{
       apiVersion: 'elemental.cattle.io/v1beta1',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { channelVersions } from '../../../../tests/support/fixtures';
 import {
-  APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, checkPoolUpgrade, KubeObject, planPoolWrite, PoolIntent, PoolWritePlan,
+  APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, checkPoolUpgrade, HISTORY_ANNOTATION, KubeObject, planPoolWrite, PoolIntent, PoolWritePlan,
   PREVIOUS_VERSION_ANNOTATION, readPool, SELECTOR_ANNOTATION
 } from '../index';
 
@@ -212,6 +212,9 @@ describe('planPoolWrite: approve', () => {
       [PREVIOUS_VERSION_ANNOTATION]: 'base-v2.2.0-3.9-os',
       [APPROVED_BY_ANNOTATION]:      'alice',
       [APPROVED_AT_ANNOTATION]:      NOW_ISO,
+      [HISTORY_ANNOTATION]:          JSON.stringify([{
+        kind: 'approve', from: 'base-v2.2.0-3.9-os', to: 'base-v2.2.0-3.12-os', by: 'alice', at: NOW_ISO, comment: ''
+      }]),
     });
     expect(object.metadata.resourceVersion).toBe('4711');
     expect((current.spec as Record<string, unknown>).managedOSVersionName).toBe('base-v2.2.0-3.9-os');

@@ -42,6 +42,25 @@ function domainKeys(): string[] {
   return [...keys].sort();
 }
 
+/** The keys of the fleet rules (withdrawals, history, promotion): each file's helper and its prefix. */
+function fleetKeys(): string[] {
+  const files: [string, RegExp, string][] = [
+    ['withdrawal.ts', /refuse\('(\w+)'/g, 'osUpgrades.withdrawal.refusal'],
+    ['withdrawal.ts', /warning\('(\w+)'/g, 'osUpgrades.withdrawal.warning'],
+    ['history.ts', /warning\('(\w+)'/g, 'osUpgrades.history.warning'],
+    ['promotion.ts', /message\('(\w+)'/g, 'osUpgrades.promotion.missing'],
+  ];
+  const keys = new Set<string>(['osUpgrades.promotion.offered']);
+
+  for (const [file, pattern, prefix] of files) {
+    for (const match of readFileSync(join(PKG, 'domain', file), 'utf8').matchAll(pattern)) {
+      keys.add(`${ prefix }.${ match[1] }`);
+    }
+  }
+
+  return [...keys].sort();
+}
+
 /** Every literal `osUpgrades.…` key in the pools pages and their components. */
 function keysInPoolsUi(): string[] {
   const folders = ['components/pool', 'components/selector', 'components/approve'];
@@ -72,6 +91,14 @@ describe('l10n of the selector and pool rules', () => {
 
   it('has an English text for every key the domain can emit', () => {
     expect(domainKeys().filter((key) => !has(key))).toEqual([]);
+  });
+
+  it('has an English text for every key the fleet rules emit', () => {
+    const keys = fleetKeys();
+
+    expect(keys).toContain('osUpgrades.promotion.missing.soaking');
+    expect(keys).toContain('osUpgrades.withdrawal.refusal.alreadyWithdrawn');
+    expect(keys.filter((key) => !has(key))).toEqual([]);
   });
 
   it('has an English text for every key the pools pages use', () => {

@@ -1,0 +1,159 @@
+// A downstream cluster's Nodes, upgrade Plans and their Jobs, read through Rancher as the
+// dashboard reads any downstream cluster: Steve of that cluster at /k8s/clusters/<cluster id>/v1
+// (rancher/dashboard shell-pkg-v3.0.13: `management/request` with such a URL, as
+// shell/models/harvester… and the cluster store's baseUrl do), and watched on that cluster's
+// /k8s/clusters/<cluster id>/v1/subscribe with the messages of shell/plugins/steve/subscribe.js
+// (`{ resourceType, namespace?, resourceVersion }` → resource.create / change / remove / error / stop).
+// The shell's own cluster store holds one cluster at a time, so each cluster gets its own socket here.
+import type { ShellStore } from './resources';
+
+export const SUC_NAMESPACE = 'cattle-system';
+
+export const DOWNSTREAM_TYPES = {
+  NODE: 'node',
+  JOB:  'batch.job',
+  PLAN: 'upgrade.cattle.io.plan',
+} as const;
+
+export type DownstreamType = typeof DOWNSTREAM_TYPES[keyof typeof DOWNSTREAM_TYPES];
+
+export interface DownstreamObjects {
+  nodes: unknown[];
+  jobs: unknown[];
+  plans: unknown[];
+  /** The smallest collection revision, to watch from. */
+  revision: string;
+}
+
+/** Why a cluster could not be read: no rights there (403/401), or anything else (disconnected, 5xx, network). */
+export class DownstreamError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+    this.name = 'DownstreamError';
+  }
+
+  get forbidden(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+}
+
+export function downstreamBase(clusterId: string): string {
+  return `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1`;
+}
+
+function collectionUrl(clusterId: string, type: DownstreamType): string {
+  return type === DOWNSTREAM_TYPES.NODE ? `${ downstreamBase(clusterId) }/${ type }s` : `${ downstreamBase(clusterId) }/${ type }s/${ SUC_NAMESPACE }`;
+}
+
+function toDownstreamError(err: unknown): DownstreamError {
+  const e = (err || {}) as { _status?: number; status?: number; message?: string };
+  const status = typeof e._status === 'number' ? e._status : typeof e.status === 'number' ? e.status : 0;
+
+  return new DownstreamError(typeof e.message === 'string' ? e.message : String(err), status);
+}
+
+async function readCollection(store: ShellStore, clusterId: string, type: DownstreamType): Promise<{ data: unknown[]; revision: string }> {
+  try {
+    const answer = await store.dispatch('management/request', { url: collectionUrl(clusterId, type) }) as { data?: unknown[]; revision?: string } | undefined;
+
+    return { data: Array.isArray(answer?.data) ? answer.data : [], revision: String(answer?.revision ?? '') };
+  } catch (err) {
+    throw toDownstreamError(err);
+  }
+}
+
+/** Reads what a cluster shows of its upgrades. Rejects with a DownstreamError. */
+export async function readDownstream(store: ShellStore, clusterId: string): Promise<DownstreamObjects> {
+  const [nodes, jobs, plans] = await Promise.all([
+    readCollection(store, clusterId, DOWNSTREAM_TYPES.NODE),
+    readCollection(store, clusterId, DOWNSTREAM_TYPES.JOB),
+    readCollection(store, clusterId, DOWNSTREAM_TYPES.PLAN),
+  ]);
+  const revisions = [nodes.revision, jobs.revision, plans.revision].filter((r) => /^\d+$/.test(r)).map(Number);
+
+  return {
+    nodes: nodes.data, jobs: jobs.data, plans: plans.data, revision: revisions.length ? String(Math.min(...revisions)) : ''
+  };
+}
+
+export interface DownstreamEvent {
+  type: DownstreamType;
+  action: 'create' | 'change' | 'remove';
+  object: unknown;
+}
+
+export interface DownstreamWatchHandlers {
+  onEvent(event: DownstreamEvent): void;
+  /** The socket closed or the server ended a watch: the caller reads again and watches anew. */
+  onLost(): void;
+}
+
+export interface SocketLike {
+  readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+export type SocketFactory = (url: string) => SocketLike;
+
+function browserSocket(url: string): SocketLike {
+  const origin = window.location;
+  const scheme = origin.protocol === 'https:' ? 'wss:' : 'ws:';
+
+  return new WebSocket(`${ scheme }//${ origin.host }${ url }`) as unknown as SocketLike;
+}
+
+const WATCHED: { type: DownstreamType; namespace?: string }[] = [
+  { type: DOWNSTREAM_TYPES.NODE },
+  { type: DOWNSTREAM_TYPES.JOB, namespace: SUC_NAMESPACE },
+  { type: DOWNSTREAM_TYPES.PLAN, namespace: SUC_NAMESPACE },
+];
+
+/** Watches a cluster's Nodes, and Jobs and Plans in cattle-system, from `revision`. Returns the stop function. */
+export function watchDownstream(clusterId: string, revision: string, handlers: DownstreamWatchHandlers, socketFactory: SocketFactory = browserSocket): () => void {
+  let stopped = false;
+  const socket = socketFactory(`${ downstreamBase(clusterId) }/subscribe`);
+  const lost = () => {
+    if (!stopped) {
+      stopped = true;
+      socket.close();
+      handlers.onLost();
+    }
+  };
+
+  socket.onopen = () => {
+    for (const watch of WATCHED) {
+      socket.send(JSON.stringify({
+        resourceType: watch.type, ...(watch.namespace ? { namespace: watch.namespace } : {}), ...(revision ? { resourceVersion: revision } : {})
+      }));
+    }
+  };
+  socket.onmessage = (message) => {
+    let parsed: { name?: string; resourceType?: string; data?: unknown };
+
+    try {
+      parsed = JSON.parse(String(message.data));
+    } catch {
+      return;
+    }
+    const type = WATCHED.find((w) => w.type === parsed.resourceType)?.type;
+    const action = /^resource\.(create|change|remove)$/.exec(parsed.name ?? '')?.[1] as DownstreamEvent['action'] | undefined;
+
+    if (type && action) {
+      handlers.onEvent({
+        type, action, object: parsed.data
+      });
+    } else if (type && (parsed.name === 'resource.error' || parsed.name === 'resource.stop')) {
+      lost();
+    }
+  };
+  socket.onclose = lost;
+
+  return () => {
+    stopped = true;
+    socket.close();
+  };
+}

@@ -1,0 +1,287 @@
+import fc from 'fast-check';
+import {
+  ClusterInput, isBundleMissing, matchesLabelSelector, nodeRolloutRows, NodeRolloutState, rolloutTarget, RolloutTarget, shortImageName, summarizeNodeRollout, upgradePlanName
+} from '../index';
+
+const IMAGE = 'registry.suse.com/suse/sl-micro/6.1/base-os-container';
+const TARGET: RolloutTarget = {
+  pool: 'edge', image: `${ IMAGE }:2.2.0-3.12`, tag: '2.2.0-3.12'
+};
+const PLAN = 'os-upgrader-edge';
+const HASH = 'h-new';
+const T0 = '2024-05-01T08:00:00Z';
+const T0_SECONDS = Date.parse(T0) / 1000;
+
+type Shape = 'updated' | 'old' | 'draining' | 'upgrading' | 'rebooting' | 'failed' | 'higher';
+
+function plan(applying: string[] = [], version = '2.2.0-3.12') {
+  return {
+    metadata: { name: PLAN, namespace: 'cattle-system' },
+    spec:     {
+      version,
+      nodeSelector: {
+        matchExpressions: [{
+          key: 'role', operator: 'NotIn', values: ['control']
+        }]
+      }
+    },
+    status: {
+      latestVersion: version, latestHash: HASH, applying
+    },
+  };
+}
+
+function node(name: string, shape: Shape, extraLabels: Record<string, string> = {}) {
+  const tag = shape === 'updated' ? '2.2.0-3.12' : shape === 'higher' ? '2.3.0-1.1' : '2.2.0-3.9';
+  const labelled = shape === 'updated' || shape === 'higher';
+
+  return {
+    metadata: { name, labels: { ...extraLabels, ...(labelled ? { [`plan.upgrade.cattle.io/${ PLAN }`]: HASH } : { [`plan.upgrade.cattle.io/${ PLAN }`]: 'h-old' }) } },
+    spec:     ['draining', 'upgrading', 'rebooting', 'failed'].includes(shape) ? { unschedulable: true } : {},
+    status:   {
+      conditions: [shape === 'rebooting' ? {
+        type: 'Ready', status: 'Unknown', lastTransitionTime: T0
+      } : { type: 'Ready', status: 'True' }],
+      nodeInfo: { osImage: `${ IMAGE }:${ tag }` },
+    },
+  };
+}
+
+function job(nodeName: string, shape: Shape) {
+  const labels = {
+    'upgrade.cattle.io/node': nodeName, 'upgrade.cattle.io/plan': PLAN, [`plan.upgrade.cattle.io/${ PLAN }`]: HASH
+  };
+
+  return {
+    metadata: { name: `apply-${ PLAN }-on-${ nodeName }-with-${ HASH }`, labels },
+    status:   shape === 'failed' ? {
+      failed:     1,
+      conditions: [{
+        type: 'Failed', status: 'True', message: 'no space left on device', lastTransitionTime: T0
+      }]
+    } : {
+      active: 1, ready: shape === 'upgrading' ? 1 : 0, startTime: T0
+    },
+  };
+}
+
+function cluster(name: string, shapes: Shape[], version?: string): ClusterInput {
+  const names = shapes.map((_, i) => `${ name }-node-${ i + 1 }`);
+  const moving = shapes.map((s, i) => (['draining', 'upgrading', 'rebooting', 'failed'].includes(s) ? names[i] : '')).filter(Boolean);
+
+  return {
+    cluster:   name,
+    clusterId: `c-m-${ name }`,
+    reading:   {
+      kind:  'read',
+      plans: [plan(moving, version)],
+      jobs:  moving.map((n) => job(n, shapes[names.indexOf(n)])),
+      nodes: shapes.map((s, i) => node(names[i], s)),
+    },
+  };
+}
+
+describe('nodeRolloutRows', () => {
+  it('reads each node\'s state from its label, the Plan\'s applying list, its Job and its conditions', () => {
+    const rows = nodeRolloutRows(TARGET, cluster('a', ['updated', 'old', 'draining', 'upgrading', 'rebooting', 'failed', 'higher']));
+
+    expect(rows.map((r) => r.state)).toEqual(['updated', 'waiting', 'draining', 'upgrading', 'rebooting', 'failed', 'other'] as NodeRolloutState[]);
+    expect(rows[5]).toMatchObject({
+      node: 'a-node-6', message: 'no space left on device', since: T0_SECONDS, image: `${ IMAGE }:2.2.0-3.9`, id: 'c-m-a/a-node-6'
+    });
+    expect(rows[2].since).toBe(T0_SECONDS);
+    expect(rows[0].since).toBeUndefined();
+  });
+
+  it('counts only the nodes the Plan selects', () => {
+    const input = cluster('a', ['updated']);
+
+    if (input.reading.kind === 'read') {
+      input.reading = { ...input.reading, nodes: [...input.reading.nodes, node('a-control', 'old', { role: 'control' })] };
+    }
+    expect(nodeRolloutRows(TARGET, input).map((r) => r.node)).toEqual(['a-node-1']);
+  });
+
+  it('says waiting while the cluster still has the Plan of the old image, even on labelled nodes', () => {
+    expect(nodeRolloutRows(TARGET, cluster('a', ['higher', 'old'], '2.2.0-3.9')).map((r) => r.state)).toEqual(['waiting', 'waiting']);
+  });
+
+  it('trusts the SUC label when osImage is a distribution name without a tag', () => {
+    const input = cluster('a', ['updated']);
+
+    if (input.reading.kind === 'read') {
+      (input.reading.nodes[0] as { status: { nodeInfo: { osImage: string } } }).status.nodeInfo.osImage = 'SUSE Linux Micro 6.1';
+    }
+    expect(nodeRolloutRows(TARGET, input)[0].state).toBe('updated');
+  });
+
+  it('gives nothing for a cluster that could not be read', () => {
+    expect(nodeRolloutRows(TARGET, {
+      cluster: 'x', clusterId: 'c-m-x', reading: { kind: 'forbidden' }
+    })).toEqual([]);
+  });
+});
+
+describe('summarizeNodeRollout', () => {
+  it('says "N of M nodes on <image>" with the counts of nodes in motion', () => {
+    const summary = summarizeNodeRollout({ target: TARGET, clusters: [cluster('a', ['updated', 'draining']), cluster('b', ['upgrading', 'rebooting', 'old'])] });
+
+    expect(summary.verdict).toBe('progressing');
+    expect(summary.message).toEqual({
+      key:    'osUpgrades.rollout.progress',
+      values: {
+        updated: 1, total: 5, image: 'base-os-container:2.2.0-3.12'
+      }
+    });
+    expect(summary.details.map((d) => [d.key, d.values?.count])).toEqual([
+      ['osUpgrades.rollout.count.draining', 1], ['osUpgrades.rollout.count.upgrading', 1], ['osUpgrades.rollout.count.rebooting', 1], ['osUpgrades.rollout.count.waiting', 1],
+    ]);
+    expect(summary.clusters.map((c) => c.message.key)).toEqual(['osUpgrades.rollout.progress', 'osUpgrades.rollout.progress']);
+  });
+
+  it('is rolled out only when every targeted node reports the pinned image', () => {
+    const done = summarizeNodeRollout({ target: TARGET, clusters: [cluster('a', ['updated', 'updated']), cluster('b', ['updated'])] });
+
+    expect(done.verdict).toBe('rolledOut');
+    expect(done.message).toEqual({ key: 'osUpgrades.rollout.done', values: { total: 3, image: 'base-os-container:2.2.0-3.12' } });
+    expect(summarizeNodeRollout({ target: TARGET, clusters: [cluster('a', ['updated', 'higher'])] }).verdict).toBe('progressing');
+  });
+
+  it('names the failed node and its job\'s message, and is never rolled out then', () => {
+    const summary = summarizeNodeRollout({
+      target:   TARGET,
+      clusters: [cluster('a', ['updated', 'failed']), {
+        cluster: 'b', clusterId: 'c-m-b', reading: { kind: 'forbidden' }
+      }]
+    });
+
+    expect(summary.verdict).toBe('failed');
+    expect(summary.failures).toEqual([{
+      cluster: 'a', node: 'a-node-2', message: 'no space left on device'
+    }]);
+    expect(summary.clusters[0].message).toEqual({
+      key:    'osUpgrades.rollout.cluster.failed',
+      values: {
+        count: 1, node: 'a-node-2', message: 'no space left on device'
+      }
+    });
+  });
+
+  it('says "delivered to N clusters; node state unknown for X" instead of guessing', () => {
+    const summary = summarizeNodeRollout({
+      target:   TARGET,
+      clusters: [cluster('a', ['updated']), {
+        cluster: 'b', clusterId: 'c-m-b', reading: { kind: 'forbidden' }
+      }, {
+        cluster: 'c', clusterId: '', reading: { kind: 'unmapped' }
+      }],
+    });
+
+    expect(summary.verdict).toBe('unknown');
+    expect(summary.message).toEqual({
+      key:    'osUpgrades.rollout.unknown',
+      values: {
+        delivered: 3, count: 2, clusters: 'b, c'
+      }
+    });
+    expect(summary.details[0]).toEqual({
+      key:    'osUpgrades.rollout.knownProgress',
+      values: {
+        updated: 1, total: 1, image: 'base-os-container:2.2.0-3.12'
+      }
+    });
+    expect(summary.clusters[1].message).toEqual({ key: 'osUpgrades.rollout.cluster.forbidden', values: { cluster: 'b' } });
+  });
+
+  it('reports a missing bundle, no clusters, no nodes and clusters still loading', () => {
+    expect(summarizeNodeRollout({
+      target: TARGET, clusters: [cluster('a', ['updated'])], bundleMissing: true
+    }).verdict).toBe('bundleMissing');
+    expect(summarizeNodeRollout({ target: TARGET, clusters: [] }).verdict).toBe('noClusters');
+    expect(summarizeNodeRollout({ target: TARGET, clusters: [cluster('a', [])] }).verdict).toBe('noNodes');
+    expect(summarizeNodeRollout({
+      target:   TARGET,
+      clusters: [cluster('a', ['updated']), {
+        cluster: 'b', clusterId: 'c-m-b', reading: { kind: 'loading' }
+      }]
+    }).verdict).toBe('loading');
+  });
+
+  it('property: rolled out exactly when every node of readable clusters is updated and no cluster is unknown', () => {
+    const shape = fc.constantFrom<Shape>('updated', 'old', 'draining', 'upgrading', 'rebooting', 'failed', 'higher');
+
+    fc.assert(fc.property(fc.array(fc.array(shape, { maxLength: 6 }), { minLength: 1, maxLength: 4 }), fc.boolean(), (clusters, oneForbidden) => {
+      const inputs: ClusterInput[] = clusters.map((shapes, i) => cluster(`c${ i }`, shapes));
+
+      if (oneForbidden) {
+        inputs.push({
+          cluster: 'hidden', clusterId: 'c-m-hidden', reading: { kind: 'forbidden' }
+        });
+      }
+      const summary = summarizeNodeRollout({ target: TARGET, clusters: inputs });
+      const all = clusters.flat();
+      const expected = !oneForbidden && all.length > 0 && all.every((s) => s === 'updated');
+
+      expect(summary.verdict === 'rolledOut').toBe(expected);
+      expect(summary.counts.total).toBe(all.length);
+      expect(summary.counts.updated + summary.counts.waiting + summary.counts.draining + summary.counts.upgrading + summary.counts.rebooting + summary.counts.failed + summary.counts.other).toBe(all.length);
+      if (all.includes('failed')) {
+        expect(summary.verdict).toBe('failed');
+      }
+    }));
+  });
+});
+
+describe('helpers', () => {
+  it('names the Plan as the operator does and shortens image names', () => {
+    expect(upgradePlanName('edge_berlin')).toBe('os-upgrader-edge-berlin');
+    expect(shortImageName(`${ IMAGE }:2.2.0-3.12`)).toBe('base-os-container:2.2.0-3.12');
+  });
+
+  it('takes the target from spec.osImage or the pinned version', () => {
+    const versions = [{
+      name: 'v12', namespace: 'fleet-default', channel: '', version: '', type: 'container', displayName: '', image: `${ IMAGE }:2.2.0-3.12`, platforms: [], inSync: true
+    }];
+
+    expect(rolloutTarget({ metadata: { name: 'p', namespace: 'fleet-default' }, spec: { managedOSVersionName: 'v12', nodeSelector: { matchLabels: { a: 'b' } } } }, versions))
+      .toEqual({
+        pool: 'p', image: `${ IMAGE }:2.2.0-3.12`, tag: '2.2.0-3.12', nodeSelector: { matchLabels: { a: 'b' } }
+      });
+    expect(rolloutTarget({ metadata: { name: 'p' }, spec: { osImage: 'r/os:v9' } }, []).tag).toBe('v9');
+  });
+
+  it('matches label selectors as Kubernetes does', () => {
+    const labels = { role: 'worker', zone: 'a' };
+
+    expect(matchesLabelSelector(undefined, labels)).toBe(true);
+    expect(matchesLabelSelector({ matchLabels: { role: 'worker' } }, labels)).toBe(true);
+    expect(matchesLabelSelector({
+      matchExpressions: [{
+        key: 'zone', operator: 'In', values: ['b']
+      }]
+    }, labels)).toBe(false);
+    expect(matchesLabelSelector({ matchExpressions: [{ key: 'gpu', operator: 'DoesNotExist' }, { key: 'role', operator: 'Exists' }] }, labels)).toBe(true);
+    expect(matchesLabelSelector({
+      matchExpressions: [{
+        key: 'role', operator: 'Gt', values: ['1']
+      }]
+    }, labels)).toBe(false);
+    expect(matchesLabelSelector('junk', labels)).toBe(false);
+  });
+});
+
+describe('isBundleMissing', () => {
+  const pool = { metadata: { name: 'edge', namespace: 'fleet-default' }, status: { conditions: [{ type: 'FleetBundleCreation', status: 'True' }] } };
+
+  it('is true only when the pool says its bundle was created and no bundle of it exists', () => {
+    expect(isBundleMissing(pool, [])).toBe(true);
+    expect(isBundleMissing(pool, [{ metadata: { name: 'mos-edge', namespace: 'fleet-default' } }])).toBe(false);
+    expect(isBundleMissing(pool, [{
+      metadata: {
+        name: 'other', namespace: 'fleet-default', ownerReferences: [{ kind: 'ManagedOSImage', name: 'edge' }]
+      }
+    }])).toBe(false);
+    expect(isBundleMissing(pool, [{ metadata: { name: 'mos-edge', namespace: 'fleet-local' } }])).toBe(true);
+    expect(isBundleMissing({ metadata: { name: 'new' } }, [])).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+// Approval history (pkg/os-upgrades/domain/README.md, rule 17): a bounded list of the changes
+// people approved, kept in an annotation of the object they changed (a pool or a channel) and
+// written in the same request as the change, so the record and the change cannot part.
+import type { KubeObject, Reason } from './types';
+import { asText, isRecord } from './text';
+
+export const HISTORY_ANNOTATION = 'os-upgrades.cattle.io/history';
+/** Entries kept: the newest ones. */
+export const HISTORY_LIMIT = 20;
+
+export type HistoryKind = 'approve' | 'rollback' | 'promote' | 'withdraw' | 'restore';
+
+export const HISTORY_KINDS: readonly HistoryKind[] = ['approve', 'rollback', 'promote', 'withdraw', 'restore'];
+
+export interface HistoryEntry {
+  kind: HistoryKind;
+  /** The pin before (pool) or '' (channel). */
+  from: string;
+  /** The pin after (pool) or the version withdrawn or restored (channel). */
+  to: string;
+  by: string;
+  /** ISO 8601 time. */
+  at: string;
+  comment: string;
+}
+
+export interface HistoryReading {
+  /** Oldest first. */
+  entries: HistoryEntry[];
+  /** Why some or all of the annotation could not be read ([] when all of it could). */
+  warnings: Reason[];
+}
+
+function warning(name: string, values?: Record<string, unknown>): Reason {
+  return values ? { key: `osUpgrades.history.warning.${ name }`, values } : { key: `osUpgrades.history.warning.${ name }` };
+}
+
+function annotationsOf(obj: unknown): Record<string, unknown> {
+  const metadata = isRecord(obj) && isRecord(obj.metadata) ? obj.metadata : {};
+
+  return isRecord(metadata.annotations) ? metadata.annotations : {};
+}
+
+function toEntry(value: unknown): HistoryEntry | undefined {
+  if (!isRecord(value) || !(HISTORY_KINDS as readonly unknown[]).includes(value.kind)) {
+    return undefined;
+  }
+
+  return {
+    kind:    value.kind as HistoryKind,
+    from:    asText(value.from),
+    to:      asText(value.to),
+    by:      asText(value.by),
+    at:      asText(value.at),
+    comment: asText(value.comment),
+  };
+}
+
+/** The history of a pool or channel object, oldest first. Never throws: bad JSON is an empty history with a warning. */
+export function readHistory(obj: unknown): HistoryReading {
+  const text = annotationsOf(obj)[HISTORY_ANNOTATION];
+
+  if (text === undefined || text === null || text === '') {
+    return { entries: [], warnings: [] };
+  }
+  if (typeof text !== 'string') {
+    return { entries: [], warnings: [warning('unreadable')] };
+  }
+  let parsed: unknown;
+
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { entries: [], warnings: [warning('unreadable')] };
+  }
+  if (!Array.isArray(parsed)) {
+    return { entries: [], warnings: [warning('unreadable')] };
+  }
+  const entries = parsed.map(toEntry).filter((entry): entry is HistoryEntry => !!entry);
+  const skipped = parsed.length - entries.length;
+
+  return { entries, warnings: skipped ? [warning('skipped', { count: skipped })] : [] };
+}
+
+/**
+ * Appends `entry` to the history of `object` (changed in place: call it on the copy a plan
+ * writes), keeping the last HISTORY_LIMIT entries. An unreadable history starts anew.
+ */
+export function appendHistory(object: KubeObject, entry: HistoryEntry): void {
+  const entries = [...readHistory(object).entries, { ...entry }].slice(-HISTORY_LIMIT);
+
+  if (!isRecord(object.metadata)) {
+    object.metadata = {};
+  }
+  const metadata = object.metadata as Record<string, unknown>;
+
+  if (!isRecord(metadata.annotations)) {
+    metadata.annotations = {};
+  }
+  (metadata.annotations as Record<string, unknown>)[HISTORY_ANNOTATION] = JSON.stringify(entries);
+}

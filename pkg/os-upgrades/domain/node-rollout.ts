@@ -1,0 +1,385 @@
+// A pool's rollout as its clusters show it, node by node (docs/architecture.md, "Rollout state").
+// Fleet's Ready only says the bundle (with the upgrade Plan) was applied on a cluster; the node
+// state is in that cluster, read through Rancher at /k8s/clusters/<cluster id>/v1:
+// - the system-upgrade-controller's Plan `os-upgrader-<pool>` in cattle-system
+//   (elemental-operator newFleetBundleResources): status.latestVersion (the image tag the Plan
+//   applies), status.latestHash, status.applying (nodes with a job now);
+// - its Jobs (labels upgrade.cattle.io/node and /plan, plan.upgrade.cattle.io/<plan> = the hash
+//   they apply; condition Failed=True when the job failed; status.ready > 0 once the upgrade
+//   container runs, after the cordon/drain init containers);
+// - the Nodes: label plan.upgrade.cattle.io/<plan> = the hash of the last job that succeeded
+//   there (system-upgrade-controller pkg/upgrade/handle_batch.go), spec.unschedulable (cordoned),
+//   the Ready condition (not True while the host reboots), status.nodeInfo.osImage.
+// A node is on the pool's image only when its label carries the Plan's hash for the pinned tag
+// and its osImage, when it names a tag, names that tag (suc-upgrade exits 0 without upgrading
+// a host that runs a higher version).
+import type { OSVersion, Reason } from './types';
+import { imageParts } from './image-tag';
+import { matchesLabelSelector } from './label-selector';
+import { readPool } from './pool';
+import { asText, isRecord } from './text';
+
+export const PLAN_LABEL_PREFIX = 'plan.upgrade.cattle.io/';
+const JOB_NODE_LABEL = 'upgrade.cattle.io/node';
+const JOB_PLAN_LABEL = 'upgrade.cattle.io/plan';
+const MAX_NAME = 63;
+
+/** What a pool's nodes should run. */
+export interface RolloutTarget {
+  /** The pool (ManagedOSImage) name: its Plan is named after it. */
+  pool: string;
+  /** The image the pool pins ('' when unknown). */
+  image: string;
+  /** Its tag: the Plan's version once the operator and Fleet delivered it. */
+  tag: string;
+  /** The pool's spec.nodeSelector, for clusters whose Plan has not arrived yet. */
+  nodeSelector?: unknown;
+}
+
+export type NodeRolloutState = 'updated' | 'waiting' | 'draining' | 'upgrading' | 'rebooting' | 'failed' | 'other';
+
+export const NODE_ROLLOUT_STATES: readonly NodeRolloutState[] = ['updated', 'waiting', 'draining', 'upgrading', 'rebooting', 'failed', 'other'];
+
+/** One targeted node. */
+export interface NodeRolloutRow {
+  /** `<cluster id>/<node>`, unique across clusters. */
+  id: string;
+  /** The Fleet cluster's name. */
+  cluster: string;
+  clusterId: string;
+  node: string;
+  /** status.nodeInfo.osImage ('' when not reported). */
+  image: string;
+  state: NodeRolloutState;
+  /** Unix seconds since the node is in this state, when the cluster says. */
+  since?: number;
+  /** The failed job's message ('' otherwise). */
+  message: string;
+}
+
+/** What could be read of one targeted cluster. */
+export type ClusterReading =
+  | { kind: 'read'; plans: readonly unknown[]; jobs: readonly unknown[]; nodes: readonly unknown[] }
+  | { kind: 'loading' }
+  /** forbidden: no rights in that cluster; unreachable: disconnected or erroring; unmapped: no Rancher cluster id. */
+  | { kind: 'forbidden' | 'unreachable' | 'unmapped'; message?: string };
+
+export interface ClusterInput {
+  /** The Fleet cluster's name. */
+  cluster: string;
+  /** Its Rancher cluster id (label management.cattle.io/cluster-name), '' when it has none. */
+  clusterId: string;
+  reading: ClusterReading;
+}
+
+export type NodeCounts = Record<NodeRolloutState | 'total', number>;
+
+export interface ClusterRollout {
+  cluster: string;
+  clusterId: string;
+  reading: ClusterReading['kind'];
+  counts: NodeCounts;
+  failures: { node: string; message: string }[];
+  message: Reason;
+}
+
+export type RolloutVerdict = 'rolledOut' | 'progressing' | 'failed' | 'unknown' | 'loading' | 'bundleMissing' | 'noClusters' | 'noNodes';
+
+export interface NodeRolloutSummary {
+  verdict: RolloutVerdict;
+  /** A short name of the target image, as the messages show it. */
+  image: string;
+  /** Over the clusters whose nodes could be read. */
+  counts: NodeCounts;
+  clusters: ClusterRollout[];
+  /** Fleet cluster names whose node state could not be read. */
+  unknownClusters: string[];
+  failures: { cluster: string; node: string; message: string }[];
+  message: Reason;
+  /** The non-zero counts of nodes in motion, and the known progress when some clusters are unknown. */
+  details: Reason[];
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? value : {};
+}
+
+function labelsOf(obj: unknown): Record<string, string> {
+  const labels = record(record(record(obj).metadata).labels);
+  const out: Record<string, string> = {};
+
+  for (const [key, value] of Object.entries(labels)) {
+    out[key] = asText(value);
+  }
+
+  return out;
+}
+
+function nameOf(obj: unknown): string {
+  return asText(record(record(obj).metadata).name);
+}
+
+function conditions(obj: unknown): Record<string, unknown>[] {
+  const list = record(record(obj).status).conditions;
+
+  return Array.isArray(list) ? list.filter(isRecord) : [];
+}
+
+function condition(obj: unknown, type: string): Record<string, unknown> | undefined {
+  return conditions(obj).find((c) => c.type === type);
+}
+
+/** An RFC 3339 time as unix seconds; undefined when missing or unreadable. */
+function unixSeconds(value: unknown): number | undefined {
+  const ms = typeof value === 'string' && value ? Date.parse(value) : NaN;
+
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : undefined;
+}
+
+/** The operator's Plan name for a pool: `os-upgrader-<pool>` with other characters than [a-zA-Z0-9-] replaced. */
+export function upgradePlanName(pool: string): string {
+  return `os-upgrader-${ pool }`.replace(/[^a-zA-Z0-9-]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** wrangler's SafeConcatName cuts a name over 63 characters to 57 and a hash: such a Plan is known by that prefix. */
+function isPlanOf(plan: unknown, planName: string): boolean {
+  const name = nameOf(plan);
+
+  return name === planName || (planName.length > MAX_NAME && name.startsWith(planName.slice(0, 57)));
+}
+
+/** The image a pool's nodes should run: spec.osImage, else the pinned version's image. */
+export function rolloutTarget(pool: unknown, versions: readonly OSVersion[]): RolloutTarget {
+  const view = readPool(pool);
+  const pinned = versions.find((v) => v.name === view.pin && (v.namespace === view.namespace || v.namespace === ''));
+  const image = view.osImage ?? pinned?.image ?? '';
+
+  return {
+    pool: view.name, image, tag: image ? imageParts(image).tag : '', nodeSelector: record(record(pool).spec).nodeSelector
+  };
+}
+
+/** `base-os-container:2.2.0-3.12` for `registry/…/base-os-container:2.2.0-3.12`. */
+export function shortImageName(image: string): string {
+  if (!image) {
+    return '';
+  }
+  const { repo, tag } = imageParts(image);
+
+  return `${ repo.split('/').pop() }:${ tag }`;
+}
+
+/** The tag in an osImage that is an image reference (`repo:tag`); undefined for a distribution name. */
+function osImageTag(osImage: string): string | undefined {
+  return /^[^\s:]+\/[^\s]+:[^\s/]+$/.test(osImage) ? imageParts(osImage).tag : undefined;
+}
+
+function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, plan: unknown, jobs: readonly unknown[]): NodeRolloutRow {
+  const name = nameOf(node);
+  const labels = labelsOf(node);
+  const image = asText(record(record(record(node).status).nodeInfo).osImage);
+  const tag = osImageTag(image);
+  const row: NodeRolloutRow = {
+    id: `${ cluster.clusterId }/${ name }`, cluster: cluster.cluster, clusterId: cluster.clusterId, node: name, image, state: 'waiting', message: ''
+  };
+  const status = record(record(plan).status);
+  const hash = asText(status.latestHash);
+  const version = asText(status.latestVersion) || asText(record(record(plan).spec).version);
+
+  if (!plan || !target.tag || version !== target.tag) {
+    // The Plan for the pinned image has not reached this cluster: only a node already on it counts.
+    row.state = tag !== undefined && tag === target.tag ? 'updated' : 'waiting';
+
+    return row;
+  }
+  const planName = nameOf(plan);
+  const job = jobs.filter((j) => labelsOf(j)[JOB_NODE_LABEL] === name && labelsOf(j)[JOB_PLAN_LABEL] === planName)
+    .find((j) => labelsOf(j)[PLAN_LABEL_PREFIX + planName] === hash);
+  const failed = job ? condition(job, 'Failed') : undefined;
+  const applying = Array.isArray(status.applying) && status.applying.map(asText).includes(name);
+
+  if (failed?.status === 'True') {
+    row.state = 'failed';
+    row.message = asText(failed.message) || asText(failed.reason);
+    row.since = unixSeconds(failed.lastTransitionTime);
+
+    return row;
+  }
+  const jobStatus = record(record(job).status);
+  const active = Number(jobStatus.active) > 0;
+
+  if (!active && !applying) {
+    if (hash && labels[PLAN_LABEL_PREFIX + planName] === hash) {
+      row.state = tag === undefined || tag === target.tag ? 'updated' : 'other';
+    }
+
+    return row;
+  }
+  const ready = condition(node, 'Ready');
+
+  if (ready && ready.status !== 'True') {
+    row.state = 'rebooting';
+    row.since = unixSeconds(ready.lastTransitionTime);
+  } else if (Number(jobStatus.ready) > 0 || !record(record(node).spec).unschedulable) {
+    row.state = 'upgrading';
+    row.since = unixSeconds(jobStatus.startTime);
+  } else {
+    row.state = 'draining';
+    row.since = unixSeconds(jobStatus.startTime);
+  }
+
+  return row;
+}
+
+/** The targeted nodes of one cluster and where each stands ([] when the cluster could not be read). */
+export function nodeRolloutRows(target: RolloutTarget, cluster: ClusterInput): NodeRolloutRow[] {
+  if (cluster.reading.kind !== 'read') {
+    return [];
+  }
+  const { plans, jobs, nodes } = cluster.reading;
+  const planName = upgradePlanName(target.pool);
+  const plan = plans.find((p) => isPlanOf(p, planName));
+  const selector = plan ? record(record(plan).spec).nodeSelector : target.nodeSelector;
+
+  return nodes.filter((node) => matchesLabelSelector(selector, labelsOf(node)))
+    .map((node) => nodeRow(target, cluster, node, plan, jobs));
+}
+
+export function countNodeStates(rows: readonly NodeRolloutRow[]): NodeCounts {
+  const counts = { total: rows.length } as NodeCounts;
+
+  for (const state of NODE_ROLLOUT_STATES) {
+    counts[state] = 0;
+  }
+  for (const row of rows) {
+    counts[row.state] += 1;
+  }
+
+  return counts;
+}
+
+function clusterRollout(target: RolloutTarget, input: ClusterInput, image: string): { rollout: ClusterRollout; rows: NodeRolloutRow[] } {
+  const rows = nodeRolloutRows(target, input);
+  const counts = countNodeStates(rows);
+  const failures = rows.filter((r) => r.state === 'failed').map((r) => ({ node: r.node, message: r.message }));
+  let message: Reason;
+
+  if (input.reading.kind !== 'read') {
+    message = { key: `osUpgrades.rollout.cluster.${ input.reading.kind }`, values: { cluster: input.cluster } };
+  } else if (!counts.total) {
+    message = { key: 'osUpgrades.rollout.cluster.noNodes' };
+  } else if (failures.length) {
+    message = {
+      key:    'osUpgrades.rollout.cluster.failed',
+      values: {
+        count: failures.length, node: failures[0].node, message: failures[0].message
+      }
+    };
+  } else if (counts.updated === counts.total) {
+    message = { key: 'osUpgrades.rollout.done', values: { total: counts.total, image } };
+  } else {
+    message = {
+      key:    'osUpgrades.rollout.progress',
+      values: {
+        updated: counts.updated, total: counts.total, image
+      }
+    };
+  }
+
+  return {
+    rollout: {
+      cluster: input.cluster, clusterId: input.clusterId, reading: input.reading.kind, counts, failures, message
+    },
+    rows,
+  };
+}
+
+const MOVING: NodeRolloutState[] = ['draining', 'upgrading', 'rebooting', 'failed', 'waiting', 'other'];
+
+/**
+ * A pool's rollout from its clusters: "Rolled out" only when every targeted node of every
+ * targeted cluster reports the pinned image; a failed job makes it failed; a cluster whose
+ * nodes cannot be read makes it unknown ("delivered to N clusters; node state unknown for X").
+ * `bundleMissing`: the operator's Fleet bundle for the pool is gone (the operator does not
+ * recreate it once FleetBundleCreation=True).
+ */
+export function summarizeNodeRollout(input: { target: RolloutTarget; clusters: readonly ClusterInput[]; bundleMissing?: boolean }): NodeRolloutSummary {
+  const image = shortImageName(input.target.image) || input.target.tag;
+  const built = input.clusters.map((c) => clusterRollout(input.target, c, image));
+  const clusters = built.map((b) => b.rollout);
+  const counts = countNodeStates(built.flatMap((b) => b.rows));
+  const failures = clusters.flatMap((c) => c.failures.map((f) => ({ cluster: c.cluster, ...f })));
+  const unknownClusters = clusters.filter((c) => c.reading !== 'read' && c.reading !== 'loading').map((c) => c.cluster);
+  const details: Reason[] = MOVING.filter((state) => state !== 'failed' && counts[state] > 0)
+    .map((state) => ({ key: `osUpgrades.rollout.count.${ state }`, values: { count: counts[state] } }));
+  const progress = {
+    updated: counts.updated, total: counts.total, image
+  };
+  let verdict: RolloutVerdict;
+  let message: Reason;
+
+  if (input.bundleMissing) {
+    verdict = 'bundleMissing';
+    message = { key: 'osUpgrades.rollout.bundleMissing', values: { pool: input.target.pool } };
+  } else if (!clusters.length) {
+    verdict = 'noClusters';
+    message = { key: 'osUpgrades.rollout.noClusters' };
+  } else if (failures.length) {
+    verdict = 'failed';
+    message = { key: 'osUpgrades.rollout.failed', values: { ...progress, failed: failures.length } };
+  } else if (clusters.some((c) => c.reading === 'loading')) {
+    verdict = 'loading';
+    message = { key: 'osUpgrades.rollout.loading' };
+  } else if (unknownClusters.length) {
+    verdict = 'unknown';
+    message = {
+      key:    'osUpgrades.rollout.unknown',
+      values: {
+        delivered: clusters.length, count: unknownClusters.length, clusters: unknownClusters.join(', ')
+      }
+    };
+    if (counts.total) {
+      details.unshift({ key: 'osUpgrades.rollout.knownProgress', values: progress });
+    }
+  } else if (!counts.total) {
+    verdict = 'noNodes';
+    message = { key: 'osUpgrades.rollout.noNodes' };
+  } else if (counts.updated === counts.total) {
+    verdict = 'rolledOut';
+    message = { key: 'osUpgrades.rollout.done', values: { total: counts.total, image } };
+  } else {
+    verdict = 'progressing';
+    message = { key: 'osUpgrades.rollout.progress', values: progress };
+  }
+
+  return {
+    verdict, image, counts, clusters, unknownClusters, failures, message, details
+  };
+}
+
+/** Every targeted node of every readable cluster, for the per-node table. */
+export function nodeRolloutTable(target: RolloutTarget, clusters: readonly ClusterInput[]): NodeRolloutRow[] {
+  return clusters.flatMap((c) => nodeRolloutRows(target, c));
+}
+
+/**
+ * The operator's Fleet bundle for a pool (`mos-<pool>`, owned by the pool) is gone although the
+ * pool says it was created (FleetBundleCreation=True): the operator does not create it again
+ * (elemental-operator controllers/managedosimage_controller.go), so nothing rolls out.
+ */
+export function isBundleMissing(pool: unknown, bundles: readonly unknown[]): boolean {
+  const created = conditions(pool).some((c) => c.type === 'FleetBundleCreation' && c.status === 'True');
+
+  if (!created) {
+    return false;
+  }
+  const name = nameOf(pool);
+  const namespace = asText(record(record(pool).metadata).namespace);
+
+  return !bundles.some((bundle) => {
+    const metadata = record(record(bundle).metadata);
+    const owners = Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences.filter(isRecord) : [];
+
+    return asText(metadata.namespace) === namespace && (asText(metadata.name) === `mos-${ name }` || owners.some((o) => o.kind === 'ManagedOSImage' && o.name === name));
+  });
+}

@@ -1,0 +1,183 @@
+/* global jest */
+import { createPinia, setActivePinia } from 'pinia';
+import { SocketLike } from '../../api/downstream';
+import { TYPE } from '../../config';
+import { useNodeRolloutStore } from '../node-rollout';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const fleetCluster = (name: string, id?: string) => ({
+  metadata: {
+    name, namespace: 'fleet-default', labels: { site: 'x', ...(id ? { 'management.cattle.io/cluster-name': id } : {}) }
+  }
+});
+
+const pool = {
+  metadata: { name: 'p', namespace: 'fleet-default' },
+  spec:     { managedOSVersionName: 'v2', clusterTargets: [{ clusterSelector: { matchLabels: { site: 'x' } } }] },
+};
+const versions = [{
+  name: 'v2', namespace: 'fleet-default', channel: '', version: '', type: 'container', displayName: '', image: 'r/os:v2', platforms: [], inSync: true
+}];
+const plan = {
+  metadata: { name: 'os-upgrader-p', namespace: 'cattle-system' },
+  spec:     { version: 'v2' },
+  status:   {
+    latestVersion: 'v2', latestHash: 'h', applying: []
+  }
+};
+const node = (name: string, tag: string, hash: string) => ({
+  metadata: { name, labels: { 'plan.upgrade.cattle.io/os-upgrader-p': hash } }, spec: {}, status: { conditions: [{ type: 'Ready', status: 'True' }], nodeInfo: { osImage: `r/os:${ tag }` } }
+});
+
+class FakeSocket implements SocketLike {
+  readyState = 1;
+  sent: string[] = [];
+  closed = false;
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(data);
+  }
+
+  close() {
+    this.closed = true;
+  }
+
+  emit(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+function setup(downstream: Record<string, { status?: number; nodes?: unknown[] }>) {
+  const sockets: FakeSocket[] = [];
+  const dispatch = jest.fn((action: string, payload: { type?: string; url?: string }) => {
+    if (action === 'management/findAll') {
+      return Promise.resolve(payload.type === TYPE.FLEET_CLUSTER ? [fleetCluster('a', 'c-m-a'), fleetCluster('b', 'c-m-b'), fleetCluster('c')] : []);
+    }
+    const [, id, type] = /^\/k8s\/clusters\/([^/]+)\/v1\/([^/]+)/.exec(payload.url ?? '') ?? [];
+    const cluster = downstream[id];
+
+    if (!cluster || cluster.status) {
+      return Promise.reject(Object.assign(new Error('no'), { _status: cluster?.status ?? 503 }));
+    }
+    const data = type === 'nodes' ? cluster.nodes ?? [] : type === 'upgrade.cattle.io.plans' ? [plan] : [];
+
+    return Promise.resolve({ data, revision: '100' });
+  });
+  const store = useNodeRolloutStore();
+
+  store.socketFactory = (url) => {
+    const socket = new FakeSocket(url);
+
+    sockets.push(socket);
+
+    return socket;
+  };
+
+  return {
+    store, sockets, shell: { dispatch, getters: {} }
+  };
+}
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+});
+
+describe('node rollout store', () => {
+  it('reads each targeted cluster, says why one cannot be read, and summarizes from what it read', async() => {
+    const { store, shell, sockets } = setup({ 'c-m-a': { nodes: [node('a1', 'v2', 'h'), node('a2', 'v1', 'old')] }, 'c-m-b': { status: 403 } });
+
+    await store.loadFleet(shell);
+    expect(store.clusterIdsOf([pool])).toEqual(['c-m-a', 'c-m-b']);
+    store.follow('page', store.clusterIdsOf([pool]));
+    await flush();
+
+    const summary = store.summary(pool, versions);
+
+    expect(summary.clusters.map((c) => [c.cluster, c.reading])).toEqual([['a', 'read'], ['b', 'forbidden'], ['c', 'unmapped']]);
+    expect(summary.verdict).toBe('unknown');
+    expect(summary.counts).toMatchObject({
+      total: 2, updated: 1, waiting: 1
+    });
+    expect(sockets.map((s) => s.url)).toEqual(['/k8s/clusters/c-m-a/v1/subscribe']);
+  });
+
+  it('follows the watch: a node event changes the summary without reading again', async() => {
+    const { store, shell, sockets } = setup({ 'c-m-a': { nodes: [node('a1', 'v1', 'old')] } });
+
+    await store.loadFleet(shell);
+    store.follow('page', ['c-m-a']);
+    await flush();
+    sockets[0].onopen?.({});
+    expect(sockets[0].sent.map((m) => JSON.parse(m))).toEqual([
+      { resourceType: 'node', resourceVersion: '100' },
+      {
+        resourceType: 'batch.job', namespace: 'cattle-system', resourceVersion: '100'
+      },
+      {
+        resourceType: 'upgrade.cattle.io.plan', namespace: 'cattle-system', resourceVersion: '100'
+      },
+    ]);
+    expect(store.nodeRows(pool, versions).map((r) => r.state)).toEqual(['waiting']);
+    sockets[0].emit({
+      name: 'resource.change', resourceType: 'node', data: node('a1', 'v2', 'h')
+    });
+    expect(store.nodeRows(pool, versions).map((r) => r.state)).toEqual(['updated']);
+    expect(shell.dispatch.mock.calls.filter(([action]) => action === 'management/request')).toHaveLength(3);
+  });
+
+  it('lets a cluster go when no owner asks for it any more, and keeps it while one does', async() => {
+    const { store, shell, sockets } = setup({ 'c-m-a': { nodes: [] } });
+
+    await store.loadFleet(shell);
+    store.follow('page', ['c-m-a']);
+    store.follow('panel', ['c-m-a']);
+    await flush();
+    store.release('page');
+    expect(sockets[0].closed).toBe(false);
+    store.release('panel');
+    expect(sockets[0].closed).toBe(true);
+    expect(store.readings['c-m-a']).toBeUndefined();
+  });
+
+  it('reads again after the watch is lost', async() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const { store, shell, sockets } = setup({ 'c-m-a': { nodes: [] } });
+
+      await store.loadFleet(shell);
+      store.follow('page', ['c-m-a']);
+      await Promise.resolve();
+      await Promise.resolve();
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(sockets).toHaveLength(1);
+      sockets[0].onclose?.({});
+      jest.advanceTimersByTime(5000);
+      for (let i = 0; i < 6; i++) {
+        await Promise.resolve();
+      }
+      expect(sockets).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('node rollout store reset', () => {
+  it('closes every socket and forgets every reading', async() => {
+    const { store, shell, sockets } = setup({ 'c-m-a': { nodes: [node('a1', 'v2', 'h')] } });
+
+    await store.loadFleet(shell);
+    store.follow('page', ['c-m-a']);
+    await flush();
+    store.reset();
+    expect(sockets[0].closed).toBe(true);
+    expect(store.readings).toEqual({});
+    expect(store.fleetClusters).toEqual([]);
+    expect(store.shell).toBeUndefined();
+  });
+});

@@ -1,0 +1,262 @@
+import { defineStore } from 'pinia';
+import { markRaw } from 'vue';
+import {
+  ClusterInput, ClusterReading, FleetCluster, FleetGroup, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
+  summarizeNodeRollout, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
+} from '../domain';
+import {
+  DOWNSTREAM_TYPES, DownstreamError, DownstreamEvent, readDownstream, SocketFactory, watchDownstream
+} from '../api/downstream';
+import { errorMessage, findAll, ShellStore } from '../api/resources';
+import { TYPE } from '../config';
+
+export type { ShellStore };
+
+/** Rancher's label on a Fleet cluster naming its management cluster (rancher/rancher fleetcluster.go). */
+export const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
+const RETRY_MS = 5000;
+
+type Objects = Record<'nodes' | 'jobs' | 'plans', Map<string, unknown>>;
+
+interface Follow {
+  objects?: Objects;
+  stop?: () => void;
+  retry?: ReturnType<typeof setTimeout>;
+}
+
+const KEY_OF: Record<string, keyof Objects> = {
+  [DOWNSTREAM_TYPES.NODE]: 'nodes',
+  [DOWNSTREAM_TYPES.JOB]:  'jobs',
+  [DOWNSTREAM_TYPES.PLAN]: 'plans',
+};
+
+function idOf(obj: unknown): string {
+  const metadata = (obj as { metadata?: { name?: string; namespace?: string } } | undefined)?.metadata;
+
+  return `${ metadata?.namespace ?? '' }/${ metadata?.name ?? '' }`;
+}
+
+function byId(list: unknown[]): Map<string, unknown> {
+  return new Map(list.map((obj) => [idOf(obj), obj]));
+}
+
+/**
+ * The node state of downstream clusters, each read once and then followed by its own watch
+ * (api/downstream.ts), and the Fleet clusters, groups and bundles of the management cluster
+ * (the shell's store keeps those current). Pages ask for the clusters they show with `follow`.
+ */
+export const useNodeRolloutStore = defineStore('osUpgrades.nodeRollout', {
+  state: () => ({
+    /** By Rancher cluster id. */
+    readings:       {} as Record<string, ClusterReading>,
+    fleetClusters:  [] as unknown[],
+    fleetGroups:    [] as unknown[],
+    bundles:        [] as unknown[],
+    fleetError:     '',
+    /** For a page that shows one pool: the shell store's live lists of pools and versions. */
+    pools:          [] as unknown[],
+    versionObjects: [] as unknown[],
+    poolsError:     '',
+    /** Not reactive: sockets and timers by cluster id, and the clusters each page or panel asked for. */
+    follows:        markRaw(new Map<string, Follow>()),
+    owners:         markRaw(new Map<string, Set<string>>()),
+    socketFactory:  undefined as SocketFactory | undefined,
+    shell:          undefined as ShellStore | undefined,
+  }),
+
+  getters: {
+    clusters(): FleetCluster[] {
+      return this.fleetClusters.map(toFleetCluster);
+    },
+
+    groups(): FleetGroup[] {
+      return this.fleetGroups.map(toFleetGroup);
+    },
+
+    /** Rancher cluster id by `namespace/name` of the Fleet cluster. */
+    clusterIds(): Record<string, string> {
+      const out: Record<string, string> = {};
+
+      for (const obj of this.fleetClusters) {
+        const cluster = toFleetCluster(obj);
+
+        out[`${ cluster.namespace }/${ cluster.name }`] = cluster.labels[CLUSTER_ID_LABEL] ?? '';
+      }
+
+      return out;
+    },
+  },
+
+  actions: {
+    /** Loads the Fleet clusters, groups and bundles through the shell's store (which watches them). */
+    async loadFleet(shell: ShellStore): Promise<void> {
+      this.shell = shell;
+      try {
+        [this.fleetClusters, this.fleetGroups, this.bundles] = await Promise.all([
+          findAll(shell, TYPE.FLEET_CLUSTER), findAll(shell, TYPE.FLEET_GROUP), findAll(shell, TYPE.FLEET_BUNDLE),
+        ]);
+        this.fleetError = '';
+      } catch (e) {
+        this.fleetError = errorMessage(e);
+      }
+    },
+
+    /** The pools and versions (live lists of the shell's store), with the Fleet objects; `poolsError` says why they could not be read. */
+    async loadPools(shell: ShellStore): Promise<void> {
+      try {
+        [this.pools, this.versionObjects] = await Promise.all([findAll(shell, TYPE.IMAGE), findAll(shell, TYPE.VERSION), this.loadFleet(shell)]);
+        this.poolsError = '';
+      } catch (e) {
+        this.poolsError = errorMessage(e);
+      }
+    },
+
+    /** The targeted clusters of a pool, each with what could be read of it. */
+    clusterInputs(pool: unknown): ClusterInput[] {
+      const namespace = String((pool as { metadata?: { namespace?: string } })?.metadata?.namespace ?? '');
+      const names = targetedClusters(namespace, targetsOf(pool), this.clusters, this.groups);
+
+      return names.map((name) => {
+        const clusterId = this.clusterIds[`${ namespace }/${ name }`] ?? '';
+        const reading: ClusterReading = clusterId ? this.readings[clusterId] ?? { kind: 'loading' } : { kind: 'unmapped' };
+
+        return {
+          cluster: name, clusterId, reading
+        };
+      });
+    },
+
+    /** Cluster ids a set of pools needs. */
+    clusterIdsOf(pools: readonly unknown[]): string[] {
+      return [...new Set(pools.flatMap((pool) => this.clusterInputs(pool).map((c) => c.clusterId).filter(Boolean)))].sort();
+    },
+
+    summary(pool: unknown, versions: readonly OSVersion[]): NodeRolloutSummary {
+      return summarizeNodeRollout({
+        target: rolloutTarget(pool, versions), clusters: this.clusterInputs(pool), bundleMissing: isBundleMissing(pool, this.bundles)
+      });
+    },
+
+    nodeRows(pool: unknown, versions: readonly OSVersion[]): NodeRolloutRow[] {
+      return nodeRolloutTable(rolloutTarget(pool, versions), this.clusterInputs(pool));
+    },
+
+    /**
+     * Reads and watches these clusters for `owner` (a page or a panel; each may ask for its own
+     * set). A cluster no owner asks for any more is let go.
+     */
+    follow(owner: string, clusterIds: readonly string[]) {
+      this.owners.set(owner, new Set(clusterIds));
+      this.reconcile();
+    },
+
+    release(owner: string) {
+      this.owners.delete(owner);
+      this.reconcile();
+    },
+
+    reconcile() {
+      const wanted = new Set([...this.owners.values()].flatMap((ids) => [...ids]));
+
+      for (const id of [...this.follows.keys()]) {
+        if (!wanted.has(id)) {
+          this.unfollowOne(id);
+        }
+      }
+      for (const id of wanted) {
+        if (!this.follows.has(id)) {
+          this.follows.set(id, {});
+          this.start(id);
+        }
+      }
+    },
+
+    /** Closes every socket and forgets what was read (a logout, or a login by another person). */
+    reset() {
+      this.owners.clear();
+      this.reconcile();
+      this.$patch({
+        readings: {}, fleetClusters: [], fleetGroups: [], bundles: [], fleetError: '', pools: [], versionObjects: [], poolsError: ''
+      });
+      this.shell = undefined;
+    },
+
+    unfollowOne(id: string) {
+      const follow = this.follows.get(id);
+
+      follow?.stop?.();
+      clearTimeout(follow?.retry);
+      this.follows.delete(id);
+      delete this.readings[id];
+    },
+
+    async start(id: string): Promise<void> {
+      const follow = this.follows.get(id);
+
+      if (!follow || !this.shell) {
+        return;
+      }
+      try {
+        const read = await readDownstream(this.shell, id);
+
+        if (this.follows.get(id) !== follow) {
+          return;
+        }
+        follow.objects = {
+          nodes: byId(read.nodes), jobs: byId(read.jobs), plans: byId(read.plans)
+        };
+        this.publish(id, follow.objects);
+        follow.stop = watchDownstream(id, read.revision, {
+          onEvent: (event) => this.apply(id, follow, event),
+          onLost:  () => this.retry(id, follow),
+        }, this.socketFactory);
+      } catch (e) {
+        if (this.follows.get(id) !== follow) {
+          return;
+        }
+        const error = e instanceof DownstreamError ? e : new DownstreamError(String(e), 0);
+
+        this.readings[id] = { kind: error.forbidden ? 'forbidden' : 'unreachable', message: error.message };
+        // No rights stays so until the person's roles change; a disconnected cluster may come back.
+        if (!error.forbidden) {
+          this.retry(id, follow);
+        }
+      }
+    },
+
+    retry(id: string, follow: Follow) {
+      if (this.follows.get(id) !== follow) {
+        return;
+      }
+      follow.stop?.();
+      follow.stop = undefined;
+      clearTimeout(follow.retry);
+      follow.retry = setTimeout(() => {
+        if (this.follows.get(id) === follow) {
+          this.follows.set(id, {});
+          this.start(id);
+        }
+      }, RETRY_MS);
+    },
+
+    apply(id: string, follow: Follow, event: DownstreamEvent) {
+      if (this.follows.get(id) !== follow || !follow.objects) {
+        return;
+      }
+      const map = follow.objects[KEY_OF[event.type]];
+
+      if (event.action === 'remove') {
+        map.delete(idOf(event.object));
+      } else {
+        map.set(idOf(event.object), event.object);
+      }
+      this.publish(id, follow.objects);
+    },
+
+    publish(id: string, objects: Objects) {
+      this.readings[id] = {
+        kind: 'read', nodes: markRaw([...objects.nodes.values()]), jobs: markRaw([...objects.jobs.values()]), plans: markRaw([...objects.plans.values()])
+      };
+    },
+  },
+});

@@ -1,0 +1,158 @@
+// Issue 14: a pool's rollout as its clusters' nodes report it. An approval rolls node by node to
+// "All N nodes on <image>"; a failed job shows its node and message and the pool is never
+// "Rolled out"; a user without access to one downstream cluster sees its node state as unknown;
+// a deleted Fleet bundle is reported. Needs the emulator (its nodes and control endpoints).
+
+import { Locator, Page } from '@playwright/test';
+import { sessionApi } from './support/api';
+import { useEmulator } from './support/emulator';
+import { expectAccessible } from './support/a11y';
+import { dashboardPath, loginAs } from './support/login';
+import { expect, test } from './support/test';
+
+const POOLS = '/os-upgrades/c/_/pools';
+const OLD = 'base-os-container:2.2.0-3.9';
+const NEW = 'base-os-container:2.2.0-3.12';
+const NEW_TAG = '2.2.0-3.12';
+// The first read of every targeted cluster, on a loaded machine.
+const FIRST_READ = { timeout: 45_000 };
+
+function poolRow(page: Page, name: string): Locator {
+  return page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
+}
+
+const emulator = useEmulator();
+
+async function approveBerlin(page: Page): Promise<void> {
+  const row = poolRow(page, 'edge-berlin');
+
+  await row.getByTestId('pool-approve').click();
+  const dialog = page.getByTestId('approve-dialog');
+
+  await dialog.getByTestId('approve-confirm-async-button').click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test.describe('rollout from the nodes', () => {
+  test.setTimeout(180_000);
+
+  test('an approval rolls through the nodes, and the counts follow it to all nodes on the image', async({ page, problems }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(POOLS));
+    const nodes = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
+
+    await expect(nodes).toHaveAttribute('data-verdict', 'rolledOut', FIRST_READ);
+    await expect(nodes.getByTestId('pool-nodes-message')).toHaveText(`All 6 nodes on ${ OLD }`);
+
+    // Every text the cell shows, recorded in the page as it changes (polling from here could miss a step).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      const cell = () => [...document.querySelectorAll('[data-testid="pools-table"] tr')]
+        .find((tr) => [...tr.querySelectorAll('a')].some((a) => a.textContent?.trim() === 'edge-berlin'))?.querySelector('[data-testid="pool-nodes"]');
+      const record = () => {
+        const text = [...(cell()?.querySelectorAll('[data-testid="pool-nodes-message"], [data-testid="pool-nodes-detail"]') ?? [])].map((e) => e.textContent?.trim()).join(' | ');
+
+        if (text && seen[seen.length - 1] !== text) {
+          seen.push(text);
+        }
+      };
+
+      (window as unknown as { seenRollout: string[] }).seenRollout = seen;
+      new MutationObserver(record).observe(document.body, {
+        subtree: true, childList: true, characterData: true
+      });
+    });
+    await approveBerlin(page);
+    await expect(nodes.getByTestId('pool-nodes-message')).toHaveText(`All 6 nodes on ${ NEW }`, { timeout: 60_000 });
+    const seen = await page.evaluate(() => (window as unknown as { seenRollout: string[] }).seenRollout);
+    const progress = seen.map((text) => /^(\d+) of 6 nodes on /.exec(text)?.[1]).filter((n): n is string => n !== undefined).map(Number);
+
+    // Node by node: the count of nodes on the new image only goes up, through every phase of a job.
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.some((n) => n > 0 && n < 6)).toBe(true);
+    for (const phase of ['draining', 'upgrading', 'rebooting']) {
+      expect(seen.some((text) => text.includes(` ${ phase }`)), `${ phase } in ${ seen.join(' / ') }`).toBe(true);
+    }
+    expect(seen.some((text) => text.includes('failed'))).toBe(false);
+    await expect(nodes).toHaveAttribute('data-verdict', 'rolledOut');
+    // What the page says is what the nodes run.
+    const all = await emulator.control.nodes();
+
+    expect(all.filter((n) => n.cluster.startsWith('edge-berlin')).map((n) => n.tag)).toEqual(Array(6).fill(NEW_TAG));
+
+    await nodes.getByTestId('pool-nodes-clusters-toggle').click();
+    await expect(nodes.getByTestId('pool-nodes-cluster')).toHaveText([`edge-berlin-01: All 3 nodes on ${ NEW }`, `edge-berlin-02: All 3 nodes on ${ NEW }`]);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test('a failed node shows its job\'s message, and the pool is not rolled out', async({ page, problems }) => {
+    const message = 'elemental upgrade failed: no space left on device';
+
+    await emulator.control.failNode('edge-berlin-01', 'edge-berlin-01-node-2', message);
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(POOLS));
+    await approveBerlin(page);
+    const nodes = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
+
+    await expect(nodes).toHaveAttribute('data-verdict', 'failed', { timeout: 60_000 });
+    await expect(nodes.getByTestId('pool-nodes-failure')).toHaveText(`edge-berlin-01 / edge-berlin-01-node-2: ${ message }`);
+    // The other cluster finishes; the failed one never does, so the pool is never rolled out.
+    await nodes.getByTestId('pool-nodes-clusters-toggle').click();
+    await expect(nodes.locator('[data-cluster="edge-berlin-02"]')).toHaveText(`edge-berlin-02: All 3 nodes on ${ NEW }`, { timeout: 60_000 });
+    await expect(nodes).toHaveAttribute('data-verdict', 'failed');
+    await expect(nodes.getByTestId('pool-nodes-message')).toContainText('1 node failed');
+
+    // The per-node table: the failed node, its image now (the old one) and the message.
+    await nodes.getByTestId('pool-nodes-link').click();
+    const table = page.getByTestId('node-rollout-table');
+    const failed = table.locator('tr', { has: page.locator('[data-node="edge-berlin-01-node-2"]') });
+
+    await expect(failed.locator('[data-testid="node-row"]')).toHaveAttribute('data-state', 'failed');
+    await expect(failed.getByTestId('node-row-message')).toHaveText(message);
+    await expect(failed).toContainText('2.2.0-3.9');
+    await expect(table.locator('[data-testid="node-row"]')).toHaveCount(6);
+    await expect(table.locator('[data-testid="node-row"][data-state="updated"]')).toHaveCount(4);
+    await expect(page.getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'failed');
+    // Sortable: by node name, descending puts node-3 of berlin-02 first.
+    await table.getByRole('columnheader', { name: 'Node' }).click();
+    await table.getByRole('columnheader', { name: 'Node' }).click();
+    await expect(table.locator('[data-testid="node-row"]').first()).toHaveAttribute('data-node', 'edge-berlin-02-node-3');
+    await expectAccessible(page, '[data-testid="node-rollout-table"]');
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test('a user without access to one downstream cluster sees its node state as unknown', async({ page, problems }) => {
+    await loginAs(page, 'limited');
+    await page.goto(dashboardPath(POOLS));
+    const berlin = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
+
+    await expect(berlin).toHaveAttribute('data-verdict', 'unknown', FIRST_READ);
+    await expect(berlin.getByTestId('pool-nodes-message')).toHaveText('Delivered to 2 clusters; node state unknown for edge-berlin-02');
+    await expect(berlin.getByTestId('pool-nodes-detail').first()).toHaveText(`Where it can be read: 3 of 3 nodes on ${ OLD }`);
+    await berlin.getByTestId('pool-nodes-clusters-toggle').click();
+    await expect(berlin.locator('[data-cluster="edge-berlin-02"]')).toContainText('you have no access to that cluster');
+    // Pools on clusters the user may read are unaffected.
+    await expect(poolRow(page, 'edge-munich').getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'rolledOut');
+
+    await berlin.getByTestId('pool-nodes-link').click();
+    await expect(page.locator('[data-testid="node-rollout-unreadable"][data-cluster="edge-berlin-02"]')).toBeVisible();
+    await expect(page.getByTestId('node-rollout-table').locator('[data-testid="node-row"]')).toHaveCount(3);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test('a pool whose Fleet bundle was deleted says so, though its conditions still look ready', async({ page, problems }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(POOLS));
+    const munich = poolRow(page, 'edge-munich');
+
+    await expect(munich.getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'rolledOut', FIRST_READ);
+    const deleted = await sessionApi(page).delete('/v1/fleet.cattle.io.bundles/fleet-default/mos-edge-munich');
+
+    expect(deleted.status).toBe(200);
+    await expect(munich.getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'bundleMissing');
+    await expect(munich.getByTestId('pool-nodes-message')).toContainText('The Fleet bundle of pool edge-munich is gone');
+    // Fleet's view, copied by the operator, still says delivered: only the node view tells.
+    await expect(munich.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done');
+    expect(problems.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,446 @@
+// The downstream clusters as Rancher proxies them: /k8s/clusters/<cluster id>/v1/… is Steve of that
+// cluster (rancher/rancher pkg/api/steve/proxy; the dashboard reads a downstream cluster there,
+// rancher/dashboard shell-pkg-v3.0.13 shell/plugins/steve, `management/request` with that URL, and
+// watches it on /k8s/clusters/<id>/v1/subscribe). Each emulated Fleet cluster serves, read-only,
+// what its system-upgrade-controller and kubelets publish, derived from nodes.ts and suc.ts so it
+// always matches GET /__emulator/nodes:
+// - upgrade.cattle.io/v1 Plans in cattle-system (system-upgrade-controller
+//   pkg/apis/upgrade.cattle.io/v1/types.go: status.latestVersion, latestHash, applying, the
+//   conditions Validated, LatestResolved, Complete; pkg/upgrade/handle_upgrade.go sets them);
+// - batch/v1 Jobs, one per node being applied (pkg/upgrade/job/job.go New: the name
+//   apply-<plan>-on-<node>-with-<hash>, the labels upgrade.cattle.io/controller, /node, /plan,
+//   /version and plan.upgrade.cattle.io/<plan>); a failed one has Failed=True (Kubernetes' Job
+//   controller), a finished one is deleted (handle_batch.go enqueueOrDelete, after its TTL);
+// - Nodes with the label plan.upgrade.cattle.io/<plan> = the hash a job finished with
+//   (handle_batch.go), spec.unschedulable while cordoned (job.go's cordon/drain init containers,
+//   uncordoned when the job completes), status.nodeInfo.osImage and a Ready condition that is
+//   Unknown while the host reboots (Kubernetes' node lifecycle controller).
+// A Fleet cluster's Rancher id is its label management.cattle.io/cluster-name (rancher/rancher
+// pkg/controllers/provisioningv2/fleetcluster/fleetcluster.go sets it to the management cluster's name).
+
+import { createHash } from 'crypto';
+import { IncomingMessage } from 'http';
+import { Duplex } from 'stream';
+import { ApiError, unauthorized } from './errors';
+import { RequestContext, sendJson } from './http';
+import { JsonObject, isObject } from './json';
+import { matchesLabels, parseLabelSelector, selectorFromObject } from './labels';
+import { EmulatedNode, NodeRegistry } from './nodes';
+import { ObjectApi } from './objects';
+import { ResourceType, TypeRegistry } from './resource-types';
+import { KubeObject, ObjectStore } from './store';
+import { steveId, toSteve } from './steve-format';
+import { PLAN_LABEL_PREFIX, PlanRunView, SystemUpgradeControllers } from './suc';
+import { User, userActor } from './users';
+import { WatchHub } from './watch';
+
+export const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
+export const DOWNSTREAM_PREFIX = '/k8s/clusters/';
+const SUC_NAMESPACE = 'cattle-system';
+const SUC_NAME = 'system-upgrade-controller';
+
+function type(id: string, group: string, kind: string, plural: string, namespaced: boolean): ResourceType {
+  return {
+    id, group, version: 'v1', kind, plural, namespaced, statusSubresource: true
+  };
+}
+
+/** The types a downstream cluster serves here. */
+export function downstreamTypes(): ResourceType[] {
+  return [
+    type('node', '', 'Node', 'nodes', false),
+    type('batch.job', 'batch', 'Job', 'jobs', true),
+    type('upgrade.cattle.io.plan', 'upgrade.cattle.io', 'Plan', 'plans', true),
+  ];
+}
+
+/** wrangler's name.SafeConcatName: joined with `-`, cut to 63 characters with a hash suffix. */
+function safeConcatName(...parts: string[]): string {
+  const name = parts.join('-');
+
+  if (name.length <= 63) {
+    return name;
+  }
+  const digest = createHash('sha256').update(name).digest('hex').slice(0, 5);
+
+  return `${ name.slice(0, 57) }-${ digest }`;
+}
+
+function uid(text: string): string {
+  const hex = createHash('sha1').update(text).digest('hex');
+
+  return `${ hex.slice(0, 8) }-${ hex.slice(8, 12) }-${ hex.slice(12, 16) }-${ hex.slice(16, 20) }-${ hex.slice(20, 32) }`;
+}
+
+interface Downstream {
+  id: string;
+  namespace: string;
+  cluster: string;
+  store: ObjectStore;
+  hub: WatchHub;
+}
+
+export interface DownstreamSources {
+  api: ObjectApi;
+  nodes: NodeRegistry;
+  suc: SystemUpgradeControllers;
+}
+
+const CREATED = '2024-05-01T08:00:00Z';
+
+export class DownstreamClusters {
+  private readonly clusters = new Map<string, Downstream>();
+  /** `<cluster id>/<node>` → the node's state and since when (for Job startTime and conditions). */
+  private readonly since = new Map<string, { state: string; at: string }>();
+  private readonly types = new TypeRegistry(downstreamTypes());
+  private pending?: NodeJS.Immediate;
+  private unsubscribe?: () => void;
+
+  constructor(private readonly sources: DownstreamSources, private readonly pingMs: number, private readonly serverVersion: string) {}
+
+  /** Follows the system-upgrade-controllers: every change of a run, a job or a node. */
+  start(): void {
+    this.unsubscribe = this.sources.suc.subscribe(() => {
+      if (!this.pending) {
+        this.pending = setImmediate(() => {
+          this.pending = undefined;
+          this.syncAll();
+        });
+      }
+    });
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    if (this.pending) {
+      clearImmediate(this.pending);
+      this.pending = undefined;
+    }
+  }
+
+  /** After a reset: every downstream object is removed (watchers see it), then derived again. */
+  reset(): void {
+    for (const downstream of this.clusters.values()) {
+      for (const typeId of downstream.store.typeIds()) {
+        for (const object of downstream.store.list(typeId)) {
+          downstream.store.delete(typeId, object.metadata.namespace, object.metadata.name);
+        }
+      }
+    }
+    this.since.clear();
+    this.syncAll();
+  }
+
+  close(): void {
+    this.stop();
+    for (const downstream of this.clusters.values()) {
+      downstream.hub.close();
+    }
+  }
+
+  dropWebsockets(): number {
+    return [...this.clusters.values()].reduce((sum, d) => sum + d.hub.dropAll(), 0);
+  }
+
+  /** The Fleet cluster a Rancher cluster id stands for. */
+  private fleetCluster(id: string): KubeObject | undefined {
+    return this.sources.api.list(this.sources.api.types.require('fleet.cattle.io.cluster')).items
+      .find((c) => c.metadata.labels?.[CLUSTER_ID_LABEL] === id);
+  }
+
+  private downstream(id: string): Downstream | undefined {
+    const existing = this.clusters.get(id);
+
+    if (existing) {
+      return existing;
+    }
+    const fleet = this.fleetCluster(id);
+
+    if (!fleet || !this.sources.nodes.of(fleet.metadata.namespace ?? '', fleet.metadata.name)) {
+      return undefined;
+    }
+    const store = new ObjectStore();
+    const hub = new WatchHub({
+      store,
+      storedType:    (name) => this.types.fromSteveName(name),
+      isVirtualType: (name) => name === 'schema' || name === 'count',
+      counts:        () => ({}),
+      serverVersion: this.serverVersion,
+      pingMs:        this.pingMs,
+    });
+    const downstream: Downstream = {
+      id, namespace: fleet.metadata.namespace ?? '', cluster: fleet.metadata.name, store, hub
+    };
+
+    this.clusters.set(id, downstream);
+    this.sync(downstream);
+
+    return downstream;
+  }
+
+  /** The objects of a type a downstream cluster serves (undefined for an unknown cluster id). */
+  list(id: string, typeId: string): KubeObject[] | undefined {
+    return this.downstream(id)?.store.list(typeId);
+  }
+
+  syncAll(): void {
+    for (const downstream of this.clusters.values()) {
+      this.sync(downstream);
+    }
+  }
+
+  /** Puts what the cluster's nodes and controller hold now into its store; only changes are written. */
+  private sync(downstream: Downstream): void {
+    const nodes = this.sources.nodes.of(downstream.namespace, downstream.cluster) ?? [];
+    const runs = this.sources.suc.runsOn(downstream.namespace, downstream.cluster);
+    const wanted = new Map<string, KubeObject[]>([['node', []], ['batch.job', []], ['upgrade.cattle.io.plan', []]]);
+
+    for (const node of nodes) {
+      const since = this.sinceOf(downstream, node);
+
+      wanted.get('node')?.push(this.nodeObject(node, runs, since));
+    }
+    for (const run of runs) {
+      wanted.get('upgrade.cattle.io.plan')?.push(this.planObject(run, nodes));
+      for (const job of run.jobs) {
+        const node = nodes.find((n) => n.name === job.node);
+
+        if (node) {
+          wanted.get('batch.job')?.push(this.jobObject(run, job, node, this.sinceOf(downstream, node)));
+        }
+      }
+    }
+    for (const [typeId, objects] of wanted) {
+      const names = new Set(objects.map((o) => steveId(o)));
+
+      for (const object of objects) {
+        const stored = downstream.store.get(typeId, object.metadata.namespace, object.metadata.name);
+
+        if (stored && JSON.stringify({ ...stored, metadata: { ...stored.metadata, resourceVersion: '' } }) === JSON.stringify({ ...object, metadata: { ...object.metadata, resourceVersion: '' } })) {
+          continue;
+        }
+        object.metadata.resourceVersion = String(downstream.store.nextRevision());
+        downstream.store.put(typeId, object, stored ? 'change' : 'create');
+      }
+      for (const stored of downstream.store.list(typeId)) {
+        if (!names.has(steveId(stored))) {
+          downstream.store.delete(typeId, stored.metadata.namespace, stored.metadata.name);
+        }
+      }
+    }
+  }
+
+  private sinceOf(downstream: Downstream, node: EmulatedNode): string {
+    const key = `${ downstream.id }/${ node.name }`;
+    const known = this.since.get(key);
+
+    if (known?.state === node.state) {
+      return known.at;
+    }
+    const at = known ? new Date().toISOString().replace(/\.\d+Z$/, 'Z') : CREATED;
+
+    this.since.set(key, { state: node.state, at });
+
+    return at;
+  }
+
+  private meta(name: string, namespace: string | undefined, labels: Record<string, string>, created = CREATED): KubeObject['metadata'] {
+    return {
+      name, ...(namespace ? { namespace } : {}), uid: uid(`${ namespace ?? '' }/${ name }`), resourceVersion: '', creationTimestamp: created, labels
+    };
+  }
+
+  private nodeObject(node: EmulatedNode, runs: PlanRunView[], since: string): KubeObject {
+    const run = runs.find((r) => r.jobs.some((j) => j.node === node.name));
+    // job.go: drain (which cordons) or cordon runs before the upgrade container; a failed job leaves the node as it is.
+    const cordons = !!run && (run.plan.spec.cordon === true || isObject(run.plan.spec.drain));
+    const rebooting = node.state === 'rebooting';
+
+    return {
+      apiVersion: 'v1',
+      kind:       'Node',
+      metadata:   this.meta(node.name, undefined, { ...node.labels }),
+      spec:       cordons && node.state !== 'idle' ? { unschedulable: true } : {},
+      status:     {
+        conditions: [rebooting ? {
+          type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastTransitionTime: since
+        } : {
+          type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastTransitionTime: node.state === 'idle' ? CREATED : since
+        }],
+        // Differs from a real kubelet, which reports /etc/os-release PRETTY_NAME ("SUSE Linux Micro 6.1"): see docs/emulator.md.
+        nodeInfo: {
+          osImage: `${ node.release.repo }:${ node.release.tag }`, operatingSystem: 'linux', architecture: 'amd64', kubeletVersion: 'v1.31.4+k3s1'
+        },
+      },
+    };
+  }
+
+  private planObject(run: PlanRunView, nodes: EmulatedNode[]): KubeObject {
+    const selector = selectorFromObject(run.plan.spec.nodeSelector);
+    const selected = nodes.filter((n) => matchesLabels(selector, n.labels));
+    const failed = run.jobs.map((j) => ({ job: j, node: nodes.find((n) => n.name === j.node) })).find((j) => j.node?.state === 'failed' && j.job.hash === run.hash);
+    const complete = !run.jobs.length && selected.every((n) => n.labels[PLAN_LABEL_PREFIX + run.plan.name] === run.hash);
+    const conditions: JsonObject[] = [
+      {
+        type: 'Validated', status: 'True', reason: 'PlanIsValid'
+      },
+      {
+        type: 'LatestResolved', status: 'True', reason: 'Version'
+      },
+      // types.go: Complete stays False while a job fails, its reason and message saying why.
+      failed ? {
+        type: 'Complete', status: 'False', reason: 'JobFailed', message: `Job ${ this.jobName(run, failed.job.node, failed.job.hash) } failed: ${ failed.node?.message ?? '' }`
+      } : { type: 'Complete', status: complete ? 'True' : 'False' },
+    ];
+
+    return {
+      apiVersion: 'upgrade.cattle.io/v1',
+      kind:       'Plan',
+      metadata:   this.meta(run.plan.name, SUC_NAMESPACE, {}),
+      spec:       run.plan.spec,
+      status:     {
+        latestVersion: run.version, latestHash: run.hash, applying: run.jobs.map((j) => j.node).sort(), conditions
+      },
+    };
+  }
+
+  private jobName(run: PlanRunView, node: string, hash: string): string {
+    return safeConcatName('apply', run.plan.name, 'on', node, 'with', hash);
+  }
+
+  private jobObject(run: PlanRunView, job: PlanRunView['jobs'][number], node: EmulatedNode, since: string): KubeObject {
+    const labels = {
+      'upgrade.cattle.io/controller':      SUC_NAME,
+      'upgrade.cattle.io/node':            job.node,
+      'upgrade.cattle.io/plan':            run.plan.name,
+      'upgrade.cattle.io/version':         run.version,
+      [PLAN_LABEL_PREFIX + run.plan.name]: job.hash,
+    };
+    const failed = node.state === 'failed';
+    // A pod is Ready while its main (upgrade) container runs, not during the cordon/drain init containers.
+    const status: JsonObject = failed ? {
+      startTime:  since,
+      failed:     1,
+      ready:      0,
+      conditions: [{
+        type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: node.message, lastTransitionTime: since
+      }],
+    } : {
+      startTime: since, active: 1, ready: job.phase === 'upgrading' ? 1 : 0
+    };
+
+    return {
+      apiVersion: 'batch/v1',
+      kind:       'Job',
+      metadata:   this.meta(this.jobName(run, job.node, job.hash), SUC_NAMESPACE, labels, since),
+      spec:       { backoffLimit: 2, ttlSecondsAfterFinished: 900 },
+      status,
+    };
+  }
+
+  /** `/k8s/clusters/<id>/…`: only Steve's reads (`/v1/<type>[/<namespace>]/<name>`); writes are not emulated. */
+  handle(ctx: RequestContext, user: User | undefined): void {
+    try {
+      this.route(ctx, user);
+    } catch (e) {
+      const error = e instanceof ApiError ? e : new ApiError(500, 'InternalError', String(e));
+
+      sendJson(ctx, error.status, error.toSteve());
+    }
+  }
+
+  private route(ctx: RequestContext, user: User | undefined): void {
+    const [id, api, resource, ...rest] = ctx.path.slice(DOWNSTREAM_PREFIX.length).split('/').map(decodeURIComponent);
+
+    if (!user) {
+      throw unauthorized();
+    }
+    const downstream = this.access(id, user);
+
+    if (api !== 'v1' || !resource) {
+      return sendJson(ctx, 404, {
+        type: 'error', status: 404, code: 'NotFound', message: 'not found'
+      });
+    }
+    const typeOf = this.types.fromSteveName(resource);
+
+    if (!typeOf) {
+      ctx.res.statusCode = 404;
+      ctx.res.end();
+
+      return;
+    }
+    if (ctx.method !== 'GET') {
+      throw new ApiError(405, 'MethodNotAllowed', 'Method not allowed', undefined, { code: 'MethodNotAllow', message: 'the emulator serves downstream clusters read-only' });
+    }
+    const base = `${ ctx.base }${ DOWNSTREAM_PREFIX }${ id }`;
+    const actor = userActor(user);
+    const namespace = typeOf.namespaced ? rest[0] : undefined;
+    const name = typeOf.namespaced ? rest[1] : rest[0];
+
+    if (name) {
+      const object = downstream.store.get(typeOf.id, namespace, name);
+
+      if (!object) {
+        return sendJson(ctx, 404, {
+          type: 'error', status: 404, code: 'NotFound', message: `${ typeOf.plural }.${ typeOf.group || 'core' } "${ name }" not found`
+        });
+      }
+
+      return sendJson(ctx, 200, toSteve(typeOf, object, base, actor));
+    }
+    const selector = parseLabelSelector(ctx.url.searchParams.get('labelSelector'));
+    const items = downstream.store.list(typeOf.id)
+      .filter((o) => !namespace || o.metadata.namespace === namespace)
+      .filter((o) => matchesLabels(selector, o.metadata.labels))
+      .sort((a, b) => steveId(a).localeCompare(steveId(b)));
+
+    sendJson(ctx, 200, {
+      type:         'collection',
+      links:        { self: `${ ctx.base }${ ctx.path }` },
+      actions:      {},
+      resourceType: typeOf.id,
+      revision:     String(downstream.store.revision),
+      count:        items.length,
+      data:         items.map((o) => toSteve(typeOf, o, base, actor)),
+    });
+  }
+
+  /** The cluster, when the user may see it: 404 for an unknown id, 403 for one the user has no rights in. */
+  private access(id: string, user: User): Downstream {
+    const downstream = this.downstream(id);
+
+    if (!downstream) {
+      throw new ApiError(404, 'NotFound', `clusters.management.cattle.io "${ id }" not found`, undefined, { code: 'NotFound', message: `clusters.management.cattle.io "${ id }" not found` });
+    }
+    if (user.deniedClusters?.includes(downstream.cluster)) {
+      const message = `clusters.management.cattle.io "${ id }" is forbidden: User "${ user.id }" cannot get resource "clusters" in API group "management.cattle.io" at the cluster scope`;
+
+      throw new ApiError(403, 'Forbidden', message, undefined, { code: 'Forbidden', message });
+    }
+
+    return downstream;
+  }
+
+  /** `/k8s/clusters/<id>/v1/subscribe`: the cluster's own Steve watch. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, path: string, user: User, base: string): void {
+    const id = decodeURIComponent(path.slice(DOWNSTREAM_PREFIX.length).split('/')[0]);
+    let downstream: Downstream;
+
+    try {
+      downstream = this.access(id, user);
+    } catch (e) {
+      const status = e instanceof ApiError ? e.status : 500;
+
+      socket.write(`HTTP/1.1 ${ status } ${ status === 403 ? 'Forbidden' : 'Not Found' }\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${ JSON.stringify(e instanceof ApiError ? e.toSteve() : {}) }`);
+      socket.destroy();
+
+      return;
+    }
+    downstream.hub.upgrade(req, socket, head, '/v1/subscribe', { actor: userActor(user), base: `${ base }${ DOWNSTREAM_PREFIX }${ id }` });
+  }
+}
+
+export function isDownstreamSubscribePath(path: string): boolean {
+  return /^\/k8s\/clusters\/[^/]+\/v1\/subscribe$/.test(path);
+}
