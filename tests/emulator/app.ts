@@ -24,7 +24,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     fixtures,
     generated:     options.scaleVersions > 0 ? [scaleChannel(options.scaleVersions)] : [],
     origin:        `http://localhost:${ options.port }`,
-    syncDelayMs:   options.syncDelayMs,
+    timeScale:     options.timeScale,
+    sqlCache:      options.sqlCache,
     retryBaseMs:   options.retryBaseMs,
     rolloutStepMs: options.rolloutStepMs,
   });
