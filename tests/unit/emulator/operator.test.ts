@@ -26,7 +26,8 @@ describe('simulated operator: channel sync', () => {
     expect(ready(channel)).toMatchObject({
       status: 'True', reason: 'Synchronized', message: 'successfully loaded channel data'
     });
-    expect(channel.status).toMatchObject({ failedSynchronizationAttempts: 0, syncedGeneration: 1 });
+    expect(channel.status).toMatchObject({ syncedGeneration: 1 });
+    expect(channel.status).not.toHaveProperty('failedSynchronizationAttempts');
     expect((channel.status as { lastSyncedTime: string }).lastSyncedTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     em.stop();
   });
@@ -84,6 +85,37 @@ describe('simulated operator: channel sync', () => {
     em.files.publishChannel('mirror', JSON.stringify([entry('a', 'v1')]));
     await em.operator.sync('fleet-default', 'mirror');
     expect(em.api.get(em.types.require(VERSION), 'fleet-default', 'a').spec).toMatchObject({ metadata: { upgradeImage: 'mirror.example.test/registry.example.test/os:v1' }, upgradeContainer: { image: 'custom:1' } });
+    em.stop();
+  });
+
+  it('goes through the operator\'s states: started pod, ongoing, then synced with the versions', async() => {
+    const em = await emulatorWith(fixtures({ test: [entry('os-1', 'v1.0.1')] }));
+    const seen: string[] = [];
+    const versionsWhenSynced: number[] = [];
+    const unsubscribe = em.store.subscribe((event) => {
+      if (event.type === CHANNEL && event.object.metadata.name === 'test') {
+        const condition = ready(event.object) as { reason: string; message: string };
+        const text = `${ condition.reason }: ${ condition.message }`;
+
+        if (seen[seen.length - 1] !== text) {
+          seen.push(text);
+        }
+        if (condition.reason === 'Synchronized') {
+          versionsWhenSynced.push(em.api.list(em.types.require(VERSION)).items.length);
+        }
+      }
+    });
+
+    em.files.publishChannel('test', JSON.stringify([entry('os-1', 'v1.0.1'), entry('os-2', 'v1.0.2')]));
+    await em.operator.sync('fleet-default', 'test');
+    unsubscribe();
+    // rancher/elemental-operator controllers/managedosversionchannel_controller.go createSyncerPod, handleSyncPod.
+    expect(seen).toEqual([
+      'Synchronizing: started synchronization pod',
+      'Synchronizing: ongoing channel synchronization',
+      'Synchronized: successfully loaded channel data',
+    ]);
+    expect(versionsWhenSynced[0]).toBe(2);
     em.stop();
   });
 
