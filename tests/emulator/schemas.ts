@@ -110,6 +110,7 @@ function virtualSchema(id: string, base: string, actor: Actor | undefined): Json
 export function steveSchemas(types: ResourceType[], base: string, actor: Actor | undefined): JsonObject[] {
   if (!actor) {
     const settings = types.find((t) => t.id === 'management.cattle.io.setting');
+
     return [virtualSchema('schema', base, undefined), ...(settings ? [steveSchema(settings, base, ANONYMOUS_ACTOR)] : [])];
   }
 

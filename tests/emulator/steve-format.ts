@@ -1,9 +1,7 @@
 // How Steve presents a Kubernetes object: id, type, links (only those the user may follow),
 // metadata.state (wrangler's summary, summary.ts), metadata.relationships.
 
-import {
-  JsonObject, asObject, clone, isObject
-} from './json';
+import { JsonObject, asObject, clone, isObject } from './json';
 import { ResourceType } from './resource-types';
 import { KubeObject } from './store';
 import { summarize } from './summary';

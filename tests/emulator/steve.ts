@@ -2,9 +2,7 @@
 // update/patch/delete of every stored type, with Steve's collection and error shapes.
 
 import { Emulator } from './emulator';
-import {
-  ApiError, badRequest, methodNotSupported, unauthorized
-} from './errors';
+import { ApiError, badRequest, methodNotSupported, unauthorized } from './errors';
 import { RequestContext, jsonBody, sendJson } from './http';
 import { JsonObject, asObject } from './json';
 import { parseLabelSelector } from './labels';
@@ -14,9 +12,7 @@ import { schemaDefinition } from './schema-definitions';
 import { VIRTUAL_TYPES, steveSchemas } from './schemas';
 import { PUBLIC_SETTINGS } from './seed';
 import { checkCsrf } from './sessions';
-import {
-  PresentOptions, excludeFields, fromSteve, toSteve
-} from './steve-format';
+import { PresentOptions, excludeFields, fromSteve, toSteve } from './steve-format';
 import { KubeObject } from './store';
 import { filterPredicate, namespacePredicate, sortObjects } from './steve-query';
 import {

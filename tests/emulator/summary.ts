@@ -4,9 +4,7 @@
 // reach are imitated in their order; the ones for kinds it never stores (Pods, Services, Norman
 // objects, CAPI) are left out (docs/emulator.md lists that).
 
-import {
-  JsonObject, asObject, asString, isObject
-} from './json';
+import { JsonObject, asObject, asString, isObject } from './json';
 import { KubeObject } from './store';
 
 export interface ObjectState {
@@ -32,14 +30,44 @@ interface Cond {
 
 // Condition type -> state while the condition is Unknown (transitioning); False is an error.
 const TRANSITIONING_UNKNOWN: Record<string, string> = {
-  Active: 'activating', AddonDeploy: 'provisioning', AgentDeployed: 'provisioning', BackingNamespaceCreated: 'configuring',
-  Built: 'building', CertsGenerated: 'provisioning', ConfigOK: 'configuring', Created: 'creating', CreatorMadeOwner: 'configuring',
-  DefaultNamespaceAssigned: 'configuring', DefaultNetworkPolicyCreated: 'configuring', DefaultProjectCreated: 'configuring',
-  DockerProvisioned: 'provisioning', Deployed: 'deploying', Drained: 'draining', Downloaded: 'downloading', etcd: 'provisioning',
-  Inactive: 'deactivating', Initialized: 'initializing', Installed: 'installing', NodesCreated: 'provisioning', Pending: 'pending',
-  PodScheduled: 'scheduling', Provisioned: 'provisioning', Reconciled: 'reconciling', Refreshed: 'refreshed', Registered: 'registering',
-  Removed: 'removing', Saved: 'saving', Updated: 'updating', Updating: 'updating', Upgraded: 'upgrading', Waiting: 'waiting',
-  InitialRolesPopulated: 'activating', ScalingActive: 'pending', AbleToScale: 'pending', RunCompleted: 'running', Processed: 'processed',
+  Active:                      'activating',
+  AddonDeploy:                 'provisioning',
+  AgentDeployed:               'provisioning',
+  BackingNamespaceCreated:     'configuring',
+  Built:                       'building',
+  CertsGenerated:              'provisioning',
+  ConfigOK:                    'configuring',
+  Created:                     'creating',
+  CreatorMadeOwner:            'configuring',
+  DefaultNamespaceAssigned:    'configuring',
+  DefaultNetworkPolicyCreated: 'configuring',
+  DefaultProjectCreated:       'configuring',
+  DockerProvisioned:           'provisioning',
+  Deployed:                    'deploying',
+  Drained:                     'draining',
+  Downloaded:                  'downloading',
+  etcd:                        'provisioning',
+  Inactive:                    'deactivating',
+  Initialized:                 'initializing',
+  Installed:                   'installing',
+  NodesCreated:                'provisioning',
+  Pending:                     'pending',
+  PodScheduled:                'scheduling',
+  Provisioned:                 'provisioning',
+  Reconciled:                  'reconciling',
+  Refreshed:                   'refreshed',
+  Registered:                  'registering',
+  Removed:                     'removing',
+  Saved:                       'saving',
+  Updated:                     'updating',
+  Updating:                    'updating',
+  Upgraded:                    'upgrading',
+  Waiting:                     'waiting',
+  InitialRolesPopulated:       'activating',
+  ScalingActive:               'pending',
+  AbleToScale:                 'pending',
+  RunCompleted:                'running',
+  Processed:                   'processed',
 };
 
 const REASON = '%REASON%';
@@ -56,12 +84,22 @@ const TRANSITIONING_TRUE: Record<string, string> = { Reconciling: 'reconciling' 
 // FallbackConditionErrorMapping for every other kind.
 const GVK_ERROR_MAPPING: Record<string, Record<string, string[]>> = {
   'helm.cattle.io/v1, Kind=HelmChart': { JobCreated: [], Failed: ['True'] },
-  'v1, Kind=Node':                     { MemoryPressure: ['True'], DiskPressure: ['True'], NetworkUnavailable: ['True'] },
-  'apps/v1, Kind=Deployment':          { ReplicaFailure: ['True'], Stalled: ['True'], Progressing: ['False'] },
+  'v1, Kind=Node':                     {
+    MemoryPressure: ['True'], DiskPressure: ['True'], NetworkUnavailable: ['True']
+  },
+  'apps/v1, Kind=Deployment': {
+    ReplicaFailure: ['True'], Stalled: ['True'], Progressing: ['False']
+  },
 };
 const FALLBACK_ERROR_MAPPING: Record<string, string[]> = {
-  OutOfDisk: ['True'], MemoryPressure: ['True'], DiskPressure: ['True'], NetworkUnavailable: ['True'], Unschedulable: ['True'],
-  ReplicaFailure: ['True'], Stalled: ['True'], Failed: ['True'],
+  OutOfDisk:          ['True'],
+  MemoryPressure:     ['True'],
+  DiskPressure:       ['True'],
+  NetworkUnavailable: ['True'],
+  Unschedulable:      ['True'],
+  ReplicaFailure:     ['True'],
+  Stalled:            ['True'],
+  Failed:             ['True'],
 };
 
 function conditionsOf(object: JsonObject): Cond[] {

@@ -27,10 +27,24 @@ export const IMAGE_TYPE = 'elemental.cattle.io.managedosimage';
 
 export const USERS: User[] = [
   {
-    id: 'user-h5cqk', username: 'admin', displayName: 'Default Admin', password: 'password1234', admin: true, rules: [{ verbs: ALL_VERBS, types: '*', namespace: '*' }]
+    id:          'user-h5cqk',
+    username:    'admin',
+    displayName: 'Default Admin',
+    password:    'password1234',
+    admin:       true,
+    rules:       [{
+      verbs: ALL_VERBS, types: '*', namespace: '*'
+    }]
   },
   {
-    id: 'u-8mx2p', username: 'viewer', displayName: 'Read-only Viewer', password: 'password1234', admin: false, rules: [{ verbs: READ_VERBS, types: '*', namespace: '*' }]
+    id:          'u-8mx2p',
+    username:    'viewer',
+    displayName: 'Read-only Viewer',
+    password:    'password1234',
+    admin:       false,
+    rules:       [{
+      verbs: READ_VERBS, types: '*', namespace: '*'
+    }]
   },
   {
     // A project member of fleet-default's pools only (a RoleBinding in that namespace).
@@ -40,8 +54,12 @@ export const USERS: User[] = [
     password:    'password1234',
     admin:       false,
     rules:       [
-      { verbs: READ_VERBS, types: '*', namespace: '*' },
-      { verbs: WRITE_VERBS, types: [IMAGE_TYPE], namespace: 'fleet-default' },
+      {
+        verbs: READ_VERBS, types: '*', namespace: '*'
+      },
+      {
+        verbs: WRITE_VERBS, types: [IMAGE_TYPE], namespace: 'fleet-default'
+      },
     ],
   },
 ];
@@ -67,17 +85,23 @@ export interface Actor {
 }
 
 export function userActor(user: User): Actor {
-  return { name: user.id, user, rules: user.rules };
+  return {
+    name: user.id, user, rules: user.rules
+  };
 }
 
 export const SYSTEM_ACTOR: Actor = {
   name:  'system:serviceaccount:cattle-elemental-system:elemental-operator',
-  rules: [{ verbs: ALL_VERBS, types: '*', namespace: '*' }],
+  rules: [{
+    verbs: ALL_VERBS, types: '*', namespace: '*'
+  }],
 };
 
 export const ANONYMOUS_ACTOR: Actor = {
   name:  'system:unauthenticated',
-  rules: [{ verbs: ['get', 'list'], types: ['management.cattle.io.setting'], namespace: '*' }],
+  rules: [{
+    verbs: ['get', 'list'], types: ['management.cattle.io.setting'], namespace: '*'
+  }],
 };
 
 function ruleCovers(rule: Rule, verb: Verb, typeId: string): boolean {

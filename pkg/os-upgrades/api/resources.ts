@@ -1,6 +1,8 @@
 // Resource access through the shell's management store (Steve on the local cluster).
 // Pages get plain data out and hand plain objects in; the domain decides what to write.
 
+import { creatableNamespaces, mustRelist } from '../domain';
+
 export interface ShellStore {
   dispatch(action: string, payload?: unknown): Promise<unknown>;
   getters: Record<string, unknown>;
@@ -38,8 +40,42 @@ export class WriteError extends Error {
   }
 }
 
+/**
+ * Every object of a type, from the shell's cache when it is live; re-listed when the shell holds
+ * the list but no longer watches it (domain/live-list.ts).
+ */
 export async function findAll<T = KubeObject>(store: ShellStore, type: string, opt: Record<string, unknown> = {}): Promise<T[]> {
-  return await store.dispatch('management/findAll', { type, opt }) as T[];
+  const haveAll = store.getters['management/haveAll'] as ((type: string) => boolean) | undefined;
+  const watchesOfType = store.getters['management/watchesOfType'] as ((type: string) => unknown[]) | undefined;
+  const force = opt.force === true || mustRelist(!!haveAll?.(type), !!watchesOfType?.(type)?.length);
+
+  return await store.dispatch('management/findAll', { type, opt: force ? { ...opt, force: true } : opt }) as T[];
+}
+
+interface ActionSubscriber {
+  subscribeAction?(handler: { after?: (action: { type: string; payload?: unknown }) => void }): () => void;
+}
+
+/**
+ * Calls `reload` each time the shell's websocket has reconnected and re-watched (its `opened`
+ * action after a drop). Returns the function that stops listening.
+ */
+export function onReconnect(store: ShellStore, reload: () => void): () => void {
+  const subscribe = (store as unknown as ActionSubscriber).subscribeAction;
+
+  if (!subscribe) {
+    return () => undefined;
+  }
+
+  return subscribe.call(store, {
+    after: (action) => {
+      const socket = (action.payload as { currentTarget?: { hasReconnected?: boolean } } | undefined)?.currentTarget;
+
+      if (action.type === 'management/opened' && socket?.hasReconnected) {
+        reload();
+      }
+    },
+  });
 }
 
 /** One object by id (`namespace/name`); `opt.force` reads it from the server instead of the store's cache. */
@@ -59,8 +95,18 @@ export function canCreate(store: ShellStore, type: string): boolean {
   return !!schemaFor(store, type)?.collectionMethods?.some((m) => m.toUpperCase() === 'POST');
 }
 
-export function canUpdate(store: ShellStore, type: string): boolean {
-  return !!schemaFor(store, type)?.resourceMethods?.some((m) => m.toUpperCase() === 'PUT');
+/**
+ * The namespaces where this user may create `type`: Steve's `checkPermissions` on the namespace
+ * list (rancher/steve pkg/resources/common/formatter.go). Undefined when the server did not say.
+ */
+export async function creatableNamespacesOf(store: ShellStore, type: string): Promise<string[] | undefined> {
+  try {
+    const res = await store.dispatch('management/request', { url: `/v1/namespaces?checkPermissions=${ encodeURIComponent(type) }&exclude=metadata.managedFields` }) as { data?: unknown[] } | undefined;
+
+    return Array.isArray(res?.data) ? creatableNamespaces(res.data, type) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function toWriteError(err: unknown): WriteError {

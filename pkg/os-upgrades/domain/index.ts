@@ -12,3 +12,6 @@ export * from './changelog';
 export * from './rpmvercmp';
 export * from './packages';
 export * from './package-diff-text';
+export * from './rights';
+export * from './channel-sync';
+export * from './live-list';

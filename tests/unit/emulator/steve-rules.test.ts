@@ -67,12 +67,8 @@ describe('Steve rights and links (the editor may write pools in fleet-default on
   it('puts PUT, PATCH, DELETE and POST in the schema when granted in any namespace', async() => {
     const editor = await login(sql, 'editor');
 
-    expect((await call(sql, editor, 'GET', '/v1/schemas/elemental.cattle.io.managedosimage')).body).toMatchObject({
-      resourceMethods: ['GET', 'DELETE', 'PUT', 'PATCH'], collectionMethods: ['GET', 'POST']
-    });
-    expect((await call(sql, editor, 'GET', '/v1/schemas/elemental.cattle.io.managedosversionchannel')).body).toMatchObject({
-      resourceMethods: ['GET'], collectionMethods: ['GET']
-    });
+    expect((await call(sql, editor, 'GET', '/v1/schemas/elemental.cattle.io.managedosimage')).body).toMatchObject({ resourceMethods: ['GET', 'DELETE', 'PUT', 'PATCH'], collectionMethods: ['GET', 'POST'] });
+    expect((await call(sql, editor, 'GET', '/v1/schemas/elemental.cattle.io.managedosversionchannel')).body).toMatchObject({ resourceMethods: ['GET'], collectionMethods: ['GET'] });
   });
 
   it('gives each object update, remove and patch links only where the user may', async() => {
@@ -146,7 +142,9 @@ function watch(em: RunningEmulator, session: Session, subscription: Record<strin
 
   ws.on('message', (raw) => messages.push(JSON.parse(raw.toString()) as Message));
 
-  return { messages, close: () => ws.close(), opened };
+  return {
+    messages, close: () => ws.close(), opened
+  };
 }
 
 const until = async(check: () => boolean, ms = 3000) => {
@@ -193,7 +191,9 @@ describe('watches as Steve starts them', () => {
 
   it('notifies resource.changes at once the first time, then at most every debounceMs', async() => {
     const admin = await login(sql, 'admin');
-    const w = watch(sql, admin, { resourceType: 'elemental.cattle.io.managedosimage', mode: 'resource.changes', debounceMs: 400 });
+    const w = watch(sql, admin, {
+      resourceType: 'elemental.cattle.io.managedosimage', mode: 'resource.changes', debounceMs: 400
+    });
     const changes = () => w.messages.filter((m) => m.name === 'resource.changes').length;
 
     await w.opened;

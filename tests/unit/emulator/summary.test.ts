@@ -6,7 +6,12 @@ import { summarize } from '../../emulator/summary';
 
 function object(apiVersion: string, kind: string, status?: Record<string, unknown>, extra: Partial<KubeObject['metadata']> = {}): KubeObject {
   return {
-    apiVersion, kind, metadata: { name: 'x', namespace: 'fleet-default', ...extra }, ...(status ? { status } : {})
+    apiVersion,
+    kind,
+    metadata: {
+      name: 'x', namespace: 'fleet-default', ...extra
+    },
+    ...(status ? { status } : {})
   } as KubeObject;
 }
 
@@ -43,7 +48,9 @@ describe('Steve state summary (wrangler pkg/summary)', () => {
 
   it('makes Ready=Unknown an error (TransitioningFalse) and Created=Unknown transitioning (TransitioningUnknown)', () => {
     expect(summarize(object('fleet.cattle.io/v1alpha1', 'Bundle', { conditions: [cond('Ready', 'Unknown', '', 'lost')] }))).toMatchObject({ name: 'unavailable', error: true });
-    expect(summarize(object('fleet.cattle.io/v1alpha1', 'Bundle', { conditions: [cond('Created', 'Unknown')] }))).toMatchObject({ name: 'creating', transitioning: true, error: false });
+    expect(summarize(object('fleet.cattle.io/v1alpha1', 'Bundle', { conditions: [cond('Created', 'Unknown')] }))).toMatchObject({
+      name: 'creating', transitioning: true, error: false
+    });
     expect(summarize(object('fleet.cattle.io/v1alpha1', 'Bundle', { conditions: [cond('Created', 'False', '', 'boom')] }))).toMatchObject({ name: 'creating', error: true });
   });
 
@@ -56,8 +63,14 @@ describe('Steve state summary (wrangler pkg/summary)', () => {
   });
 
   it('takes status.display (Fleet) first, the phase of a namespace, and removing for a deleted object', () => {
-    expect(summarize(object('fleet.cattle.io/v1alpha1', 'Cluster', { display: { state: 'WaitApplied', transitioning: true, message: 'waiting' } })))
-      .toMatchObject({ name: 'waitapplied', transitioning: true, message: 'waiting' });
+    expect(summarize(object('fleet.cattle.io/v1alpha1', 'Cluster', {
+      display: {
+        state: 'WaitApplied', transitioning: true, message: 'waiting'
+      }
+    })))
+      .toMatchObject({
+        name: 'waitapplied', transitioning: true, message: 'waiting'
+      });
     expect(summarize(object('v1', 'Namespace', { phase: 'Active' }))).toMatchObject({ name: 'active', message: '' });
     expect(summarize(object('elemental.cattle.io/v1beta1', 'ManagedOSImage', {}, { deletionTimestamp: '2024-01-01T00:00:00Z' })))
       .toMatchObject({ name: 'removing', transitioning: true });
@@ -65,6 +78,8 @@ describe('Steve state summary (wrangler pkg/summary)', () => {
 
   it('reports a spec not yet observed as in-progress (kstatus generic rules)', () => {
     expect(summarize(object('elemental.cattle.io/v1beta1', 'ManagedOSImage', { observedGeneration: 1 }, { generation: 2 })))
-      .toMatchObject({ name: 'in-progress', transitioning: true, message: 'ManagedOSImage generation is 2, but latest observed generation is 1' });
+      .toMatchObject({
+        name: 'in-progress', transitioning: true, message: 'ManagedOSImage generation is 2, but latest observed generation is 1'
+      });
   });
 });

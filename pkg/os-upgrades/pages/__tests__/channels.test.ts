@@ -90,6 +90,25 @@ describe('channels page', () => {
     expect(wrapper.find('.cell-newest').text()).toBe('osUpgrades.channels.noContainers');
   });
 
+  it('shows a sync in progress as synchronizing with the operator\'s message, and no failed attempts when the count is omitted', async() => {
+    const syncing = channel('syncing', {
+      status: {
+        conditions: [{
+          type: 'Ready', status: 'False', reason: 'Synchronizing', message: 'started synchronization pod'
+        }]
+      }
+    });
+    const { wrapper } = mountWith([syncing]);
+
+    await flushPromises();
+    const cell = wrapper.find('.cell-syncState');
+
+    expect(cell.text()).toContain('osUpgrades.channels.sync.synchronizing');
+    expect(cell.text()).not.toContain('osUpgrades.channels.sync.failed');
+    expect(cell.text()).not.toContain('failedAttempts');
+    expect(cell.text()).toContain('Synchronizing: started synchronization pod');
+  });
+
   it('shows hostile channel fields as text, never as markup or links', async() => {
     const hostile = channel('hostile', { spec: { type: '<img src=x onerror=alert(1)>', options: { image: 'javascript:alert(1)' } } });
     const { wrapper } = mountWith([hostile]);
