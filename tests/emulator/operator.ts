@@ -156,12 +156,15 @@ export class ChannelOperator {
     }
   }
 
-  /** Syncs every channel now (used at start and on reset). */
+  /**
+   * Brings every channel to a finished sync now (used by the seed, at start and on reset): the
+   * seed is a state in which those syncs happened long ago, so their pods take no time here.
+   */
   async syncAll(): Promise<SyncResult[]> {
     const results: SyncResult[] = [];
 
     for (const channel of this.api.list(this.channelType).items) {
-      const result = await this.sync(channel.metadata.namespace ?? '', channel.metadata.name);
+      const result = await this.sync(channel.metadata.namespace ?? '', channel.metadata.name, false, true);
 
       if (result) {
         results.push(result);
@@ -172,7 +175,7 @@ export class ChannelOperator {
   }
 
   /** One reconcile of a channel: validates the spec, syncs the file, writes the status. */
-  sync(namespace: string, name: string, retry = false): Promise<SyncResult | undefined> {
+  sync(namespace: string, name: string, retry = false, seeding = false): Promise<SyncResult | undefined> {
     const key = `${ namespace }/${ name }`;
     const queued = this.queued.get(key);
 
@@ -184,7 +187,7 @@ export class ChannelOperator {
     const next = previous.catch(() => undefined).then(() => {
       this.queued.delete(key);
 
-      return this.reconcile(namespace, name, retry);
+      return this.reconcile(namespace, name, retry, seeding);
     });
 
     this.queued.set(key, next);
@@ -198,7 +201,7 @@ export class ChannelOperator {
     return next;
   }
 
-  private async reconcile(namespace: string, name: string, retry: boolean): Promise<SyncResult | undefined> {
+  private async reconcile(namespace: string, name: string, retry: boolean, seeding: boolean): Promise<SyncResult | undefined> {
     const channel = this.api.find(this.channelType, namespace, name);
 
     if (!channel) {
@@ -253,7 +256,9 @@ export class ChannelOperator {
         type: 'Ready', reason: 'Synchronizing', status: 'False', message: 'started synchronization pod'
       }),
     }, previousAttempts));
-    await delay(SYNC_POD_PENDING_MS * this.options.timeScale);
+    const scale = seeding ? 0 : this.options.timeScale;
+
+    await delay(SYNC_POD_PENDING_MS * scale);
     // handleSyncPod, pod Pending/Running: "ongoing channel synchronization", requeued every
     // pollingTime until the pod's phase changes to Succeeded (which reconciles at once).
     this.writeStatus(channel, (status) => ({
@@ -262,7 +267,7 @@ export class ChannelOperator {
         type: 'Ready', reason: 'Synchronizing', status: 'False', message: 'ongoing channel synchronization'
       }),
     }));
-    await delay(SYNC_POD_RUNNING_MS * this.options.timeScale);
+    await delay(SYNC_POD_RUNNING_MS * scale);
 
     try {
       const text = await this.readChannelFile(spec);
