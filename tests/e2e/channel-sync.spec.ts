@@ -45,7 +45,9 @@ async function recordRow(page: Page, name: string): Promise<void> {
 
     (window as unknown as { e2eRowTexts: string[] }).e2eRowTexts = seen;
     record();
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true, childList: true, characterData: true
+    });
   }, name);
 }
 

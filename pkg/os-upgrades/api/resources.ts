@@ -49,7 +49,9 @@ export async function findAll<T = KubeObject>(store: ShellStore, type: string, o
   const watchesOfType = store.getters['management/watchesOfType'] as ((type: string) => unknown[]) | undefined;
   const force = opt.force === true || mustRelist(!!haveAll?.(type), !!watchesOfType?.(type)?.length);
 
-  return await store.dispatch('management/findAll', { type, opt: force ? { ...opt, force: true } : opt }) as T[];
+  // A copy each time: the shell's findAll writes into its options (url, load…), so one object
+  // shared by two calls would send the second to the first one's URL.
+  return await store.dispatch('management/findAll', { type, opt: force ? { ...opt, force: true } : { ...opt } }) as T[];
 }
 
 interface ActionSubscriber {
