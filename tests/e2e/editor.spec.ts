@@ -93,7 +93,7 @@ test.describe('an editor of one namespace', () => {
     });
 
     await page.goto(dashboardPath(`${ POOLS }/${ OTHER_NS }/${ other }`));
-    const concurrency = page.getByTestId('pool-concurrency').locator('input');
+    const concurrency = page.getByTestId('pool-concurrency');
 
     await expect(concurrency).toBeEditable();
     await concurrency.fill('3');
