@@ -30,7 +30,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     rolloutStepMs: options.rolloutStepMs,
   });
   const server = new EmulatorServer(emulator, {
-    ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors
+    ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control
   });
 
   await emulator.start();

@@ -20,6 +20,9 @@ async function main(): Promise<void> {
   if (options.pluginsDir) {
     log(`extensions from ${ options.pluginsDir }`);
   }
+  if (!options.control) {
+    log('real Rancher mode: the control endpoints (/__emulator/) answer 404');
+  }
   log('users: admin / password1234 (all rights), viewer / password1234 (read-only)');
   const stop = () => {
     running.close().then(() => process.exit(0), () => process.exit(1));

@@ -18,6 +18,8 @@ export interface EmulatorOptions {
   rolloutStepMs: number;
   pingMs: number;
   logErrors: boolean;
+  /** False: every /__emulator/ path answers 404, as on a real Rancher (the "real Rancher mode"). */
+  control: boolean;
 }
 
 export const USAGE = `Usage: yarn emulator [options]
@@ -35,6 +37,7 @@ export const USAGE = `Usage: yarn emulator [options]
   --rollout-step-ms N   EMULATOR_ROLLOUT_STEP_MS  time per step of a ManagedOSImage rollout (default 1500)
   --ping-ms N           EMULATOR_PING_MS          websocket ping interval (default 30000)
   --log-errors          EMULATOR_LOG_ERRORS=1     log every 4xx/5xx answer to stderr
+  --no-control          EMULATOR_NO_CONTROL=1     real Rancher mode: every /__emulator/ path answers 404
 `;
 
 const FLAGS: Record<string, string> = {
@@ -50,7 +53,11 @@ const FLAGS: Record<string, string> = {
   'rollout-step-ms': 'EMULATOR_ROLLOUT_STEP_MS',
   'ping-ms':         'EMULATOR_PING_MS',
   'log-errors':      'EMULATOR_LOG_ERRORS',
+  'no-control':      'EMULATOR_NO_CONTROL',
 };
+
+const SWITCHES = ['log-errors', 'no-control'];
+const isOn = (value: string | undefined) => ['1', 'true', 'yes'].includes(String(value ?? '').toLowerCase());
 
 function numberOption(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') {
@@ -93,7 +100,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
     if (!arg.startsWith('--') || !(flag in FLAGS)) {
       throw new Error(`unknown option ${ arg }\n\n${ USAGE }`);
     }
-    if (flag === 'log-errors') {
+    if (SWITCHES.includes(flag)) {
       values[flag] = inline ?? '1';
     } else {
       values[flag] = inline ?? argv[++i];
@@ -114,6 +121,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
     retryBaseMs:   numberOption(values['retry-ms'], 4000, 'retry-ms'),
     rolloutStepMs: numberOption(values['rollout-step-ms'], 1500, 'rollout-step-ms'),
     pingMs:        numberOption(values['ping-ms'], 30000, 'ping-ms') || 30000,
-    logErrors:     ['1', 'true', 'yes'].includes(String(values['log-errors'] ?? '').toLowerCase()),
+    logErrors:     isOn(values['log-errors']),
+    control:       !isOn(values['no-control']),
   };
 }

@@ -25,6 +25,8 @@ export interface ServerOptions {
   pingMs: number;
   /** Log every request whose answer is 4xx/5xx (handy when booting a dashboard against it). */
   logErrors: boolean;
+  /** False: the control endpoints and channel files under /__emulator/ answer 404 (real Rancher mode). */
+  control: boolean;
 }
 
 const API_PREFIXES = ['/v1/', '/v3/', '/api/', '/apis/', '/v1-public/', '/v3-public/', '/elemental/', '/k8s/', '/meta/'];
@@ -106,7 +108,7 @@ export class EmulatorServer {
     const auth = this.emulator.sessions.resolve(ctx);
 
     if (path.startsWith(CONTROL_PREFIX) || path.startsWith(CHANNEL_FILE_PATH)) {
-      return this.control.handle(ctx);
+      return this.options.control ? this.control.handle(ctx) : sendNotFound(ctx);
     }
     if (path === '/rancherversion') {
       return rancherVersion(ctx);

@@ -99,4 +99,11 @@ describe('fixtures and options', () => {
     });
     expect(() => parseOptions(['--nope'], {})).toThrow(/unknown option/);
   });
+
+  it('keeps the control endpoints unless --no-control or EMULATOR_NO_CONTROL=1 asks for real Rancher mode', () => {
+    expect(parseOptions([], {}).control).toBe(true);
+    expect(parseOptions(['--no-control'], {}).control).toBe(false);
+    expect(parseOptions([], { EMULATOR_NO_CONTROL: '1' }).control).toBe(false);
+    expect(parseOptions(['--no-control=0'], { EMULATOR_NO_CONTROL: '1' }).control).toBe(true);
+  });
 });
