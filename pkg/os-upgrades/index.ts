@@ -2,6 +2,7 @@ import { importTypes } from '@rancher/auto-import';
 import { IPlugin } from '@shell/core/types';
 import { createPinia, setActivePinia } from 'pinia';
 import routes from './routing/routes';
+import { onLogin, onLogout } from './stores/reset';
 
 // Extensions get no app.use(): give Pinia's stores an active instance of their own.
 setActivePinia(createPinia());
@@ -11,4 +12,9 @@ export default function(plugin: IPlugin): void {
   plugin.metadata = require('./package.json');
   plugin.addProduct(require('./product'));
   plugin.addRoutes(routes);
+  // Pinia's state is this package's own: the shell's logout does not clear it.
+  plugin.addNavHooks({
+    onLogout: async() => onLogout(),
+    onLogin:  async(store) => onLogin(store),
+  });
 }

@@ -10,5 +10,6 @@ if [ -f dist/index.html ] && [ "$(cat dist/.os-upgrades-stamp 2>/dev/null)" = "$
   log "dashboard build is up to date"
   exit 0
 fi
-EXCLUDES=os-upgrades yarn -s build >test-results/dashboard-build.log 2>&1 || { tail -50 test-results/dashboard-build.log; exit 1; }
+mkdir -p .test-reports
+EXCLUDES=os-upgrades yarn -s build >.test-reports/dashboard-build.log 2>&1 || { tail -50 .test-reports/dashboard-build.log; exit 1; }
 echo "$stamp" > dist/.os-upgrades-stamp

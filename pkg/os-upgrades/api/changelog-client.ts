@@ -1,4 +1,4 @@
-// Fetches and validates a version's changelog files (DESIGN section 4). Results, not exceptions:
+// Fetches and validates a version's changelog files (docs/architecture.md, "Changelog files"). Results, not exceptions:
 // every call settles as ok / missing / error, or cancelled when the caller no longer needs it.
 import axios, { AxiosInstance, AxiosProgressEvent } from 'axios';
 import {

@@ -1,4 +1,4 @@
-// Where a version's changelog files live (DESIGN section 4), and whether the UI may fetch them.
+// Where a version's changelog files live (docs/architecture.md, "Changelog files"), and whether the UI may fetch them.
 import type { OSVersion } from '../domain';
 
 /** Channel annotation: a URL template for the updates log, `{name}` = the version's name. */

@@ -1,28 +1,17 @@
+import { creatableNamespaces, mustRelist } from '../domain';
+import type { KubeObject } from '../domain';
+import type { ShellStore } from '../types/shell-store';
+
 // Resource access through the shell's management store (Steve on the local cluster).
 // Pages get plain data out and hand plain objects in; the domain decides what to write.
 
-import { creatableNamespaces, mustRelist } from '../domain';
-
-export interface ShellStore {
-  dispatch(action: string, payload?: unknown): Promise<unknown>;
-  getters: Record<string, unknown>;
-}
+export type { ShellStore };
 
 interface Schema {
   resourceMethods?: string[];
   collectionMethods?: string[];
 }
 
-interface KubeMeta {
-  name?: string;
-  namespace?: string;
-  resourceVersion?: string;
-}
-
-export interface KubeObject {
-  metadata?: KubeMeta;
-  [key: string]: unknown;
-}
 
 /** A refused write, with the Kubernetes reason (Conflict, Forbidden, Invalid…) and HTTP status. */
 export class WriteError extends Error {
@@ -54,22 +43,16 @@ export async function findAll<T = KubeObject>(store: ShellStore, type: string, o
   return await store.dispatch('management/findAll', { type, opt: force ? { ...opt, force: true } : { ...opt } }) as T[];
 }
 
-interface ActionSubscriber {
-  subscribeAction?(handler: { after?: (action: { type: string; payload?: unknown }) => void }): () => void;
-}
-
 /**
  * Calls `reload` each time the shell's websocket has reconnected and re-watched (its `opened`
  * action after a drop). Returns the function that stops listening.
  */
 export function onReconnect(store: ShellStore, reload: () => void): () => void {
-  const subscribe = (store as unknown as ActionSubscriber).subscribeAction;
-
-  if (!subscribe) {
+  if (!store.subscribeAction) {
     return () => undefined;
   }
 
-  return subscribe.call(store, {
+  return store.subscribeAction({
     after: (action) => {
       const socket = (action.payload as { currentTarget?: { hasReconnected?: boolean } } | undefined)?.currentTarget;
 
@@ -123,7 +106,7 @@ function toWriteError(err: unknown): WriteError {
  * change made meanwhile by anyone else is refused by the server (409) instead of being overwritten.
  */
 export async function writeObject(store: ShellStore, type: string, object: KubeObject, mode: 'create' | 'update'): Promise<KubeObject> {
-  const { namespace, name } = object.metadata || {};
+  const { namespace, name } = (object.metadata || {}) as { namespace?: string; name?: string };
   const url = mode === 'create' ? `/v1/${ type }s` : `/v1/${ type }s/${ namespace }/${ name }`;
 
   try {
@@ -143,4 +126,18 @@ export function errorMessage(e: unknown): string {
   const message = (e as { message?: unknown } | undefined)?.message;
 
   return typeof message === 'string' ? message : String(e);
+}
+
+/** Who is approving: the logged-in user's name, else their principal or id ('' when unknown). */
+export function approverOf(store: ShellStore): string {
+  const user = store.getters['auth/user'] as { username?: unknown; id?: unknown } | null | undefined;
+  const principal = store.getters['auth/principalId'];
+
+  for (const candidate of [user?.username, principal, user?.id]) {
+    if (typeof candidate === 'string' && candidate.trim()) {
+      return candidate.trim();
+    }
+  }
+
+  return '';
 }

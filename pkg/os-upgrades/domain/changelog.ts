@@ -72,7 +72,7 @@ function findVersion(versions: OSVersion[], name: string): OSVersion | undefined
 }
 
 /**
- * DESIGN rule 5: the changelog between two images. The span is every container version of the
+ * Rule 5 of domain/README.md: the changelog between two images. The span is every container version of the
  * newer image's channel (and namespace) that is newer than the older image, up to and including
  * the newer one (rule 1 order). Advisories are de-duplicated by id, and dropped when dated at
  * or before the older image's `created` (where both dates exist). Never throws.

@@ -89,7 +89,7 @@ export function asOSVersions(inputs: readonly unknown[] | undefined | null): OSV
 }
 
 /**
- * DESIGN rule 1, newest first (negative when `a` is newer): `created` descending (missing =
+ * Rule 1 of domain/README.md, newest first (negative when `a` is newer): `created` descending (missing =
  * older than any), then version descending, then name ascending; namespace, channel and type
  * only break the last ties. Allocates nothing: it runs O(n log n) times per sort.
  */

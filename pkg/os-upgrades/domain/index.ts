@@ -1,17 +1,28 @@
-// The domain core: pure functions for the rules of DESIGN.md section 3. See README.md.
+// The domain core: pure functions for every rule of the extension. See README.md and docs/architecture.md.
 export * from './types';
 export * from './errors';
 export * from './versions';
 export * from './range';
 export * from './channel';
+export * from './channel-rows';
+export * from './timeline';
 export * from './selector';
+export * from './selector-fields';
 export * from './pool';
 export * from './pool-write';
+export * from './pool-object';
+export * from './cluster-targets';
+export * from './rollout';
+export * from './pool-rows';
+export * from './pool-form';
+export * from './pool-form-plan';
 export * from './updatelog';
 export * from './changelog';
+export * from './advisory-filter';
 export * from './rpmvercmp';
 export * from './packages';
 export * from './package-diff-text';
+export { isRecord } from './text';
 export * from './rights';
 export * from './channel-sync';
 export * from './live-list';

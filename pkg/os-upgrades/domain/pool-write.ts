@@ -1,8 +1,8 @@
 import type { KubeObject, OSVersion, Reason } from './types';
-import { asOSVersions, VersionInput } from './channel';
+import type { VersionInput } from './channel';
 import {
-  APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, parts, PREVIOUS_VERSION_ANNOTATION, PROTECTED_ANNOTATIONS, readPool,
-  SELECTOR_ANNOTATION
+  APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, fleetLocalWithTargets, parts, PREVIOUS_VERSION_ANNOTATION, PROTECTED_ANNOTATIONS,
+  readPool, SELECTOR_ANNOTATION, versionsForPool
 } from './pool';
 import {
   ImageSelector, parseSelector, resolveSelector, Resolution, serializeSelector
@@ -86,11 +86,6 @@ function refuse(name: string, values?: Record<string, unknown>, resolution?: Res
   } : { ok: false, reason };
 }
 
-/** Versions a pool in `namespace` can name (a version without namespace counts as in any). */
-function versionsFor(versions: readonly VersionInput[], namespace: string): OSVersion[] {
-  return asOSVersions(versions).filter((version) => version.namespace === namespace || version.namespace === '');
-}
-
 function checkVersion(versions: OSVersion[], name: string): PoolWritePlan | undefined {
   const matches = versions.filter((version) => version.name === name);
 
@@ -154,10 +149,6 @@ function setPin(spec: Record<string, unknown>, name: string): void {
   delete spec.osImage;
 }
 
-function fleetLocalWithTargets(namespace: string, spec: Record<string, unknown>): boolean {
-  return namespace === 'fleet-local' && Array.isArray(spec.clusterTargets) && spec.clusterTargets.length > 0;
-}
-
 function planCreate(current: KubeObject | undefined, intent: CreateExactIntent | CreateSelectorIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
   const draft = isRecord(current) ? cloneJson(current) : {};
   const { metadata, spec } = parts(draft);
@@ -191,7 +182,7 @@ function planCreate(current: KubeObject | undefined, intent: CreateExactIntent |
     return refuse('fleetLocalTargets');
   }
 
-  const usable = versionsFor(versions, namespace);
+  const usable = versionsForPool(versions, namespace);
 
   if (intent.kind === 'create-exact') {
     const problem = checkVersion(usable, asText(intent.versionName));
@@ -250,7 +241,7 @@ function planChangeSelector(current: KubeObject, intent: ChangeSelectorIntent, v
   if (!parsed.selector) {
     return refuse('invalidSelector', { errors: parsed.errors });
   }
-  const resolution = resolveSelector(parsed.selector, versionsFor(versions, asText(metadata.namespace)), now);
+  const resolution = resolveSelector(parsed.selector, versionsForPool(versions, asText(metadata.namespace)), now);
 
   parts(object).annotations()[SELECTOR_ANNOTATION] = serializeSelector(parsed.selector);
 
@@ -302,7 +293,7 @@ function planApprove(current: KubeObject, intent: ApproveIntent, versions: reado
   if (target === pin) {
     return refuse('alreadyPinned', { name: pin });
   }
-  const usable = versionsFor(versions, pool.namespace);
+  const usable = versionsForPool(versions, pool.namespace);
   const problem = checkVersion(usable, target);
 
   if (problem) {
@@ -345,13 +336,13 @@ function planRollback(current: KubeObject, intent: RollbackIntent, versions: rea
   if (previous === pin) {
     return refuse('alreadyPinned', { name: pin });
   }
-  const problem = checkVersion(versionsFor(versions, pool.namespace), previous);
+  const problem = checkVersion(versionsForPool(versions, pool.namespace), previous);
 
   return problem ?? movePin(current, previous, approvedBy, approvedAt);
 }
 
 /**
- * DESIGN rule 4: the ManagedOSImage to write for a person's intent, or why nothing may be
+ * Rule 4 of domain/README.md: the ManagedOSImage to write for a person's intent, or why nothing may be
  * written. Pure: inputs are never changed; `now` is unix seconds. Only approve and rollback
  * move the pin; an update keeps metadata.resourceVersion so a concurrent change gets a 409.
  */
@@ -393,7 +384,7 @@ export function checkPoolUpgrade(obj: unknown, versions: readonly VersionInput[]
   if (!pool.selector) {
     return {};
   }
-  const resolution = resolveSelector(pool.selector, versionsFor(versions, pool.namespace), now);
+  const resolution = resolveSelector(pool.selector, versionsForPool(versions, pool.namespace), now);
   const chosen = resolution.chosen;
 
   return chosen && chosen.name !== pool.pin ? { resolution, upgrade: chosen } : { resolution };

@@ -1,4 +1,5 @@
-import type { KubeObject } from './types';
+import type { KubeObject, OSVersion } from './types';
+import { asOSVersions, VersionInput } from './channel';
 import { ImageSelector, parseSelector, SelectorError } from './selector';
 import { asText, isRecord } from './text';
 
@@ -6,6 +7,11 @@ export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
 export const PREVIOUS_VERSION_ANNOTATION = 'os-upgrades.cattle.io/previous-version';
 export const APPROVED_BY_ANNOTATION = 'os-upgrades.cattle.io/approved-by';
 export const APPROVED_AT_ANNOTATION = 'os-upgrades.cattle.io/approved-at';
+
+/** The namespace a new pool starts in: Elemental's default for downstream clusters. */
+export const DEFAULT_NAMESPACE = 'fleet-default';
+/** Fleet's namespace of the local cluster: its pools may not name cluster targets. */
+export const FLEET_LOCAL_NAMESPACE = 'fleet-local';
 
 /** Annotations only this extension's write rules may set; other edits never touch them. */
 export const PROTECTED_ANNOTATIONS: readonly string[] = [
@@ -75,6 +81,16 @@ export function readPool(obj: unknown): PoolView {
   }
 
   return view;
+}
+
+/** Versions a pool in `namespace` can name (a version without namespace counts as in any). */
+export function versionsForPool(versions: readonly VersionInput[], namespace: string): OSVersion[] {
+  return asOSVersions(versions).filter((version) => version.namespace === namespace || version.namespace === '');
+}
+
+/** A pool of the local cluster's namespace that names cluster targets: Fleet would not apply it. */
+export function fleetLocalWithTargets(namespace: string, spec: Record<string, unknown>): boolean {
+  return namespace === FLEET_LOCAL_NAMESPACE && Array.isArray(spec.clusterTargets) && spec.clusterTargets.length > 0;
 }
 
 /** A writable view of an object's metadata and spec, on a copy. */

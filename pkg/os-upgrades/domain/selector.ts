@@ -4,7 +4,7 @@ import { parseVersionRange, rangeIncludes, VersionRange } from './range';
 import { isRecord } from './text';
 import { cachedParseVersion } from './versions';
 
-/** How a pool names its image by rule instead of by ID (DESIGN rule 3). Stored as JSON. */
+/** How a pool names its image by rule instead of by ID (rule 3 of domain/README.md). Stored as JSON. */
 export interface ImageSelector {
   /** Channel name (label `elemental.cattle.io/channel`). */
   channel?: string;
@@ -247,7 +247,7 @@ function mismatches(selector: ImageSelector, range: VersionRange | undefined, ve
 }
 
 /**
- * DESIGN rule 3: which version the selector picks at `now` (unix seconds), every candidate
+ * Rule 3 of domain/README.md: which version the selector picks at `now` (unix seconds), every candidate
  * ranked by rule 1, and every rejected version with its reasons. A pure function of its
  * inputs; never throws; no match is a result with `chosen` undefined.
  */

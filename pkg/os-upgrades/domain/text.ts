@@ -1,4 +1,4 @@
-// Small helpers shared by the domain files. Not exported from index.ts.
+// Small helpers shared by the domain files. Only isRecord is exported from index.ts.
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -70,7 +70,7 @@ export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
   },
 
   actions: {
-    /** Tests and the approve dialog may hand in their own client. */
+    /** Replaces the session's client and forgets every file (tests hand in one with a fake HTTP). */
     useClient(custom: ChangelogClient | undefined): void {
       client = custom;
       clientReady = custom ? Promise.resolve(custom) : undefined;

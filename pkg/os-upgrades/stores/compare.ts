@@ -1,12 +1,10 @@
 // What the person chose on the compare page: the two images, the filters, the diff layout.
 import { defineStore } from 'pinia';
-import type { Severity } from '../domain';
+import { SEVERITY_FILTERS, SeverityFilter } from '../domain';
 
-/** A severity filter value: the domain's severities, with '' (no severity) named `none`. */
-export type SeverityFilter = Exclude<Severity, ''> | 'none';
+export { SEVERITY_FILTERS };
+export type { SeverityFilter };
 export type DiffLayout = 'side-by-side' | 'line-by-line';
-
-export const SEVERITY_FILTERS: readonly SeverityFilter[] = ['critical', 'important', 'moderate', 'low', 'none'];
 
 export const useCompareStore = defineStore('osUpgrades/compare', {
   state: () => ({
@@ -24,10 +22,6 @@ export const useCompareStore = defineStore('osUpgrades/compare', {
     select(oldName: string, newName: string): void {
       this.oldName = oldName;
       this.newName = newName;
-    },
-
-    swap(): void {
-      this.select(this.newName, this.oldName);
     },
 
     toggleSeverity(severity: SeverityFilter): void {

@@ -1,18 +1,11 @@
 import { defineStore } from 'pinia';
 import {
-  checkPoolUpgrade, KubeObject, OSVersion, planPoolWrite, PoolIntent, PoolWritePlan, readPool, Reason
+  checkPoolUpgrade, KubeObject, OSVersion, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan, readPool, Reason
 } from '../domain';
-import { findOne, ShellStore, WriteError, writeObject } from '../api/resources';
-import { TYPE } from '../config';
-import { plainPool, poolId, sameContent } from '../components/pool/pool-object';
+import type { ShellStore } from '../types/shell-store';
+import { readLatestPool, writePool } from '../api/pools';
 
 export type ApprovalKind = 'approve' | 'rollback';
-
-/**
- * Read from the server, and start no watch of one object: the shell would stop its watch of the
- * whole list for it, and the pools page would no longer see the rollout progress.
- */
-export const FRESH = { force: true, watch: false };
 
 /** What the approval dialog showed the person: the write must match it exactly or not happen. */
 export interface ApprovalRequest {
@@ -76,13 +69,6 @@ export function approvalIntent(request: ApprovalRequest, approvedBy: string): Po
   };
 }
 
-/** How often a write is retried when a 409 came only from a status update. */
-const STATUS_ONLY_RETRIES = 3;
-
-async function readLatest(request: ApprovalRequest, context: ApprovalContext): Promise<unknown> {
-  return await findOne(context.store, TYPE.IMAGE, request.id, FRESH).catch(() => undefined);
-}
-
 /** The approval dialog: what it showed, and the one write it may make. */
 export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
   state: () => ({
@@ -90,8 +76,6 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
     /** True from the click until the server answered: a second click writes nothing. */
     writing: false,
     notice:  null as ApprovalNotice | null,
-    /** The id of the pool written last (the page shows its rollout). */
-    written: '',
   }),
 
   actions: {
@@ -130,43 +114,42 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
       this.writing = true;
       this.notice = null;
       try {
-        return await this.write(request, context, STATUS_ONLY_RETRIES);
+        return await this.write(request, context);
       } finally {
         this.writing = false;
       }
     },
 
-    async write(request: ApprovalRequest, context: ApprovalContext, retries: number): Promise<boolean> {
-      const plan = planPoolWrite(request.snapshot, approvalIntent(request, context.approvedBy), context.versions, context.now);
+    async write(request: ApprovalRequest, context: ApprovalContext): Promise<boolean> {
+      const intent = approvalIntent(request, context.approvedBy);
+      const outcome = await writePool(context.store, {
+        id:       request.id,
+        mode:     'update',
+        snapshot: request.snapshot,
+        plan:     (snapshot) => planPoolWrite(snapshot, intent, context.versions, context.now),
+      });
 
-      if (!plan.ok) {
-        this.notice = { kind: 'refused', reason: plan.reason };
-        this.show(request, await readLatest(request, context), context);
-
-        return false;
-      }
-      try {
-        await writeObject(context.store, TYPE.IMAGE, plan.object, 'update');
+      switch (outcome.kind) {
+      case 'written':
         this.request = null;
-        this.written = request.id;
 
         return true;
-      } catch (err) {
-        if (!(err instanceof WriteError && err.isConflict)) {
-          this.notice = err instanceof WriteError && err.isForbidden ? { kind: 'forbidden' } : { kind: 'failed', message: err instanceof Error ? err.message : String(err) };
+      case 'refused':
+        this.notice = { kind: 'refused', reason: outcome.reason };
+        this.show(request, await readLatestPool(context.store, request.id), context);
 
-          return false;
-        }
-        const latest = await readLatest(request, context);
-
-        if (latest && retries > 0 && sameContent(latest, request.snapshot)) {
-          // Only the status moved (a rollout reports progress): the pool is still what the dialog showed.
-          return await this.write({
-            ...request, snapshot: plainPool(latest), resourceVersion: readPool(latest).resourceVersion ?? ''
-          }, context, retries - 1);
-        }
+        return false;
+      case 'conflict':
         this.notice = { kind: 'conflict' };
-        this.show(request, latest, context);
+        this.show(request, outcome.latest, context);
+
+        return false;
+      case 'forbidden':
+        this.notice = { kind: 'forbidden' };
+
+        return false;
+      default:
+        this.notice = { kind: 'failed', message: outcome.message };
 
         return false;
       }

@@ -1,64 +1,12 @@
 import { defineStore } from 'pinia';
-import { ImageSelector, parseSelector, ParsedSelector, serializeSelector } from '../domain';
+import {
+  emptySelectorFields, fieldsFromSelector, ImageSelector, parseSelector, ParsedSelector, SelectorFields, selectorInput, serializeSelector
+} from '../domain';
 
-/** The selector form's fields as typed (text inputs stay text until parsed). */
-export interface SelectorFields {
-  channel: string;
-  version: string;
-  displayName: string;
-  platform: string;
-  minAgeHours: string;
-  includeOutOfSync: boolean;
-}
-
-export const SELECTOR_FIELD_NAMES = ['channel', 'version', 'displayName', 'platform', 'minAgeHours', 'includeOutOfSync'] as const;
+export type { SelectorFields };
 
 /** How long typing settles before the preview resolves again. */
 export const PREVIEW_DELAY_MS = 40;
-
-function emptyFields(): SelectorFields {
-  return {
-    channel: '', version: '', displayName: '', platform: '', minAgeHours: '', includeOutOfSync: false
-  };
-}
-
-export function fieldsFromSelector(selector: ImageSelector | undefined): SelectorFields {
-  const fields = emptyFields();
-
-  if (!selector) {
-    return fields;
-  }
-
-  return {
-    channel:          selector.channel ?? '',
-    version:          selector.version ?? '',
-    displayName:      selector.displayName ?? '',
-    platform:         selector.platform ?? '',
-    minAgeHours:      selector.minAgeHours === undefined ? '' : String(selector.minAgeHours),
-    includeOutOfSync: selector.includeOutOfSync === true,
-  };
-}
-
-/** The fields as a selector object: empty text is unset; an hour count that is no number stays text so validation names it. */
-export function selectorInput(fields: SelectorFields): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-
-  for (const name of ['channel', 'version', 'displayName', 'platform'] as const) {
-    if (fields[name].trim() !== '') {
-      input[name] = fields[name].trim();
-    }
-  }
-  const hours = fields.minAgeHours.trim();
-
-  if (hours !== '') {
-    input.minAgeHours = /^-?\d+(\.\d+)?$/.test(hours) ? Number(hours) : hours;
-  }
-  if (fields.includeOutOfSync) {
-    input.includeOutOfSync = true;
-  }
-
-  return input;
-}
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -68,8 +16,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
  */
 export const useSelectorDraftStore = defineStore('osUpgrades.selectorDraft', {
   state: () => ({
-    fields:  emptyFields(),
-    settled: emptyFields(),
+    fields:  emptySelectorFields(),
+    settled: emptySelectorFields(),
   }),
 
   getters: {
@@ -103,7 +51,12 @@ export const useSelectorDraftStore = defineStore('osUpgrades.selectorDraft', {
     },
 
     setField<K extends keyof SelectorFields>(name: K, value: SelectorFields[K]) {
-      this.fields = { ...this.fields, [name]: value };
+      this.setFields({ ...this.fields, [name]: value });
+    },
+
+    /** The fields as typed; the preview follows after PREVIEW_DELAY_MS without typing. */
+    setFields(fields: SelectorFields) {
+      this.fields = fields;
       clearTimeout(timer);
       timer = setTimeout(() => this.settle(), PREVIEW_DELAY_MS);
     },

@@ -2,31 +2,15 @@
 // Exported names are used by other specs: keep them stable.
 
 import { APIRequestContext, request as playwrightRequest, test } from '@playwright/test';
+import type { FaultSpec } from '../../emulator/faults';
+import type { SyncResult } from '../../emulator/operator';
 import { onEmulator } from './env';
 
-export interface FaultSpec {
-  /** Path prefix (`/v1/elemental.cattle.io.managedosimages`), glob (`*.updates.log`) or regex (`^/v1/.*`). */
-  path: string;
-  method?: string;
-  latencyMs?: number;
-  status?: number;
-  body?: 'malformed' | 'oversized';
-  bytes?: number;
-  times?: number;
-}
+// The control endpoints' types are the emulator's own (tests/emulator/faults.ts, operator.ts).
+export type { FaultSpec, SyncResult };
 
-export interface SyncResult {
-  channel: string;
-  namespace: string;
-  ok: boolean;
-  created: string[];
-  updated: string[];
-  changed: string[];
-  deprecated: string[];
-  deleted: string[];
-  error?: string;
-  status?: Record<string, unknown>;
-}
+/** What publishing a channel answers (tests/emulator/control.ts): the sync, and the channel's status after it. */
+export type PublishResult = SyncResult & { status?: Record<string, unknown>; resourceVersion?: string };
 
 /** A channel file entry (see tests/fixtures/elemental/channels/*.json). */
 export interface ChannelEntry {
@@ -77,7 +61,7 @@ export class EmulatorControl {
   }
 
   /** Replaces a channel's file (creating the channel if needed) and syncs it; returns what the operator did. */
-  async publishChannel(name: string, entries: ChannelEntry[] | string, namespace = 'fleet-default'): Promise<SyncResult> {
+  async publishChannel(name: string, entries: ChannelEntry[] | string, namespace = 'fleet-default'): Promise<PublishResult> {
     const body = typeof entries === 'string' ? entries : JSON.stringify(entries);
 
     return this.call('PUT', `/channels/${ encodeURIComponent(name) }?namespace=${ encodeURIComponent(namespace) }`, body);

@@ -1,5 +1,5 @@
 import { saferDump } from '@shell/utils/create-yaml';
-import { isRecord } from '../pool/pool-object';
+import { isRecord } from '../../domain';
 
 export type DiffLineKind = 'same' | 'added' | 'removed';
 

@@ -27,7 +27,7 @@ function advisory(id: string, severity: Advisory['severity'], date: number | und
 
 const ids = (list: { id: string }[]) => list.map((a) => a.id);
 
-describe('aggregateChangelog (DESIGN rule 5)', () => {
+describe('aggregateChangelog (rule 5)', () => {
   const logs: UpdateLogs = {
     'base-v2.2.0-3.9-os': [
       advisory('A-low', 'low', C39 - 10),

@@ -113,7 +113,7 @@ describe('parseSelector / validateSelector', () => {
   });
 });
 
-describe('resolveSelector (DESIGN rule 3)', () => {
+describe('resolveSelector (rule 3)', () => {
   it('picks the newest container of a channel and ranks every candidate', () => {
     const resolution = resolveSelector({ channel: 'sl-micro-6.1-base' }, REAL, NOW);
 

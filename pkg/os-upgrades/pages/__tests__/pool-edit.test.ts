@@ -6,7 +6,7 @@ import { SELECTOR_ANNOTATION } from '../../domain';
 import { useSelectorDraftStore } from '../../stores/selector-draft';
 import {
   MID, NEW, NOW, OLD, poolObject, VERSIONS
-} from '../../components/pool/__tests__/test-data';
+} from '../../domain/__tests__/pool-test-data';
 import { fakeStore, shellStubs, StoreOptions, t } from './pools-test-helpers';
 
 const push = jest.fn();
@@ -274,8 +274,11 @@ describe('pool form page', () => {
   it('offers only the namespaces where the user may create pools', async() => {
     const { wrapper } = await mountPage({ versions: VERSIONS, writableNamespaces: ['fleet-local'] });
 
-    expect((wrapper.vm as unknown as { namespaceOptions: string[] }).namespaceOptions).toEqual(['fleet-local']);
-    expect((wrapper.vm as unknown as { form: { namespace: string } }).form.namespace).toBe('fleet-local');
+    const namespace = wrapper.findAllComponents({ name: 'LabeledSelect' }).find((select) => select.attributes('data-testid') === 'pool-namespace');
+
+    expect(namespace?.props('options')).toEqual(['fleet-local']);
+    expect(namespace?.props('value')).toBe('fleet-local');
+    expect(namespace?.props('taggable')).toBe(false);
     expect(wrapper.find('[data-testid="pool-form-read-only"]').exists()).toBe(false);
   });
 });

@@ -139,7 +139,7 @@ export const shellStubs = {
   },
   LabeledSelect: {
     name:     'LabeledSelect',
-    props:    ['value', 'label', 'options', 'mode'],
+    props:    ['value', 'label', 'options', 'mode', 'taggable'],
     emits:    ['update:value'],
     template: '<div class="labeled-select" :data-label="label">{{ value }}</div>',
   },

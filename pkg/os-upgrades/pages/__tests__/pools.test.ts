@@ -6,7 +6,7 @@ import { TYPE } from '../../config';
 import { usePoolApprovalStore } from '../../stores/pools';
 import {
   NEW, NOW, OLD, poolObject, version, VERSIONS
-} from '../../components/pool/__tests__/test-data';
+} from '../../domain/__tests__/pool-test-data';
 import {
   fakeStore, managedVersion, shellStubs, StoreOptions, t
 } from './pools-test-helpers';

@@ -5,7 +5,7 @@ import { WriteError } from '../../api/resources';
 import { usePoolApprovalStore } from '../pools';
 import {
   MID, NEW, NOW, OLD, poolObject, version, VERSIONS
-} from '../../components/pool/__tests__/test-data';
+} from '../../domain/__tests__/pool-test-data';
 
 const SELECTOR = '{"channel":"stable"}';
 

@@ -4,7 +4,7 @@ import ApproveDialog from '../ApproveDialog.vue';
 import { usePoolApprovalStore } from '../../../stores/pools';
 import {
   MID, NEW, NOW, OLD, poolObject, version, VERSIONS
-} from '../../pool/__tests__/test-data';
+} from '../../../domain/__tests__/pool-test-data';
 import { fakeStore, shellStubs, t, Written } from '../../../pages/__tests__/pools-test-helpers';
 
 const SELECTOR = '{"channel":"stable"}';

@@ -1,7 +1,7 @@
-import { toPoolRows } from '../pool-row';
+import { toPoolRows } from '../pool-rows';
 import {
   MID, NEW, NOW, OLD, poolObject, version, VERSIONS
-} from './test-data';
+} from './pool-test-data';
 
 const row = (options: Parameters<typeof poolObject>[0], versions = VERSIONS) => toPoolRows([poolObject(options)], versions, NOW)[0];
 

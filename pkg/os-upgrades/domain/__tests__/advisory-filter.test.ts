@@ -1,4 +1,4 @@
-import type { ChangelogEntry } from '../../../domain';
+import type { ChangelogEntry } from '..';
 import { filterAdvisories, searchIndex } from '../advisory-filter';
 
 function entry(id: string, severity: ChangelogEntry['severity'], extra: Partial<ChangelogEntry> = {}): ChangelogEntry {

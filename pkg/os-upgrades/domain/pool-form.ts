@@ -1,12 +1,13 @@
-import type { PoolSpecFields, Reason } from '../../domain';
-import { readPool } from '../../domain';
+import type { Reason } from './types';
+import type { PoolSpecFields } from './pool-write';
+import { DEFAULT_NAMESPACE, readPool } from './pool';
 import { targetsOf } from './cluster-targets';
-import { isRecord, specOf } from './pool-object';
+import { specOf } from './pool-object';
+import { isRecord } from './text';
 
 // The create/edit form's fields, and how they map to `spec` fields. The image (pin and selector)
 // is not here: only the domain's write rules may set it.
 
-export const DEFAULT_NAMESPACE = 'fleet-default';
 export const DEFAULT_CONCURRENCY = 1;
 export const DEFAULT_CORDON = true;
 /** The CRD's default for `spec.drain`. */

@@ -1,6 +1,7 @@
-import {
-  compareNewestFirst, OSVersion, PoolView, readPool, Reason, Resolution, resolveSelector
-} from '../../domain';
+import type { OSVersion, Reason } from './types';
+import { compareNewestFirst } from './channel';
+import { PoolView, readPool, versionsForPool } from './pool';
+import { resolveSelector, Resolution } from './selector';
 import { describeNodeSelector, describeTarget, targetsOf } from './cluster-targets';
 import { poolId, specOf } from './pool-object';
 import { Rollout, rolloutOf } from './rollout';
@@ -44,12 +45,12 @@ export class PoolResolver {
     }
   }
 
-  /** Versions a pool in `namespace` can name (the domain's rule: same namespace, or none). */
+  /** versionsForPool, once per namespace. */
   versionsIn(namespace: string): OSVersion[] {
     let list = this.byNamespace.get(namespace);
 
     if (!list) {
-      list = this.versions.filter((version) => version.namespace === namespace || version.namespace === '');
+      list = versionsForPool(this.versions, namespace);
       this.byNamespace.set(namespace, list);
     }
 

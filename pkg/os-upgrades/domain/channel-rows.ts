@@ -1,7 +1,7 @@
 // Plain rows for the channels table: a channel object and the versions it produced, summarised.
-import {
-  asOSVersions, channelSync, ChannelSyncState, OSVersion, orderChannel
-} from '../../domain';
+import type { OSVersion } from './types';
+import { asOSVersions, orderChannel } from './channel';
+import { channelSync, ChannelSyncState } from './channel-sync';
 
 export type SyncState = ChannelSyncState;
 
@@ -104,4 +104,28 @@ export function channelRows(channels: readonly unknown[], versions: readonly unk
 
     return channelRow(channel, groups.get(versionGroupKey(text(metadata.namespace), text(metadata.name))) ?? []);
   });
+}
+
+/** The live lists a channel page reads: every channel and every version. */
+export interface ChannelLists {
+  channels: readonly unknown[];
+  versions: readonly unknown[];
+}
+
+export interface PickedChannel {
+  /** The ManagedOSVersionChannel, or undefined when it is gone (its versions may remain). */
+  channel?: Record<string, unknown>;
+  /** Its versions (by label, not owner), newest first. */
+  versions: OSVersion[];
+}
+
+/** One channel and its versions out of the lists. */
+export function pickChannel(lists: ChannelLists, namespace: string, name: string): PickedChannel {
+  const channel = lists.channels.find((item) => {
+    const metadata = obj(obj(item).metadata);
+
+    return metadata.name === name && metadata.namespace === namespace;
+  }) as Record<string, unknown> | undefined;
+
+  return { channel, versions: orderChannel(versionsByChannel(lists.versions).get(versionGroupKey(namespace, name)) ?? []) };
 }

@@ -1,9 +1,9 @@
-import { SELECTOR_ANNOTATION } from '../../../domain';
+import { SELECTOR_ANNOTATION } from '..';
 import { formFromPool, newPoolForm } from '../pool-form';
-import { planFormWrite } from '../pool-plan';
+import { planFormWrite } from '../pool-form-plan';
 import {
   MID, NEW, NOW, OLD, poolObject, VERSIONS
-} from './test-data';
+} from './pool-test-data';
 
 function written(plan: ReturnType<typeof planFormWrite>): any { // eslint-disable-line @typescript-eslint/no-explicit-any
   if (!plan.ok) {

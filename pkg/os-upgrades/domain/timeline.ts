@@ -1,4 +1,6 @@
-import { aggregateChangelog, OSVersion, SeveritySummary, UpdateLogs } from '../../domain';
+// The channel timeline: which advisories each image brought, and its pages.
+import type { OSVersion } from './types';
+import { aggregateChangelog, SeveritySummary, UpdateLogs } from './changelog';
 
 export const TIMELINE_LEVELS = ['critical', 'important', 'moderate', 'low', 'none'] as const;
 

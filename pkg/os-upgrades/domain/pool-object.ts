@@ -1,8 +1,5 @@
-import type { KubeObject } from '../../domain';
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import type { KubeObject } from './types';
+import { isRecord } from './text';
 
 // Steve adds these to metadata for its own UI; they are not part of the Kubernetes object.
 const STEVE_METADATA = ['fields', 'relationships', 'state'];

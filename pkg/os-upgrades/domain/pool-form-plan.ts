@@ -1,6 +1,7 @@
-import {
-  ImageSelector, KubeObject, OSVersion, planPoolWrite, PoolWritePlan, readPool, serializeSelector
-} from '../../domain';
+import type { KubeObject, OSVersion } from './types';
+import { readPool } from './pool';
+import { planPoolWrite, PoolWritePlan } from './pool-write';
+import { ImageSelector, serializeSelector } from './selector';
 import { changedSpec, PoolForm, specForCreate } from './pool-form';
 
 export interface FormWriteInput {

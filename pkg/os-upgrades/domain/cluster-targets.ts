@@ -1,5 +1,6 @@
-import type { Reason } from '../../domain';
-import { isRecord, specOf } from './pool-object';
+import type { Reason } from './types';
+import { specOf } from './pool-object';
+import { isRecord } from './text';
 
 // Fleet's target rules, as far as this page needs them: which clusters a pool's
 // `spec.clusterTargets` select, and whether two pools could upgrade the same machines.

@@ -1,4 +1,4 @@
-import { isRecord } from './pool-object';
+import { isRecord } from './text';
 
 export type RolloutPhase = 'done' | 'progressing' | 'error' | 'unknown';
 

@@ -1,5 +1,11 @@
-import { advisoryCves, ChangelogEntry } from '../../domain';
-import type { SeverityFilter } from '../../stores/compare';
+// The compare page's advisory filter: by severity and by words of the id, CVEs, title and packages.
+import { advisoryCves, Severity } from './updatelog';
+import type { ChangelogEntry } from './changelog';
+
+/** A severity filter value: the domain's severities, with '' (no severity) named `none`. */
+export type SeverityFilter = Exclude<Severity, ''> | 'none';
+
+export const SEVERITY_FILTERS: readonly SeverityFilter[] = ['critical', 'important', 'moderate', 'low', 'none'];
 
 export interface SearchableAdvisory {
   entry: ChangelogEntry;

@@ -1,7 +1,7 @@
 import {
   changedSpec, formErrors, formFromPool, newPoolForm, specForCreate, textToLabels
 } from '../pool-form';
-import { poolObject } from './test-data';
+import { poolObject } from './pool-test-data';
 
 describe('pool form', () => {
   it('starts a new pool with the CRD defaults in fleet-default', () => {

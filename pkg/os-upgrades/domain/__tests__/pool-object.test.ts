@@ -1,5 +1,5 @@
 import { plainPool, sameContent } from '../pool-object';
-import { poolObject } from './test-data';
+import { poolObject } from './pool-test-data';
 
 describe('pool objects', () => {
   it('sees no difference in status, resourceVersion or key order', () => {

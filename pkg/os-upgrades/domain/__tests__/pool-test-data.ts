@@ -1,5 +1,5 @@
-import type { OSVersion } from '../../../domain';
-import { SELECTOR_ANNOTATION } from '../../../domain';
+import type { OSVersion } from '..';
+import { SELECTOR_ANNOTATION } from '..';
 
 export const NOW = 1760000000;
 const HOUR = 3600;

@@ -1,5 +1,5 @@
-import { Advisory, asOSVersions, channelContainers } from '../../../domain';
-import { channelVersions } from '../../../../../tests/support/fixtures';
+import { Advisory, asOSVersions, channelContainers } from '..';
+import { channelVersions } from '../../../../tests/support/fixtures';
 import { broughtBy, pageCount, timelinePage } from '../timeline';
 
 const containers = channelContainers(asOSVersions(channelVersions('sl-micro-6.1-base')), 'sl-micro-6.1-base');

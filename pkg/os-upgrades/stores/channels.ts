@@ -1,0 +1,48 @@
+// Channels and their versions, read for the channel pages. The lists are the shell's management
+// store's own: its watch keeps them current, so what the pages derive follows without a reload.
+import { OSVersion, pickChannel } from '../domain';
+import type { ShellStore } from '../types/shell-store';
+import { errorMessage, findAll } from '../api/resources';
+import { TYPE } from '../config';
+
+export interface ChannelList {
+  channels: unknown[];
+  versions: unknown[];
+  /** Why the lists could not be read ('' when they were). */
+  error: string;
+}
+
+/** `opt.force` reads the lists from the server again (after a websocket reconnect, domain/live-list.ts). */
+export async function loadChannelList(shell: ShellStore, opt: Record<string, unknown> = {}): Promise<ChannelList> {
+  try {
+    const [channels, versions] = await Promise.all([findAll(shell, TYPE.CHANNEL, opt), findAll(shell, TYPE.VERSION, opt)]);
+
+    return {
+      channels, versions, error: ''
+    };
+  } catch (e) {
+    return {
+      channels: [], versions: [], error: errorMessage(e)
+    };
+  }
+}
+
+export interface LoadedChannel {
+  /** The ManagedOSVersionChannel, or undefined when it is gone (its versions may remain). */
+  channel?: Record<string, unknown>;
+  /** Its versions (by label, not owner), newest first. */
+  versions: OSVersion[];
+  /** Why the channel could not be read ('' when it was). */
+  error: string;
+}
+
+export async function loadChannel(shell: ShellStore, namespace: string, name: string): Promise<LoadedChannel> {
+  const lists = await loadChannelList(shell);
+
+  return lists.error ? { versions: [], error: lists.error } : { ...pickChannel(lists, namespace, name), error: '' };
+}
+
+/** Every channel object, or none when they cannot be read (they only add changelog URL templates). */
+export async function loadChannels(shell: ShellStore): Promise<Record<string, unknown>[]> {
+  return await findAll<Record<string, unknown>>(shell, TYPE.CHANNEL).catch(() => []);
+}

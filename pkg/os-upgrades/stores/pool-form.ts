@@ -1,0 +1,325 @@
+// The pool form (create or edit a ManagedOSImage): what it read, what the person typed, what
+// saving would write, and the save itself. Every rule is the domain's; the write is api/pools.
+import { defineStore } from 'pinia';
+import {
+  DEFAULT_NAMESPACE, fleetLocalWithTargets, FleetCluster, FleetGroup, formErrors, formFromPool, KubeObject, mayUpdate, newPoolForm,
+  OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, readPool, Reason, Resolution,
+  resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, toOSVersion, versionsForPool
+} from '../domain';
+import type { ShellStore } from '../types/shell-store';
+import { errorMessage, findAll, findOne } from '../api/resources';
+import { readLatestPool, writePool } from '../api/pools';
+import { TYPE } from '../config';
+import { canCreatePool, creatablePoolNamespaces } from './session';
+import { useSelectorDraftStore } from './selector-draft';
+
+export type SaveProblem = { kind: 'forbidden' | 'conflict' | 'invalid' | 'failed' | 'choiceChanged'; message: string };
+
+/** The form's own refusal: the selector picks another image at the click than the preview showed. */
+const CHOICE_CHANGED = 'osUpgrades.poolForm.choiceChanged';
+
+export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
+  state: () => ({
+    loading:            true,
+    loadError:          '',
+    notFound:           false,
+    isCreate:           true,
+    /**
+     * Editing: the pool's own links allow an update (domain/rights.ts). Creating: the schema
+     * allows a create somewhere; `creatable` says where.
+     */
+    writable:           false,
+    /** The namespaces where this person may create pools (Steve's checkPermissions), when the server said. */
+    creatable:          undefined as string[] | undefined,
+    /** The pool as read (a plain copy); undefined when creating. */
+    original:           undefined as KubeObject | undefined,
+    form:               newPoolForm(),
+    /** The form as opened: an edit writes only the fields changed since. */
+    initialForm:        newPoolForm(),
+    versionObjects:     [] as unknown[],
+    poolObjects:        [] as unknown[],
+    clusterObjects:     [] as unknown[],
+    groupObjects:       [] as unknown[],
+    problem:            null as SaveProblem | null,
+    /** The exact image picked to approve for a pool pinned by exact version. */
+    approvePick:        { channel: '', versionName: '' },
+    /** The selector fields' JSON as loaded: unchanged, an edit keeps the stored selector as written. */
+    loadedSelectorJson: '',
+    /** Unix seconds: soak times (minAgeHours) pass while the form is open. */
+    now:                Date.now() / 1000,
+  }),
+
+  getters: {
+    /** May this person write what the form shows: this pool, or a new one in this namespace? */
+    canWrite(): boolean {
+      if (!this.isCreate) {
+        return this.writable;
+      }
+
+      return this.writable && (!this.creatable?.length || this.creatable.includes(this.namespace));
+    },
+
+    /** The shell's form mode: `view` for a person who may not write. */
+    mode(): 'edit' | 'view' {
+      return this.canWrite ? 'edit' : 'view';
+    },
+
+    versions(): OSVersion[] {
+      return this.versionObjects.map(toOSVersion);
+    },
+
+    /**
+     * The namespace alone: the form object is replaced on every keystroke, and what depends on
+     * the namespace (thousands of versions, the preview) must not be computed again for a name.
+     */
+    namespace(): string {
+      return this.form.namespace;
+    },
+
+    namespaceVersions(): OSVersion[] {
+      return versionsForPool(this.versions, this.namespace);
+    },
+
+    clusters(): FleetCluster[] {
+      return this.clusterObjects.map(toFleetCluster);
+    },
+
+    groups(): FleetGroup[] {
+      return this.groupObjects.map(toFleetGroup);
+    },
+
+    namespaceOptions(): string[] {
+      if (this.isCreate && this.creatable?.length) {
+        return this.creatable;
+      }
+      const names = new Set<string>([DEFAULT_NAMESPACE, this.form.namespace]);
+
+      [...this.versions.map((v) => v.namespace), ...this.clusters.map((c) => c.namespace)].forEach((ns) => ns && names.add(ns));
+
+      return [...names].filter(Boolean).sort();
+    },
+
+    /** A namespace may be typed in unless the server listed where this person may create. */
+    namespaceTaggable(): boolean {
+      return !this.creatable?.length;
+    },
+
+    channels(): string[] {
+      return [...new Set(this.namespaceVersions.filter((v) => v.type === 'container' && v.channel).map((v) => v.channel))].sort();
+    },
+
+    platforms(): string[] {
+      return [...new Set(this.namespaceVersions.flatMap((v) => v.platforms))].sort();
+    },
+
+    clusterNames(): string[] {
+      return this.clusters.filter((c) => c.namespace === this.namespace).map((c) => c.name).sort();
+    },
+
+    groupNames(): string[] {
+      return this.groups.filter((g) => g.namespace === this.namespace).map((g) => g.name).sort();
+    },
+
+    overlaps(): Overlap[] {
+      const spec = specFromForm(this.form, this.original);
+
+      return overlappingPools({
+        name: this.form.name, namespace: this.form.namespace, targets: spec.clusterTargets as Record<string, unknown>[], nodeSelector: spec.nodeSelector
+      }, this.poolObjects, this.clusters, this.groups);
+    },
+
+    fleetLocalTargets(): boolean {
+      return fleetLocalWithTargets(this.form.namespace, specFromForm(this.form, this.original));
+    },
+
+    /** Node selector expressions the form cannot edit: written back as they are. */
+    keptExpressions(): number {
+      const nodeSelector = specOf(this.original).nodeSelector as { matchExpressions?: unknown } | undefined;
+
+      return Array.isArray(nodeSelector?.matchExpressions) ? nodeSelector.matchExpressions.length : 0;
+    },
+
+    /** The stored selector's text when this form cannot read it (it is kept unless the fields are changed). */
+    unreadableSelector(): string {
+      const pool = this.original ? readPool(this.original) : undefined;
+
+      return pool?.selectorErrors.length ? pool.selectorText ?? '' : '';
+    },
+
+    pin(): string {
+      return this.original ? readPool(this.original).pin ?? '' : '';
+    },
+
+    rawImage(): string {
+      return this.original ? readPool(this.original).osImage ?? '' : '';
+    },
+
+    /** What the preview shows: the settled selector resolved against this namespace's versions. */
+    resolution(): Resolution | undefined {
+      const selector = useSelectorDraftStore().parsed.selector;
+
+      return this.form.imageMode === 'selector' && selector ? resolveSelector(selector, this.namespaceVersions, this.now) : undefined;
+    },
+
+    /**
+     * What saving would write, recomputed on every keystroke. With a selector it plans on the
+     * preview's choice alone: the selector matched it among all versions, so it picks it again,
+     * without ranking thousands of versions per keystroke. Saving plans on all versions.
+     */
+    plan(): PoolWritePlan {
+      if (this.form.imageMode === 'selector' && this.resolution) {
+        const chosen = this.resolution.chosen;
+
+        return this.planOn(this.original, chosen ? [chosen] : [], this.now);
+      }
+
+      return this.planOn(this.original, this.versions, this.now);
+    },
+
+    /** Why saving is refused now (the domain's reason), or undefined. */
+    planRefusal(): Reason | undefined {
+      const plan = this.plan;
+
+      return plan.ok ? undefined : plan.reason;
+    },
+
+    /** For an existing pool: the selector would pick another image than the pin (approve after saving). */
+    candidateDiffers(): string {
+      const chosen = this.resolution?.chosen;
+
+      return !this.isCreate && chosen && chosen.name !== this.pin ? chosen.name : '';
+    },
+
+    /** A new or changed selector that matches nothing cannot be saved (an unchanged one can: other edits stay possible). */
+    selectorMatchesNothing(): boolean {
+      const stored = this.original ? readPool(this.original).selectorText : undefined;
+
+      return this.form.imageMode === 'selector' && !!this.resolution && !this.resolution.chosen && useSelectorDraftStore().json !== stored;
+    },
+
+    canSave(): boolean {
+      return this.canWrite && this.plan.ok && !formErrors(this.form).length && !useSelectorDraftStore().pending && !this.selectorMatchesNothing;
+    },
+
+    /** A function of the pool read, the versions and the time: what the form would write on them. */
+    planOn(): (original: KubeObject | undefined, versions: readonly OSVersion[], now: number) => PoolWritePlan {
+      return (original, versions, now) => {
+        const draft = useSelectorDraftStore();
+
+        return planFormWrite({
+          original,
+          form:              this.form,
+          initialForm:       this.initialForm,
+          selector:          draft.parsed.selector,
+          selectorUntouched: draft.json === this.loadedSelectorJson,
+          versions,
+          now,
+        });
+      };
+    },
+  },
+
+  actions: {
+    /** Reads what the form needs: the pool (when `name` is given), versions, and the hints' lists. */
+    async load(shell: ShellStore, namespace?: string, name?: string) {
+      const draft = useSelectorDraftStore();
+
+      this.$reset();
+      this.isCreate = !name;
+      this.writable = this.isCreate && canCreatePool(shell);
+      // Targets and other pools only feed hints (overlap warnings, pickers): they may be unreadable.
+      const optional = (type: string) => findAll(shell, type).catch(() => [] as unknown[]);
+
+      try {
+        [this.versionObjects, this.poolObjects, this.clusterObjects, this.groupObjects] = await Promise.all([
+          findAll(shell, TYPE.VERSION), optional(TYPE.IMAGE), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
+        ]);
+        if (name) {
+          const found = await findOne(shell, TYPE.IMAGE, `${ namespace }/${ name }`, { watch: false }).catch(() => undefined);
+
+          if (!found) {
+            this.notFound = true;
+
+            return;
+          }
+          this.writable = mayUpdate(found);
+          this.original = plainPool(found);
+          this.form = formFromPool(this.original);
+          this.initialForm = formFromPool(this.original);
+          draft.load(readPool(this.original).selector);
+        } else {
+          draft.load();
+          this.creatable = await creatablePoolNamespaces(shell);
+          if (this.creatable?.length && !this.creatable.includes(this.form.namespace)) {
+            this.setForm('namespace', this.creatable[0]);
+          }
+        }
+        this.loadedSelectorJson = draft.json;
+      } catch (e) {
+        this.loadError = errorMessage(e);
+      } finally {
+        this.loading = false;
+      }
+    },
+
+    setForm<K extends keyof PoolForm>(field: K, value: PoolForm[K]) {
+      this.form = { ...this.form, [field]: value };
+    },
+
+    /**
+     * Saves on every version at the time of the click (`now`), and only if that picks what the
+     * preview showed. Returns true when the pool was written.
+     */
+    async save(shell: ShellStore, now: number): Promise<boolean> {
+      useSelectorDraftStore().settle();
+      if (!this.canSave) {
+        return false;
+      }
+      this.problem = null;
+      const shown = this.resolution?.chosen?.name;
+      const outcome = await writePool(shell, {
+        id:       `${ this.form.namespace }/${ this.form.name }`,
+        mode:     this.isCreate ? 'create' : 'update',
+        snapshot: this.original,
+        plan:     (original) => {
+          const plan = this.planOn(original, this.versions, now);
+
+          // A soak time ran out since the preview was drawn: show the new choice, write nothing.
+          return plan.ok && plan.resolution && plan.resolution.chosen?.name !== shown ? { ok: false, reason: { key: CHOICE_CHANGED } } : plan;
+        },
+      });
+
+      // After a 409 that only the status caused, the form goes on from the pool as read again.
+      this.original = outcome.snapshot;
+      switch (outcome.kind) {
+      case 'written':
+        return true;
+      case 'refused':
+        if (outcome.reason.key === CHOICE_CHANGED) {
+          this.now = now;
+          this.problem = { kind: 'choiceChanged', message: '' };
+        }
+
+        return false;
+      case 'conflict':
+        this.problem = { kind: 'conflict', message: '' };
+
+        return false;
+      default:
+        this.problem = { kind: outcome.kind, message: outcome.message };
+
+        return false;
+      }
+    },
+
+    /** After a 409: save on top of the latest object, applying only what this person changed. */
+    async loadLatest(shell: ShellStore) {
+      const latest = await readLatestPool(shell, `${ this.form.namespace }/${ this.form.name }`);
+
+      if (latest) {
+        this.original = latest;
+        this.problem = null;
+      }
+    },
+  },
+});
