@@ -15,7 +15,7 @@ module.exports = {
     '^.+\\.(t|j)s$': 'babel-jest',
     '^.+\\.vue$':    '<rootDir>/tests/unit/vue-transform.js'
   },
-  transformIgnorePatterns:  ['/node_modules/(?!(@rancher/shell|color|color-string|color-convert|color-name|diff2html|marked|dompurify)/)'],
+  transformIgnorePatterns:  ['/node_modules/(?!(@rancher/shell|color|color-string|color-convert|color-name|diff2html|marked|dompurify|idb-keyval|modern-tar)/)'],
   modulePathIgnorePatterns: ['<rootDir>/dist', '<rootDir>/dist-pkg', '<rootDir>/.tools'],
   globals:                  { 'vue-jest': { experimentalCSSCompile: false } }
 };

@@ -9,6 +9,7 @@ export const TYPE = {
   IMAGE:         'elemental.cattle.io.managedosimage',
   FLEET_CLUSTER: 'fleet.cattle.io.cluster',
   FLEET_GROUP:   'fleet.cattle.io.clustergroup',
+  SETTING:       'management.cattle.io.setting',
 } as const;
 
 export const PAGE = {
@@ -18,6 +19,7 @@ export const PAGE = {
   POOLS:       'pools',
   POOL_CREATE: 'pool-create',
   POOL_EDIT:   'pool-edit',
+  SOURCES:     'sources',
 } as const;
 
 export function routeName(page: string): string {

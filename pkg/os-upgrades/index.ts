@@ -2,6 +2,7 @@ import { importTypes } from '@rancher/auto-import';
 import { IPlugin } from '@shell/core/types';
 import { createPinia, setActivePinia } from 'pinia';
 import routes from './routing/routes';
+import { VERSION_PAGINATION } from './api/version-pagination';
 import { onLogin, onLogout } from './stores/reset';
 
 // Extensions get no app.use(): give Pinia's stores an active instance of their own.
@@ -12,6 +13,8 @@ export default function(plugin: IPlugin): void {
   plugin.metadata = require('./package.json');
   plugin.addProduct(require('./product'));
   plugin.addRoutes(routes);
+  // Versions are read a channel at a time through the SQL-cache API (docs/shell-queries.md).
+  plugin.enableServerSidePagination(VERSION_PAGINATION);
   // Pinia's state is this package's own: the shell's logout does not clear it.
   plugin.addNavHooks({
     onLogout: async() => onLogout(),

@@ -1,5 +1,7 @@
 import { IPlugin } from '@shell/core/types';
-import { BLANK_CLUSTER, PAGE, PRODUCT_NAME, routeName } from './config';
+import {
+  BLANK_CLUSTER, PAGE, PRODUCT_NAME, routeName, TYPE
+} from './config';
 
 export function init($plugin: IPlugin, store: unknown): void {
   const { product, virtualType, basicType } = $plugin.DSL(store, PRODUCT_NAME);
@@ -27,5 +29,18 @@ export function init($plugin: IPlugin, store: unknown): void {
     route:    route(PAGE.POOLS),
   });
 
-  basicType([PAGE.CHANNELS, PAGE.POOLS]);
+  // Only for people who may edit both channels and settings (the shell checks PUT on each schema).
+  // (ifHaveVerb is in the shell's type-map, not in its typings, hence the variable.)
+  const sources = {
+    labelKey:   'osUpgrades.nav.sources',
+    name:       PAGE.SOURCES,
+    weight:     0,
+    route:      route(PAGE.SOURCES),
+    ifHaveType: [TYPE.CHANNEL, TYPE.SETTING],
+    ifHaveVerb: 'PUT',
+  };
+
+  virtualType(sources);
+
+  basicType([PAGE.CHANNELS, PAGE.POOLS, PAGE.SOURCES]);
 }

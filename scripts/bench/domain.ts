@@ -154,6 +154,19 @@ function main(): void {
       },
     },
     {
+      name:     'aggregateChangelog with package evidence, 500-version span, 20000 advisories, 5000 packages',
+      targetMs: 50,
+      setup:    () => {
+        const data = changelogData();
+        const packages = {
+          [data.from]: parsePackageList(syntheticPackageList(5000, 'bench', 100)),
+          [data.to]:   parsePackageList(syntheticPackageList(5000, 'bench', 140)),
+        };
+
+        return () => aggregateChangelog(data.versions, data.from, data.to, data.logs, packages);
+      },
+    },
+    {
       name:  'parsePackageList, 5000 lines',
       setup: () => {
         const text = syntheticPackageList(5000, 'bench', 140);

@@ -1,4 +1,4 @@
-// The emulator's own endpoints: changelog files at the operator's proposed path, injected faults,
+// The emulator's own endpoints: changelog files on its file host and the operator's answer, injected faults,
 // ManagedOSImage rollout progress, reset. Emulator only.
 
 import { field, records, sessionApi, steveUrl } from './support/api';
@@ -21,32 +21,38 @@ test.describe('emulator endpoints', () => {
     await control?.dispose();
   });
 
-  test('serves changelogs and package lists at /elemental/changelog, and 404 for a version without', async({ page }) => {
+  test('serves changelogs and package lists from its file host, 404 for a version without; /elemental/changelog answers as today\'s operator', async({ page }) => {
     await loginAs(page, 'admin');
-    const log = await page.request.get('/elemental/changelog/base-v2.2.0-3.8-os/base-v2.2.0-3.8-os.updates.log');
+    const log = await page.request.get('/changelog-files/base-v2.2.0-3.8-os.updates.log');
 
     expect(log.status()).toBe(200);
     const advisories = JSON.parse(await log.text()) as { id: string }[];
 
     expect(advisories.map((a) => a.id)).toContain('SUSE-SLE-Micro-6.1-2024-112');
 
-    const packages = await page.request.get('/elemental/changelog/base-v2.2.0-3.8-os/base-v2.2.0-3.8-os.packages');
+    const packages = await page.request.get('/changelog-files/base-v2.2.0-3.8-os.packages');
 
     expect(packages.status()).toBe(200);
     expect(await packages.text()).toMatch(/^[^|\n]+\|[^|]*\|[^|]+\|[^|]+\|[^|]+\|/m);
 
-    const missing = await page.request.get('/elemental/changelog/base-v2.2.0-3.9-os/base-v2.2.0-3.9-os.updates.log', { failOnStatusCode: false });
+    const missing = await page.request.get('/changelog-files/base-v2.2.0-3.9-os.updates.log', { failOnStatusCode: false });
 
     expect(missing.status()).toBe(404);
 
-    const scale = await page.request.get('/elemental/changelog/scale-v2.2.0-7.1-os/scale-v2.2.0-7.1-os.updates.log');
+    const scale = await page.request.get('/changelog-files/scale-v2.2.0-7.1-os.updates.log');
 
     expect(scale.status()).toBe(200);
+
+    // rancher/elemental-operator pkg/server/server.go: any API but registration and seedimage.
+    const operator = await page.request.get('/elemental/changelog/base-v2.2.0-3.8-os/base-v2.2.0-3.8-os.updates.log', { failOnStatusCode: false });
+
+    expect(operator.status()).toBe(400);
+    expect(await operator.text()).toBe('unknwon api: changelog\n');
   });
 
   test('injects latency, a status, a malformed and an oversized body, N times', async({ page }) => {
     await loginAs(page, 'admin');
-    const path = '/elemental/changelog/base-v2.2.0-3.8-os/base-v2.2.0-3.8-os.updates.log';
+    const path = '/changelog-files/base-v2.2.0-3.8-os.updates.log';
 
     await control.addFault({
       path, status: 503, times: 1

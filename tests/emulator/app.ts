@@ -3,7 +3,9 @@
 import { Emulator } from './emulator';
 import { REPO_ROOT, loadFixtureDirs } from './fixtures';
 import { EmulatorOptions } from './options';
-import { scaleChannel } from './scale-channel';
+import { HttpsListener, listenHttps } from './https';
+import { scaleChannels } from './scale-channel';
+import { scaleClusters, scalePools } from './scale-fleet';
 import { EmulatorServer } from './server';
 import { DashboardUi, PluginShelf } from './static';
 
@@ -11,6 +13,8 @@ export interface RunningEmulator {
   emulator: Emulator;
   server: EmulatorServer;
   url: string;
+  /** The TLS listener's URL (`--https-port`), when there is one. */
+  httpsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -20,14 +24,20 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const plugins = options.pluginsDir ? new PluginShelf(options.pluginsDir, REPO_ROOT) : undefined;
 
   await plugins?.load();
+  const generated = scaleChannels(options.scaleVersions, options.scaleChannels);
   const emulator = new Emulator({
-    fixtures,
-    generated:     options.scaleVersions > 0 ? [scaleChannel(options.scaleVersions)] : [],
-    origin:        `http://localhost:${ options.port }`,
-    timeScale:     options.timeScale,
-    sqlCache:      options.sqlCache,
-    retryBaseMs:   options.retryBaseMs,
-    rolloutStepMs: options.rolloutStepMs,
+    fixtures: {
+      ...fixtures,
+      seed: [...fixtures.seed, ...scaleClusters(options.scaleClusters), ...scalePools(options.scalePools, generated, options.scaleClusters)],
+    },
+    generated,
+    origin:              `http://localhost:${ options.port }`,
+    timeScale:           options.timeScale,
+    sqlCache:            options.sqlCache,
+    retryBaseMs:         options.retryBaseMs,
+    rolloutStepMs:       options.rolloutStepMs,
+    changelogMode:       options.changelogMode,
+    changelogPodStartMs: options.changelogPodStartMs,
   });
   const server = new EmulatorServer(emulator, {
     ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control
@@ -37,14 +47,16 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   await server.listen(options.port, options.host);
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  const https: HttpsListener | undefined = options.httpsPort ? await listenHttps(server, options.httpsPort, options.host) : undefined;
 
   return {
     emulator,
     server,
-    url:   `http://localhost:${ port }`,
-    close: async() => {
+    url:      `http://localhost:${ port }`,
+    httpsUrl: https ? `https://localhost:${ https.port }` : undefined,
+    close:    async() => {
       emulator.stop();
-      await server.close();
+      await Promise.all([server.close(), https?.close()]);
     },
   };
 }

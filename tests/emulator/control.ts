@@ -73,6 +73,17 @@ export class ControlApi {
 
       return sendJson(ctx, 200, { ok: true });
     }
+    if (path === '/changelog-service' && (method === 'PUT' || method === 'POST')) {
+      const body = asObject(jsonBody(ctx));
+      const mode = asString(body.mode);
+
+      if (mode !== 'operator' && mode !== 'pr891') {
+        return sendJson(ctx, 400, { error: 'mode must be operator or pr891' });
+      }
+      await em.setChangelogMode(mode, typeof body.podStartMs === 'number' ? body.podStartMs : undefined, typeof body.cleanupScale === 'number' ? body.cleanupScale : 1);
+
+      return sendJson(ctx, 200, { ok: true, mode });
+    }
     if (path === '/faults') {
       if (method === 'GET') {
         return sendJson(ctx, 200, em.faults.list());
@@ -89,6 +100,12 @@ export class ControlApi {
     if ((match = /^\/faults\/(\d+)$/.exec(path)) && method === 'DELETE') {
       return sendJson(ctx, 200, { removed: em.faults.remove(Number(match[1])) });
     }
+    if (path === '/nodes' && method === 'GET') {
+      return sendJson(ctx, 200, em.nodes.report());
+    }
+    if ((path === '/nodes/fail' || path === '/nodes/boot') && method === 'POST') {
+      return this.changeNode(ctx, path === '/nodes/fail');
+    }
     if (path === '/websockets/drop' && method === 'POST') {
       return sendJson(ctx, 200, { dropped: this.hub.dropAll() });
     }
@@ -97,6 +114,28 @@ export class ControlApi {
     }
 
     return sendJson(ctx, 404, { error: `no control endpoint ${ method } ${ ctx.path }` });
+  }
+
+  /**
+   * `fail`: the node's next upgrade job fails with `message` (a job already past its script
+   * step is not affected). `boot`: the node boots in active (`active: true`) or passive mode.
+   */
+  private changeNode(ctx: RequestContext, fail: boolean): void {
+    const body = asObject(jsonBody(ctx));
+    const cluster = asString(body.cluster) ?? '';
+    const name = asString(body.node) ?? '';
+    const node = this.emulator.nodes.find(cluster, name);
+
+    if (!node) {
+      return sendJson(ctx, 404, { error: `no node ${ name } in cluster ${ cluster }` });
+    }
+    if (fail) {
+      node.failNext = asString(body.message) || 'upgrade job failed';
+    } else {
+      node.active = body.active !== false;
+    }
+
+    return sendJson(ctx, 200, this.emulator.nodes.report().find((n) => n.cluster === node.cluster && n.node === node.name));
   }
 
   /** Replaces a channel's file (creating the channel if needed) and syncs it now. */

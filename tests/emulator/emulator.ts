@@ -1,9 +1,14 @@
 // The emulated Rancher: the object store and its API semantics, sessions, served files, the
 // simulated operator and Fleet, faults and sockets. Seeding and resetting live here.
 
+import { ChangelogMode, ChangelogService, DEFAULT_POD_START_MS } from './changelog-service';
 import { attachCrdSchemas } from './crds';
 import { Faults } from './faults';
 import { FleetSimulator } from './fleet';
+import { ImageOperator } from './image-operator';
+import { NodeRegistry } from './nodes';
+import { SystemUpgradeControllers } from './suc';
+import { VersionFinalizer } from './version-finalizer';
 import { ServedFiles } from './files';
 import { FixtureData } from './fixtures';
 import { JsonObject, asObject, asString, clone } from './json';
@@ -27,6 +32,10 @@ export interface EmulatorConfig {
   sqlCache: boolean;
   retryBaseMs: number;
   rolloutStepMs: number;
+  /** What /elemental/changelog answers: today's operator (400) or the PR #891 protocol. */
+  changelogMode?: ChangelogMode;
+  /** pr891: how long a worker pod takes to start (default 4000). */
+  changelogPodStartMs?: number;
 }
 
 export class Emulator {
@@ -37,6 +46,12 @@ export class Emulator {
   readonly files: ServedFiles;
   readonly operator: ChannelOperator;
   readonly fleet: FleetSimulator;
+  readonly imageOperator: ImageOperator;
+  readonly versionFinalizer: VersionFinalizer;
+  /** The machines of the Fleet clusters (never in the API: GET /__emulator/nodes). */
+  readonly nodes = new NodeRegistry();
+  readonly suc = new SystemUpgradeControllers(this.nodes);
+  readonly changelogs: ChangelogService;
   readonly faults = new Faults();
   /** userId → the preferences the dashboard stored. */
   readonly preferences = new Map<string, JsonObject>();
@@ -49,7 +64,21 @@ export class Emulator {
     this.api = new ObjectApi(this.store, this.types);
     this.files = new ServedFiles(config.fixtures, config.generated);
     this.operator = new ChannelOperator(this.api, this.files, { timeScale: config.timeScale, retryBaseMs: config.retryBaseMs });
-    this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs });
+    this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
+    this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.retryBaseMs });
+    this.versionFinalizer = new VersionFinalizer(this.api);
+    this.changelogs = new ChangelogService(this.api, this.types, this.files, {
+      mode: config.changelogMode ?? 'operator', podStartMs: config.changelogPodStartMs ?? DEFAULT_POD_START_MS, origin: config.origin
+    });
+  }
+
+  /** Switches the changelog protocol (a control endpoint) and seeds again, as a new install would. */
+  async setChangelogMode(mode: ChangelogMode, podStartMs = this.config.changelogPodStartMs ?? DEFAULT_POD_START_MS, cleanupScale = 1): Promise<void> {
+    this.changelogs.options = {
+      ...this.changelogs.options, mode, podStartMs
+    };
+    this.changelogs.cleanupScale = cleanupScale;
+    await this.reseed();
   }
 
   /** Creates the seed: base objects, one channel per channel file (synced), then the fixture seed objects. */
@@ -62,7 +91,7 @@ export class Emulator {
 
     for (const name of this.files.channelNames()) {
       if (!seedChannelNames.has(name)) {
-        this.createSeedObject(this.types.require('elemental.cattle.io.managedosversionchannel'), channelObject(name, this.config.origin));
+        this.createSeedObject(this.types.require('elemental.cattle.io.managedosversionchannel'), channelObject(name, this.config.origin, this.changelogs.options.mode === 'pr891'));
       }
     }
     for (const object of seedChannels) {
@@ -72,26 +101,60 @@ export class Emulator {
     for (const object of this.config.fixtures.seed.filter((o) => o.kind !== 'ManagedOSVersionChannel')) {
       this.applySeedObject(object);
     }
+    this.fleet.seedNodes();
     for (const image of this.api.list(this.types.require('elemental.cattle.io.managedosimage')).items) {
       if (!asObject(image.status).conditions) {
-        this.fleet.settle(image.metadata.namespace ?? '', image.metadata.name);
+        this.settlePool(image.metadata.namespace ?? '', image.metadata.name);
       }
+    }
+  }
+
+  /** A seeded pool starts rolled out: the operator's reconcile, Fleet and SUC done at once, its nodes on its image. */
+  private settlePool(namespace: string, name: string): void {
+    if (this.imageOperator.reconcile(namespace, name) !== undefined) {
+      return;
+    }
+    const bundle = this.api.list(this.types.require('fleet.cattle.io.bundle'), { namespace }).items
+      .find((b) => (b.metadata.ownerReferences ?? []).some((o) => o.kind === 'ManagedOSImage' && o.name === name));
+
+    if (bundle) {
+      this.fleet.settle(namespace, bundle.metadata.name);
+      this.imageOperator.reconcile(namespace, name);
+    }
+    const pin = asString(asObject(this.api.find(this.types.require('elemental.cattle.io.managedosimage'), namespace, name)?.spec).managedOSVersionName);
+
+    if (pin) {
+      this.versionFinalizer.reconcile(namespace, pin);
     }
   }
 
   async start(): Promise<void> {
     await this.seed();
     this.operator.start();
+    this.imageOperator.start();
+    this.versionFinalizer.start();
     this.fleet.start();
+    this.changelogs.start();
   }
 
   stop(): void {
     this.operator.stop();
+    this.imageOperator.stop();
+    this.versionFinalizer.stop();
     this.fleet.stop();
+    this.changelogs.stop();
   }
 
   /** Back to the seed: every object is removed (watchers see the removals) and seeded again. Sessions stay. */
   async reset(): Promise<void> {
+    this.changelogs.options = {
+      ...this.changelogs.options, mode: this.config.changelogMode ?? 'operator', podStartMs: this.config.changelogPodStartMs ?? DEFAULT_POD_START_MS
+    };
+    this.changelogs.cleanupScale = 1;
+    await this.reseed();
+  }
+
+  private async reseed(): Promise<void> {
     this.stop();
     for (const typeId of this.store.typeIds()) {
       for (const object of this.store.list(typeId)) {
@@ -100,7 +163,10 @@ export class Emulator {
     }
     this.files.reset();
     this.faults.clear();
+    this.suc.clear();
+    this.nodes.clear();
     this.preferences.clear();
+    this.changelogs.applyMode();
     await this.start();
   }
 

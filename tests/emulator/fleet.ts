@@ -1,16 +1,18 @@
-// A simulated Elemental operator, image side, with Fleet behind it: a ManagedOSImage write makes
-// the operator create/update the Fleet bundle `mos-<name>` and copy the bundle's conditions into
-// the image's status (controllers/managedosimage_controller.go). Fleet's rollout is simulated: the
-// Ready condition goes WaitApplied → NotReady(n) … → Ready over a few seconds, one step per cluster.
+// Fleet, simulated for the bundles the Elemental operator writes (rancher/fleet: a Bundle's
+// targets select clusters; each cluster's agent applies the resources; the Bundle's Ready
+// condition and summary say how many clusters are ready). Here the resources that matter are
+// the upgrade Plan and its Secret: each targeted cluster's system-upgrade-controller (suc.ts)
+// runs the Plan on that cluster's nodes (nodes.ts), and a cluster is ready when the Plan is
+// done on all of its nodes. A bundle change is seen after one step (WaitApplied), applied after
+// another; the upgrade jobs then advance one phase per step.
 
-import { conditionsOf, setCondition } from './conditions';
-import {
-  JsonObject, asObject, asString, clone, isObject
-} from './json';
+import { JsonObject, asObject, asString, isObject } from './json';
 import { matchesLabels, selectorFromObject } from './labels';
+import { NodeRegistry, OSRelease } from './nodes';
 import { ObjectApi } from './objects';
 import { ResourceType } from './resource-types';
 import { KubeObject, StoreEvent } from './store';
+import { PlanObject, SystemUpgradeControllers } from './suc';
 import { SYSTEM_ACTOR } from './users';
 
 export interface FleetOptions {
@@ -18,12 +20,64 @@ export interface FleetOptions {
   stepMs: number;
 }
 
+const BUNDLE = 'fleet.cattle.io.bundle';
+const CLUSTER = 'fleet.cattle.io.cluster';
+
+interface Deployment {
+  /** The bundle spec Fleet deployed (JSON), to tell a spec change from a status write. */
+  spec: string;
+  /** Clusters (`namespace/name`) the bundle is on now, with the plan name. */
+  clusters: string[];
+  plan?: PlanObject;
+  secret: string;
+  /** False between the bundle change and the agents applying it. */
+  applied: boolean;
+}
+
+/** The Plan and its cloud-config Secret in a bundle's resources. */
+export function planOfBundle(bundle: KubeObject): { plan?: PlanObject; secret: string } {
+  const resources = Array.isArray(asObject(bundle.spec).resources) ? asObject(bundle.spec).resources as unknown[] : [];
+  let plan: PlanObject | undefined;
+  let secret = '';
+
+  for (const resource of resources.filter(isObject)) {
+    let object: JsonObject;
+
+    try {
+      object = asObject(JSON.parse(asString(resource.content) ?? ''));
+    } catch {
+      continue;
+    }
+    if (object.kind === 'Plan') {
+      plan = { name: asString(asObject(object.metadata).name) ?? '', spec: asObject(object.spec) };
+    } else if (object.kind === 'Secret') {
+      secret = JSON.stringify(object.data ?? {});
+    }
+  }
+
+  return { plan, secret };
+}
+
+/** The node count the seed gives a cluster: status.display.readyNodes (`3/3`), else 1. */
+function nodeCount(cluster: KubeObject): number {
+  const text = asString(asObject(asObject(cluster.status).display).readyNodes) ?? '';
+  const total = Number(text.split('/')[1]);
+
+  return Number.isInteger(total) && total > 0 ? total : 1;
+}
+
 export class FleetSimulator {
-  private readonly handled = new Map<string, number>();
-  private readonly timers = new Map<string, NodeJS.Timeout[]>();
+  private readonly deployments = new Map<string, Deployment>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private ticker?: NodeJS.Timeout;
   private unsubscribe?: () => void;
 
-  constructor(private readonly api: ObjectApi, private readonly options: FleetOptions) {}
+  constructor(
+    private readonly api: ObjectApi,
+    private readonly options: FleetOptions,
+    readonly nodes: NodeRegistry,
+    readonly suc: SystemUpgradeControllers,
+  ) {}
 
   private type(id: string): ResourceType {
     return this.api.types.require(id);
@@ -35,125 +89,202 @@ export class FleetSimulator {
 
   stop(): void {
     this.unsubscribe?.();
-    for (const key of [...this.timers.keys()]) {
-      this.cancel(key);
+    for (const timer of this.timers) {
+      clearTimeout(timer);
     }
-    this.handled.clear();
+    this.timers.clear();
+    clearInterval(this.ticker);
+    this.ticker = undefined;
+    this.deployments.clear();
+  }
+
+  /** Nodes for every Fleet cluster, as the seed says (each runs `release` until a plan says otherwise). */
+  seedNodes(release?: OSRelease): void {
+    for (const cluster of this.api.list(this.type(CLUSTER)).items) {
+      this.nodes.ensure(cluster.metadata.namespace ?? '', cluster.metadata.name, nodeCount(cluster), release);
+    }
+  }
+
+  private later(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+
+    timer.unref();
+    this.timers.add(timer);
   }
 
   private onEvent(event: StoreEvent): void {
-    if (event.type !== 'elemental.cattle.io.managedosimage') {
+    if (event.type !== BUNDLE) {
       return;
     }
-    const { namespace, name, generation } = event.object.metadata;
-    const key = `${ namespace }/${ name }`;
+    const key = `${ event.object.metadata.namespace }/${ event.object.metadata.name }`;
 
     if (event.action === 'remove') {
-      this.cancel(key);
-      this.handled.delete(key);
+      this.undeploy(key);
 
       return;
     }
-    if (this.handled.get(key) !== generation) {
-      this.handled.set(key, generation ?? 0);
-      setTimeout(() => this.rollout(namespace ?? '', name, false), 0);
+    const spec = JSON.stringify(event.object.spec ?? {});
+
+    if (this.deployments.get(key)?.spec !== spec) {
+      this.later(this.options.stepMs, () => this.deploy(key, false));
     }
   }
 
-  /** Brings an image straight to its final state (seeded pools start settled). */
+  /** Brings a bundle straight to its final state (seeded pools start settled). */
   settle(namespace: string, name: string): void {
-    const image = this.api.find(this.type('elemental.cattle.io.managedosimage'), namespace, name);
-
-    if (image) {
-      this.handled.set(`${ namespace }/${ name }`, image.metadata.generation ?? 0);
-      this.rollout(namespace, name, true);
-    }
+    this.deploy(`${ namespace }/${ name }`, true);
   }
 
-  private cancel(key: string): void {
-    for (const timer of this.timers.get(key) ?? []) {
-      clearTimeout(timer);
-    }
-    this.timers.delete(key);
+  private bundle(key: string): KubeObject | undefined {
+    const [namespace, name] = key.split('/');
+
+    return this.api.find(this.type(BUNDLE), namespace, name);
   }
 
-  private rollout(namespace: string, name: string, instant: boolean): void {
-    const key = `${ namespace }/${ name }`;
-    const image = this.api.find(this.type('elemental.cattle.io.managedosimage'), namespace, name);
+  /** Fleet saw a new bundle spec: WaitApplied on every target, then (a step later) the agents apply it. */
+  private deploy(key: string, instant: boolean): void {
+    const bundle = this.bundle(key);
 
-    this.cancel(key);
-    if (!image || !this.operatorAccepts(image)) {
+    if (!bundle) {
       return;
     }
-    const clusters = this.targetClusters(image).map((c) => `Cluster ${ c.metadata.namespace }/${ c.metadata.name }`);
+    const spec = JSON.stringify(bundle.spec ?? {});
+    const previous = this.deployments.get(key);
 
-    this.writeBundle(image, clusters.length, 0, clusters);
-    this.writeStatus(image, true, ['WaitApplied', clusters]);
+    if (previous?.spec === spec) {
+      return;
+    }
+    const clusters = this.targetClusters(bundle);
+    const { plan, secret } = planOfBundle(bundle);
+    const names = clusters.map((c) => `${ c.metadata.namespace }/${ c.metadata.name }`);
 
-    const steps: [string, string[]][] = [];
+    // Clusters no longer targeted lose the plan.
+    for (const gone of (previous?.clusters ?? []).filter((c) => !names.includes(c) || previous?.plan?.name !== plan?.name)) {
+      const [namespace, cluster] = gone.split('/');
 
-    for (let done = 0; done < clusters.length; done++) {
-      steps.push(['NotReady', clusters.slice(done)]);
+      if (previous?.plan) {
+        this.suc.remove(namespace, cluster, previous.plan.name);
+      }
+    }
+    const deployment: Deployment = {
+      spec, clusters: names, plan, secret, applied: false
+    };
+
+    this.deployments.set(key, deployment);
+    for (const cluster of clusters) {
+      this.nodes.ensure(cluster.metadata.namespace ?? '', cluster.metadata.name, nodeCount(cluster));
     }
     if (instant) {
-      this.finish(image, clusters.length, clusters);
+      for (const name of names) {
+        const [namespace, cluster] = name.split('/');
+
+        if (plan) {
+          this.suc.settle(namespace, cluster, plan, secret);
+        }
+      }
+      deployment.applied = true;
+      this.writeStatus(key);
 
       return;
     }
-    const timers = steps.map((step, i) => setTimeout(() => {
-      this.writeStatus(image, false, step);
-      this.writeBundle(image, clusters.length, i, clusters);
-    }, this.options.stepMs * (i + 1)));
+    this.writeStatus(key);
+    this.later(this.options.stepMs, () => {
+      if (this.deployments.get(key) !== deployment) {
+        return;
+      }
+      for (const name of names) {
+        const [namespace, cluster] = name.split('/');
 
-    timers.push(setTimeout(() => this.finish(image, clusters.length, clusters), this.options.stepMs * (steps.length + 1)));
-    for (const timer of timers) {
-      timer.unref();
-    }
-    this.timers.set(key, timers);
+        if (plan) {
+          this.suc.apply(namespace, cluster, plan, secret);
+        }
+      }
+      deployment.applied = true;
+      this.writeStatus(key);
+      this.startTicker();
+    });
   }
 
-  private finish(image: KubeObject, total: number, clusters: string[]): void {
-    this.writeStatus(image, false, undefined);
-    this.writeBundle(image, total, total, clusters);
+  private undeploy(key: string): void {
+    const deployment = this.deployments.get(key);
+
+    for (const name of deployment?.clusters ?? []) {
+      const [namespace, cluster] = name.split('/');
+
+      if (deployment?.plan) {
+        this.suc.remove(namespace, cluster, deployment.plan.name);
+      }
+    }
+    this.deployments.delete(key);
   }
 
-  /** The operator's own refusals: it logs an error and leaves the status as it is. */
-  private operatorAccepts(image: KubeObject): boolean {
-    const spec = asObject(image.spec);
-    const targets = Array.isArray(spec.clusterTargets) ? spec.clusterTargets : [];
-
-    if (image.metadata.namespace === 'fleet-local' && targets.length) {
-      log(`ManagedOSImage ${ image.metadata.namespace }/${ image.metadata.name }: spec.targets should be empty if in the fleet-local namespace`);
-
-      return false;
+  private startTicker(): void {
+    if (this.ticker) {
+      return;
     }
-    const versionName = asString(spec.managedOSVersionName);
-
-    if (versionName && !this.api.find(this.type('elemental.cattle.io.managedosversion'), image.metadata.namespace, versionName)) {
-      log(`ManagedOSImage ${ image.metadata.namespace }/${ image.metadata.name }: failed to get managedOSVersion: managedosversions.elemental.cattle.io "${ versionName }" not found`);
-
-      return false;
-    }
-    if (!versionName && !asString(spec.osImage)) {
-      log(`ManagedOSImage ${ image.metadata.namespace }/${ image.metadata.name }: no managedOSVersionName nor osImage`);
-
-      return false;
-    }
-
-    return true;
+    this.ticker = setInterval(() => this.tick(), this.options.stepMs);
+    this.ticker.unref();
   }
 
-  /** The Fleet clusters a ManagedOSImage's clusterTargets select (fleet-local always means `local`). */
-  targetClusters(image: KubeObject): KubeObject[] {
-    const namespace = image.metadata.namespace;
-    const clusters = this.api.list(this.type('fleet.cattle.io.cluster'), { namespace }).items;
+  /** One rollout step: the jobs move on, and the bundles whose clusters changed report it. */
+  tick(): void {
+    const changed = this.suc.tick();
 
-    if (namespace === 'fleet-local') {
-      return clusters.filter((c) => c.metadata.name === 'local');
+    for (const [key, deployment] of this.deployments) {
+      if (changed.some((c) => deployment.plan?.name === c.plan && deployment.clusters.includes(`${ c.namespace }/${ c.cluster }`))) {
+        this.writeStatus(key);
+      }
     }
+    if (!this.suc.busy()) {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    }
+  }
+
+  /** The bundle's summary and Ready condition, as Fleet reports them: `WaitApplied(n) [...]`, `NotReady(n) [...]`. */
+  private writeStatus(key: string): void {
+    const deployment = this.deployments.get(key);
+    const bundle = this.bundle(key);
+
+    if (!deployment || !bundle) {
+      return;
+    }
+    const notReady: string[] = [];
+
+    for (const name of deployment.clusters) {
+      const [namespace, cluster] = name.split('/');
+
+      if (!deployment.applied) {
+        notReady.push(`Cluster ${ name }`);
+        continue;
+      }
+      const progress = deployment.plan ? this.suc.progress(namespace, cluster, deployment.plan.name) : { complete: true };
+
+      if (!progress.complete) {
+        notReady.push(progress.failed ? `Cluster ${ name }: plan ${ deployment.plan?.name } job failed on node ${ progress.failed.node }: ${ progress.failed.message }` : `Cluster ${ name }`);
+      }
+    }
+    const desired = deployment.clusters.length;
+    const state = deployment.applied ? 'NotReady' : 'WaitApplied';
+    const status = {
+      summary:    { desiredReady: desired, ready: desired - notReady.length },
+      conditions: [{
+        type: 'Ready', status: notReady.length ? 'False' : 'True', message: notReady.length ? `${ state }(${ notReady.length }) [${ notReady.join(', ') }]` : ''
+      }],
+    };
+
+    this.api.update(this.type(BUNDLE), bundle.metadata.namespace, bundle.metadata.name, { ...bundle, status }, SYSTEM_ACTOR, 'status');
+  }
+
+  /** The Fleet clusters a bundle's targets select. */
+  targetClusters(bundle: KubeObject): KubeObject[] {
+    const namespace = bundle.metadata.namespace;
+    const clusters = this.api.list(this.type(CLUSTER), { namespace }).items;
     const groups = this.api.list(this.type('fleet.cattle.io.clustergroup'), { namespace }).items;
-    const spec = asObject(image.spec);
-    const targets = (Array.isArray(spec.clusterTargets) ? spec.clusterTargets : []).filter(isObject);
+    const targets = (Array.isArray(asObject(bundle.spec).targets) ? asObject(bundle.spec).targets as unknown[] : []).filter(isObject);
 
     return clusters.filter((cluster) => targets.some((target) => this.targetMatches(target, cluster, groups)));
   }
@@ -187,70 +318,4 @@ export class FleetSimulator {
 
     return !!(asString(target.clusterName) || isObject(target.clusterSelector) || groupName || isObject(target.clusterGroupSelector));
   }
-
-  /** Copies the bundle's Ready condition into the image's status, as updateManagedOSImageStatus does. */
-  private writeStatus(image: KubeObject, created: boolean, notReady: [string, string[]] | undefined): void {
-    const type = this.type('elemental.cattle.io.managedosimage');
-    const latest = this.api.find(type, image.metadata.namespace, image.metadata.name);
-
-    if (!latest) {
-      return;
-    }
-    let conditions = conditionsOf(latest.status);
-
-    if (created) {
-      conditions = setCondition(conditions, {
-        type: 'FleetBundleCreation', reason: 'FleetBundleCreateSuccess', status: 'True', message: ''
-      });
-    }
-    conditions = setCondition(conditions, {
-      type:    'Ready',
-      // Fleet's bundle conditions carry no reason; the operator fills in "UnknownReason".
-      reason:  'UnknownReason',
-      status:  notReady ? 'False' : 'True',
-      message: notReady ? `${ notReady[0] }(${ notReady[1].length }) [${ notReady[1].join(', ') }]` : '',
-    });
-    this.api.update(type, latest.metadata.namespace, latest.metadata.name, { ...latest, status: { ...asObject(latest.status), conditions } }, SYSTEM_ACTOR, 'status');
-  }
-
-  private writeBundle(image: KubeObject, desired: number, ready: number, clusters: string[]): void {
-    const type = this.type('fleet.cattle.io.bundle');
-    const name = `mos-${ image.metadata.name }`.slice(0, 63);
-    const spec = asObject(image.spec);
-    const bundleSpec = {
-      targets:         image.metadata.namespace === 'fleet-local' ? [{ clusterName: 'local' }] : clone(spec.clusterTargets ?? []),
-      rolloutStrategy: clone(spec.clusterRolloutStrategy ?? {}),
-      resources:       [{ name: `plan-os-upgrader-${ image.metadata.name }.yaml`, content: JSON.stringify({ image: spec.osImage ?? spec.managedOSVersionName }) }],
-    };
-    const status = {
-      summary:    { desiredReady: desired, ready },
-      conditions: [{
-        type: 'Ready', status: ready >= desired ? 'True' : 'False', message: ready >= desired ? '' : `NotReady(${ desired - ready }) [${ clusters.slice(ready).join(', ') }]`
-      }],
-    };
-    const existing = this.api.find(type, image.metadata.namespace, name);
-
-    if (!existing) {
-      this.api.create(type, image.metadata.namespace, {
-        metadata: {
-          name,
-          ownerReferences: [{
-            apiVersion: 'elemental.cattle.io/v1beta1', kind: 'ManagedOSImage', name: image.metadata.name, uid: image.metadata.uid, controller: true
-          }],
-        },
-        spec: bundleSpec,
-      }, SYSTEM_ACTOR);
-    } else {
-      this.api.update(type, existing.metadata.namespace, name, { ...existing, spec: bundleSpec }, SYSTEM_ACTOR);
-    }
-    const latest = this.api.find(type, image.metadata.namespace, name);
-
-    if (latest) {
-      this.api.update(type, latest.metadata.namespace, name, { ...latest, status }, SYSTEM_ACTOR, 'status');
-    }
-  }
-}
-
-function log(message: string): void {
-  process.stderr.write(`[emulator] elemental-operator: ${ message }\n`);
 }

@@ -30,8 +30,9 @@ export function parseCookies(header: string | undefined): Record<string, string>
 
 export function contextOf(req: IncomingMessage, res: ServerResponse): RequestContext {
   const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim();
-  const host = String(req.headers['x-api-host'] ?? req.headers.host ?? 'localhost');
-  const secure = forwardedProto === 'https';
+  // HTTP/2 requests (https.ts) name the host in :authority.
+  const host = String(req.headers['x-api-host'] ?? req.headers.host ?? req.headers[':authority'] ?? 'localhost');
+  const secure = forwardedProto ? forwardedProto === 'https' : (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
   const base = `${ secure ? 'https' : 'http' }://${ host }`;
   const url = new URL(req.url ?? '/', base);
 

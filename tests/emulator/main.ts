@@ -14,6 +14,9 @@ async function main(): Promise<void> {
   const log = (line: string) => process.stdout.write(`[emulator] ${ line }\n`);
 
   log(`Rancher API emulator on ${ running.url } (fixtures: ${ options.fixtureDirs.join(', ') })`);
+  if (running.httpsUrl) {
+    log(`and on ${ running.httpsUrl } (TLS, HTTP/2 and HTTP/1.1, self-signed certificate)`);
+  }
   if (options.uiDir) {
     log(`dashboard build from ${ options.uiDir }`);
   }

@@ -38,6 +38,10 @@ function randomSuffix(): string {
   return [...bytes].map((b) => NAME_CHARS[b % NAME_CHARS.length]).join('');
 }
 
+function finalizersOf(metadata: ObjectMeta): string[] {
+  return Array.isArray(metadata.finalizers) ? metadata.finalizers.filter((f): f is string => typeof f === 'string') : [];
+}
+
 function contentOf(object: JsonObject): JsonObject {
   const { metadata: _metadata, status: _status, ...rest } = object;
 
@@ -54,7 +58,14 @@ export class ObjectApi {
   }
 
   list(type: ResourceType, options: ListOptions = {}): { items: KubeObject[]; revision: number } {
-    const items = this.store.list(type.id).filter((o) => {
+    const { items, revision } = this.listShared(type, options);
+
+    return { items: items.map((o) => clone(o)), revision };
+  }
+
+  /** As list, but the stored objects themselves (filtered before anything is copied): never modify them. */
+  listShared(type: ResourceType, options: ListOptions = {}): { items: readonly KubeObject[]; revision: number } {
+    const items = this.store.shared(type.id).filter((o) => {
       if (options.namespace && o.metadata.namespace !== options.namespace) {
         return false;
       }
@@ -72,8 +83,15 @@ export class ObjectApi {
       return true;
     });
 
-    // etcd returns keys in order: namespace, then name.
-    items.sort((a, b) => `${ a.metadata.namespace ?? '' }/${ a.metadata.name }`.localeCompare(`${ b.metadata.namespace ?? '' }/${ b.metadata.name }`));
+    // etcd returns keys in order: namespace, then name (bytes; names are ASCII).
+    const keyOf = (o: KubeObject) => `${ o.metadata.namespace ?? '' }/${ o.metadata.name }`;
+
+    items.sort((a, b) => {
+      const ka = keyOf(a);
+      const kb = keyOf(b);
+
+      return ka < kb ? -1 : ka > kb ? 1 : 0;
+    });
 
     return { items, revision: this.store.revision };
   }
@@ -201,7 +219,8 @@ export class ObjectApi {
       if (causes.length) {
         throw invalid(type, name, causes);
       }
-      const metadata: ObjectMeta = { ...meta, ...this.systemMeta(existing.metadata) };
+      const { deletionTimestamp: _deletion, deletionGracePeriodSeconds: _grace, ...written } = meta;
+      const metadata: ObjectMeta = { ...written, ...this.systemMeta(existing.metadata) };
 
       next = {
         ...object, apiVersion: apiVersionOf(type), kind: type.kind, metadata
@@ -247,7 +266,23 @@ export class ObjectApi {
     const ns = type.namespaced ? namespace : undefined;
 
     this.authorize(actor, 'delete', type, name, ns);
-    this.get(type, ns, name);
+    const existing = this.get(type, ns, name);
+
+    // Finalizers (Kubernetes API semantics, k8s.io/apiserver registry/generic/registry/store.go
+    // Delete): the object only gets a deletionTimestamp and stays until its last finalizer is removed.
+    if (finalizersOf(existing.metadata).length) {
+      if (existing.metadata.deletionTimestamp) {
+        return existing;
+      }
+      const terminating = clone(existing);
+
+      terminating.metadata.deletionTimestamp = nowTimestamp();
+      terminating.metadata.deletionGracePeriodSeconds = 0;
+      terminating.metadata.resourceVersion = String(this.store.nextRevision());
+      this.store.put(type.id, terminating, 'change');
+
+      return clone(terminating);
+    }
     const removed = this.store.delete(type.id, ns, name);
 
     if (!removed) {
@@ -292,6 +327,10 @@ export class ObjectApi {
     if (existing.generateName !== undefined) {
       out.generateName = existing.generateName;
     }
+    if (existing.deletionTimestamp !== undefined) {
+      out.deletionTimestamp = existing.deletionTimestamp;
+      out.deletionGracePeriodSeconds = existing.deletionGracePeriodSeconds;
+    }
 
     return out;
   }
@@ -308,6 +347,14 @@ export class ObjectApi {
     }
     next.metadata.resourceVersion = String(this.store.nextRevision());
     this.store.put(type.id, next, 'change');
+    if (next.metadata.deletionTimestamp && !finalizersOf(next.metadata).length) {
+      // The last finalizer of an object being deleted is gone: the deletion completes.
+      const removed = this.store.delete(type.id, next.metadata.namespace, next.metadata.name);
+
+      if (removed) {
+        setImmediate(() => this.collectGarbage(removed.metadata.uid));
+      }
+    }
 
     return clone(next);
   }

@@ -1,9 +1,7 @@
 // Rancher's small endpoints: /rancherversion, /version, the UI extensions list and files
-// (/v1/uiplugins), and the Elemental operator's proposed changelog endpoint
-// (/elemental/changelog/<name>/<name>.updates.log and <name>.packages).
+// (/v1/uiplugins). /elemental/changelog is the operator's: changelog-service.ts.
 
-import { Emulator } from './emulator';
-import { RequestContext, sendJson, sendNotFound, sendText } from './http';
+import { RequestContext, sendJson, sendNotFound } from './http';
 import { KUBE_VERSION, RANCHER_VERSION } from './seed';
 import { PluginEntry, sendPluginFile } from './static';
 
@@ -43,23 +41,4 @@ export function uiPlugins(ctx: RequestContext, plugins: PluginEntry[]): void {
   if (!plugin || folder !== 'plugin' || !sendPluginFile(ctx, plugin, file.join('/'))) {
     sendNotFound(ctx);
   }
-}
-
-/** The changelog and package list of a version, as the operator would serve them. */
-export function changelogFile(ctx: RequestContext, emulator: Emulator): void {
-  const match = /^\/elemental\/changelog\/([^/]+)\/([^/]+)$/.exec(ctx.path);
-  const name = match ? decodeURIComponent(match[1]) : '';
-  const file = match ? decodeURIComponent(match[2]) : '';
-  let text: string | undefined;
-
-  if (name && file === `${ name }.updates.log`) {
-    text = emulator.files.file('changelog', name);
-  } else if (name && file === `${ name }.packages`) {
-    text = emulator.files.file('packages', name);
-  }
-  if (text === undefined || ctx.method !== 'GET') {
-    return sendNotFound(ctx);
-  }
-  ctx.res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  sendText(ctx, 200, text);
 }

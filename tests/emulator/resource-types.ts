@@ -66,6 +66,15 @@ export class TypeRegistry {
     }
   }
 
+  /** A type that exists only in some modes (ManagedOSChangelog, see changelog-crd.ts). */
+  add(type: ResourceType): void {
+    this.byId.set(type.id, type);
+  }
+
+  remove(id: string): void {
+    this.byId.delete(id);
+  }
+
   all(): ResourceType[] {
     return [...this.byId.values()];
   }

@@ -2,8 +2,13 @@
 // local cluster, projects, users, fleet workspaces; plus one channel per channel file.
 
 import { JsonObject } from './json';
+import { CHANGELOG_FILES_PATH, TAR_CHANNELS } from './changelog-files';
 import { CHANNEL_FILE_PATH } from './operator';
 import { USERS, principalIdOf } from './users';
+
+/** The extension's channel annotations (pkg/os-upgrades/api/changelog-url.ts, domain/package-tar.ts). */
+export const CHANGELOG_URL_ANNOTATION = 'os-upgrades.cattle.io/changelog-url';
+export const PACKAGES_TAR_ANNOTATION = 'os-upgrades.cattle.io/packages-tar-url';
 
 export const RANCHER_VERSION = 'v2.15.0';
 export const KUBE_VERSION = {
@@ -180,14 +185,29 @@ export function baseObjects(options: { sqlCache: boolean }): { type: string; obj
   return out;
 }
 
-/** The channel object for a channel file served by the emulator at `origin`. */
-export function channelObject(name: string, origin: string): JsonObject {
+/**
+ * The channel object for a channel file served by the emulator at `origin`. Its changelogs come
+ * from the emulator's file host (changelog-files.ts) through the channel annotations, as an
+ * administrator would set them; one channel also names a package tar. With `custom`, the channel
+ * is of type custom with an image named after the file, as real Elemental channels are (the
+ * ManagedOSChangelog controller of PR #891 needs `spec.options.image`).
+ */
+export function channelObject(name: string, origin: string, custom = false): JsonObject {
+  const annotations: Record<string, string> = { [CHANGELOG_URL_ANNOTATION]: `${ CHANGELOG_FILES_PATH }{name}.updates.log` };
+
+  if (TAR_CHANNELS.has(name)) {
+    annotations[PACKAGES_TAR_ANNOTATION] = `${ CHANGELOG_FILES_PATH }${ encodeURIComponent(name) }.packages.tar`;
+  }
+  const options = custom ? { image: `registry.suse.com/rancher/elemental-channel/${ name }:latest` } : { uri: `${ origin }${ CHANNEL_FILE_PATH }${ encodeURIComponent(name) }.json` };
+
   return {
     apiVersion: 'elemental.cattle.io/v1beta1',
     kind:       'ManagedOSVersionChannel',
-    metadata:   { name, namespace: 'fleet-default' },
-    spec:       {
-      type: 'json', enabled: true, syncInterval: '1h', options: { uri: `${ origin }${ CHANNEL_FILE_PATH }${ encodeURIComponent(name) }.json` }
+    metadata:   {
+      name, namespace: 'fleet-default', annotations
+    },
+    spec: {
+      type: custom ? 'custom' : 'json', enabled: true, syncInterval: '1h', options
     },
   };
 }

@@ -12,7 +12,8 @@ import {
 import { KubeApi } from './kube-api';
 import { NormanApi } from './norman';
 import { CHANNEL_FILE_PATH } from './operator';
-import { changelogFile, kubeVersion, rancherVersion, uiPlugins } from './rancher';
+import { CHANGELOG_FILES_PATH, serveChangelogFile } from './changelog-files';
+import { kubeVersion, rancherVersion, uiPlugins } from './rancher';
 import { RANCHER_VERSION } from './seed';
 import { DashboardUi, PluginShelf } from './static';
 import { SteveApi, isVirtualType } from './steve';
@@ -53,11 +54,16 @@ export class EmulatorServer {
       sqlCache:      emulator.config.sqlCache,
     });
     this.control = new ControlApi(emulator, this.hub);
-    this.server = http.createServer((req, res) => {
-      this.handle(contextOf(req, res)).catch(() => res.destroy());
-    });
-    this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
+    this.server = http.createServer(this.onRequest);
+    this.server.on('upgrade', this.onUpgrade);
   }
+
+  /** The request handler, also used by the TLS listener (https.ts). */
+  readonly onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    this.handle(contextOf(req, res)).catch(() => res.destroy());
+  };
+
+  readonly onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
 
   listen(port: number, host = '0.0.0.0'): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -135,7 +141,10 @@ export class EmulatorServer {
         });
       }
 
-      return changelogFile(ctx, this.emulator);
+      return this.emulator.changelogs.handle(ctx);
+    }
+    if (path.startsWith(CHANGELOG_FILES_PATH)) {
+      return serveChangelogFile(ctx, this.emulator.files);
     }
     if (path === '/v1' || path.startsWith('/v1/') || path === '/v3' || path.startsWith('/v3/') || path.startsWith('/api/') || path.startsWith('/apis/')) {
       ctx.res.setHeader('X-Api-Cattle-Auth', auth.session ? 'true' : 'false');

@@ -102,6 +102,21 @@ export function toSteve(type: ResourceType, object: KubeObject, base: string, ac
   return out;
 }
 
+/**
+ * What filters and sorts see of an object in a list, without copying it: the fields of toSteve
+ * that a query can name (id, type, metadata.state). The list formats only the page it answers.
+ */
+export function steveView(type: ResourceType, object: KubeObject): JsonObject {
+  const metadata: JsonObject = { ...object.metadata };
+
+  // Summarised only when a filter or sort asks for it.
+  Object.defineProperty(metadata, 'state', { enumerable: true, get: () => summarize(object) });
+
+  return {
+    id: steveId(object), type: type.id, ...object, metadata
+  };
+}
+
 /** Steve's list/write bodies carry presentation fields that never reach Kubernetes. */
 export function fromSteve(body: unknown): unknown {
   if (!isObject(body)) {

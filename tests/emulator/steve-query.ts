@@ -10,14 +10,24 @@ import { KubeObject } from './store';
 
 type Predicate = (object: unknown) => boolean;
 
+const parsedPaths = new Map<string, string[]>();
+
 /** `a.b[c.d].e[2]` → ['a', 'b', 'c.d', 'e', '2']. */
 export function parsePath(path: string): string[] {
+  const known = parsedPaths.get(path);
+
+  if (known) {
+    return known;
+  }
   const parts: string[] = [];
   const re = /([^.[\]]+)|\[([^\]]*)\]/g;
   let match: RegExpExecArray | null;
 
   while ((match = re.exec(path)) !== null) {
     parts.push(match[1] ?? match[2]);
+  }
+  if (parsedPaths.size < 1000) {
+    parsedPaths.set(path, parts);
   }
 
   return parts;
@@ -152,17 +162,23 @@ export function namespacePredicate(param: string | null, namespaces: KubeObject[
   return (o) => names.has(o.metadata.namespace ?? '') !== exclude;
 }
 
-export function sortObjects<T>(items: T[], param: string | null): T[] {
+const collator = new Intl.Collator(undefined, { numeric: true });
+
+/** Sorted by `sort=a,-b` over the objects (or what `viewOf` gives of each). */
+export function sortObjects<T>(items: T[], param: string | null, viewOf: (item: T) => unknown = (item) => item): T[] {
   if (!param) {
     return items;
   }
-  const keys = param.split(',').map((k) => k.trim()).filter(Boolean);
+  const keys = param.split(',').map((k) => k.trim()).filter(Boolean).map((key) => ({ desc: key.startsWith('-'), path: key.replace(/^-/, '') }));
+  const sortKeys = new Map(items.map((item) => [item, keys.map(({ path }) => text(valueAt(viewOf(item), path)))]));
 
   return items.slice().sort((a, b) => {
-    for (const key of keys) {
-      const desc = key.startsWith('-');
-      const path = key.replace(/^-/, '');
-      const cmp = text(valueAt(a, path)).localeCompare(text(valueAt(b, path)), undefined, { numeric: true });
+    const ka = sortKeys.get(a) ?? [];
+    const kb = sortKeys.get(b) ?? [];
+
+    for (let i = 0; i < keys.length; i++) {
+      const desc = keys[i].desc;
+      const cmp = collator.compare(ka[i], kb[i]);
 
       if (cmp) {
         return desc ? -cmp : cmp;

@@ -12,7 +12,9 @@ import { schemaDefinition } from './schema-definitions';
 import { VIRTUAL_TYPES, steveSchemas } from './schemas';
 import { PUBLIC_SETTINGS } from './seed';
 import { checkCsrf } from './sessions';
-import { PresentOptions, excludeFields, fromSteve, toSteve } from './steve-format';
+import {
+  PresentOptions, excludeFields, fromSteve, steveView, toSteve
+} from './steve-format';
 import { KubeObject } from './store';
 import { filterPredicate, namespacePredicate, sortObjects } from './steve-query';
 import {
@@ -299,10 +301,12 @@ export class SteveApi {
     }
     const matches = filterPredicate(params);
     const inNamespaces = namespacePredicate(params.get('projectsornamespaces'), this.emulator.store.list('namespace'));
-    let items = sortObjects(this.emulator.api.list(type, options).items
+    // Filtered and sorted on views of the stored objects; only the answered page is copied and formatted.
+    const views = this.emulator.api.listShared(type, options).items
       .filter((o) => !inNamespaces || inNamespaces(o))
-      .map((o) => toSteve(type, o, ctx.base, actor, this.presentOptions(ctx)))
-      .filter(matches), params.get('sort'));
+      .map((o) => ({ object: o, view: steveView(type, o) }))
+      .filter(({ view }) => matches(view));
+    let items = sortObjects(views, params.get('sort'), ({ view }) => view);
     const total = items.length;
     const extra: JsonObject = {};
     const pageSize = Number(params.get('pagesize') ?? 0);
@@ -326,7 +330,9 @@ export class SteveApi {
       items = items.slice(start, start + limit);
     }
     const excluded = params.getAll('exclude');
-    const body = this.collection(ctx, type.id, items.map((o) => excludeFields(o, excluded)), canAnywhere(actor, 'create', type.id, type.namespaced), extra);
+    const presentOptions = this.presentOptions(ctx);
+    const page = items.map(({ object }) => excludeFields(toSteve(type, object, ctx.base, actor, presentOptions), excluded));
+    const body = this.collection(ctx, type.id, page, canAnywhere(actor, 'create', type.id, type.namespaced), extra);
 
     body.count = total;
     sendJson(ctx, 200, body);

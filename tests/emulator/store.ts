@@ -72,7 +72,12 @@ export class ObjectStore {
   }
 
   list(type: string): KubeObject[] {
-    return [...(this.types.get(type)?.values() ?? [])].map((o) => clone(o));
+    return this.shared(type).map((o) => clone(o));
+  }
+
+  /** The stored objects themselves, not copies (for filtering large lists): never modify them. */
+  shared(type: string): readonly KubeObject[] {
+    return [...(this.types.get(type)?.values() ?? [])];
   }
 
   get(type: string, namespace: string | undefined, name: string): KubeObject | undefined {

@@ -1,15 +1,22 @@
-// Fetches and validates a version's changelog files (docs/architecture.md, "Changelog files"). Results, not exceptions:
-// every call settles as ok / missing / error, or cancelled when the caller no longer needs it.
+// Fetches and validates a version's changelog files (docs/architecture.md, "Changelog files").
+// Results, not exceptions: every call settles as ok / missing / noService / error, or cancelled
+// when the caller no longer needs it. A source that serves no changelogs is asked once per
+// session (the probe); its other files answer noService without a request.
 import axios, { AxiosInstance, AxiosProgressEvent } from 'axios';
 import {
-  Advisory, DomainFormatError, MAX_UPDATE_LOG_BYTES, OSVersion, Package, parsePackageList, parseUpdateLog, Reason
+  Advisory, classifySourceAnswer, DomainFormatError, fetchConcurrency, fileCacheKey, HTTP1_CONCURRENCY, MAX_UPDATE_LOG_BYTES, NoServiceReason, OSVersion, Package,
+  parsePackageList, parseUpdateLog, Reason, SourceKind
 } from '../domain';
+import { serverProtocol } from './connection-protocol';
 import { ChangelogUrls, changelogUrls, trustUrl } from './changelog-url';
 import { ConcurrencyLimiter, QueueAbortedError } from './changelog-limiter';
+import { FileCache, NoFileCache } from './persistent-cache';
+import { readPackageTar } from './package-tar';
 
 export type FileResult<T> =
   | { state: 'ok'; value: T }
   | { state: 'missing' }
+  | { state: 'noService'; reason: NoServiceReason; source: string }
   | { state: 'error'; reason: Reason };
 
 export type FetchOutcome<T> = FileResult<T> | { state: 'cancelled' };
@@ -25,13 +32,28 @@ export interface ChangelogClientOptions {
   http?: AxiosInstance;
   timeoutMs?: number;
   maxBytes?: number;
+  /** Default: from the connection's protocol (domain's fetchConcurrency): 6 on HTTP/1.1, more on HTTP/2. */
   concurrency?: number;
+  /** Kept across sessions (IndexedDB in the browser); nothing by default. */
+  cache?: FileCache;
+  /** The logged-in user, so files fetched with credentials are cached per user. */
+  userId?: string;
+  /** For the package tars, which are streamed (axios cannot stream in a browser). */
+  fetchImpl?: typeof fetch;
+  /** Sources already known to serve files (the component tests' tables): not probed. */
+  liveSources?: readonly string[];
 }
+
+type SourceState =
+  | { state: 'probing'; done: Promise<void> }
+  | { state: 'live' }
+  | { state: 'none'; reason: NoServiceReason };
+
+type TarResult = { state: 'ok'; files: Map<string, string> } | Exclude<FileResult<never>, { state: 'ok' }>;
 
 export const DEFAULT_TIMEOUT_MS = 15000;
 export const DEFAULT_MAX_BYTES = MAX_UPDATE_LOG_BYTES;
-// Browsers open at most 6 connections per origin over HTTP/1.1.
-export const DEFAULT_CONCURRENCY = 6;
+export const DEFAULT_CONCURRENCY = HTTP1_CONCURRENCY;
 
 const KEY = 'osUpgrades.changelog.fetchError';
 
@@ -59,6 +81,12 @@ function cancelled<T>(): FetchOutcome<T> {
   return { state: 'cancelled' };
 }
 
+const TRANSIENT = new Set([`${ KEY }.network`, `${ KEY }.timeout`, `${ KEY }.cancelled`, `${ KEY }.status`]);
+
+function isTransient(reason: Reason): boolean {
+  return TRANSIENT.has(reason.key);
+}
+
 export class ChangelogClient {
   private readonly http: AxiosInstance;
   private readonly serverOrigin: string;
@@ -69,14 +97,25 @@ export class ChangelogClient {
   /** Settled ok and missing results by URL: a version's files never change once published. */
   private readonly cache = new Map<string, FileResult<unknown>>();
   private readonly inFlight = new Map<string, InFlight>();
+  private readonly sources = new Map<string, SourceState>();
+  private readonly tars = new Map<string, Promise<TarResult>>();
+  private readonly persistent: FileCache;
+  private readonly userId: string;
+  private readonly fetchImpl: typeof fetch | undefined;
 
   constructor(options: ChangelogClientOptions) {
+    this.persistent = options.cache ?? new NoFileCache();
+    this.userId = options.userId ?? '';
+    this.fetchImpl = options.fetchImpl ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
+    for (const source of options.liveSources ?? []) {
+      this.sources.set(source, { state: 'live' });
+    }
     this.serverOrigin = options.serverOrigin;
     this.allowedOrigins = options.allowedOrigins ?? [];
     this.http = options.http ?? axios.create();
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    this.limiter = new ConcurrencyLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.limiter = new ConcurrencyLimiter(options.concurrency ?? fetchConcurrency(serverProtocol()));
   }
 
   urls(version: Pick<OSVersion, 'name' | 'changelogURL'>, channel: unknown): ChangelogUrls {
@@ -84,15 +123,45 @@ export class ChangelogClient {
   }
 
   fetchLog(version: Pick<OSVersion, 'name' | 'changelogURL'>, channel: unknown, signal?: AbortSignal): Promise<FetchOutcome<Advisory[]>> {
-    return this.fetchFile('log', this.urls(version, channel).log, signal) as Promise<FetchOutcome<Advisory[]>>;
+    const urls = this.urls(version, channel);
+
+    return this.fetchFile('log', urls.log, signal, urls.source, urls.logSource) as Promise<FetchOutcome<Advisory[]>>;
   }
 
   fetchPackages(version: Pick<OSVersion, 'name' | 'changelogURL'>, channel: unknown, signal?: AbortSignal): Promise<FetchOutcome<Package[]>> {
-    return this.fetchFile('packages', this.urls(version, channel).packages, signal) as Promise<FetchOutcome<Package[]>>;
+    const urls = this.urls(version, channel);
+
+    if (urls.packagesTar) {
+      return this.fetchFromTar(version.name, urls.packagesTar, signal);
+    }
+
+    return this.fetchFile('packages', urls.packages, signal, urls.source, urls.logSource) as Promise<FetchOutcome<Package[]>>;
   }
 
-  /** One file by URL: validated, cached, shared between callers, cancelled when no caller waits. */
-  fetchFile(file: ChangelogFile, url: string, signal?: AbortSignal): Promise<FetchOutcome<unknown>> {
+  /** What this session learnt of a source: undefined until its probe answered. */
+  sourceState(sourceKey: string): 'live' | NoServiceReason | undefined {
+    const state = this.sources.get(sourceKey);
+
+    return state?.state === 'live' ? 'live' : state?.state === 'none' ? state.reason : undefined;
+  }
+
+  /** Empties the cache kept across sessions (and this session's, so files are fetched again). */
+  async clearCache(): Promise<void> {
+    this.cache.clear();
+    this.sources.clear();
+    this.tars.clear();
+    await this.persistent.clear();
+  }
+
+  cacheUsage(): Promise<{ entries: number; bytes: number }> {
+    return this.persistent.usage();
+  }
+
+  /**
+   * One file by URL: validated, cached, shared between callers, cancelled when no caller waits.
+   * `sourceKey` names the source the file belongs to (a template, the default path), probed once.
+   */
+  fetchFile(file: ChangelogFile, url: string, signal?: AbortSignal, source: SourceKind = 'channel', sourceKey = url): Promise<FetchOutcome<unknown>> {
     if (signal?.aborted) {
       return Promise.resolve(cancelled());
     }
@@ -106,7 +175,77 @@ export class ChangelogClient {
     if (cached) {
       return Promise.resolve(cached);
     }
-    const flight = this.inFlight.get(url) ?? this.start(file, url, verdict.sameOrigin);
+    const cacheKey = fileCacheKey(url, verdict.sameOrigin, this.userId);
+
+    // Joined at once, before any await: a caller replacing another keeps the download going.
+    if (this.inFlight.has(url)) {
+      return this.join(file, url, signal, this.sources.get(sourceKey)?.state === 'live' && source === 'default' ? 'channel' : source, verdict.sameOrigin, cacheKey);
+    }
+
+    return this.fetchStored(file, url, signal, source, sourceKey, verdict.sameOrigin, cacheKey);
+  }
+
+  private async fetchStored(file: ChangelogFile, url: string, signal: AbortSignal | undefined, source: SourceKind, sourceKey: string, sameOrigin: boolean, cacheKey: string): Promise<FetchOutcome<unknown>> {
+    const stored = await this.persistent.get(cacheKey);
+
+    if (stored !== undefined) {
+      const result: FileResult<unknown> = { state: 'ok', value: stored };
+
+      this.cache.set(url, result);
+
+      return result;
+    }
+
+    return this.fetchProbed(file, url, signal, source, sourceKey, sameOrigin, cacheKey);
+  }
+
+  private async fetchProbed(file: ChangelogFile, url: string, signal: AbortSignal | undefined, source: SourceKind, sourceKey: string, sameOrigin: boolean, cacheKey: string): Promise<FetchOutcome<unknown>> {
+    for (;;) {
+      if (signal?.aborted) {
+        return cancelled();
+      }
+      const state = this.sources.get(sourceKey);
+
+      if (state?.state === 'none') {
+        return {
+          state: 'noService', reason: state.reason, source: sourceKey
+        };
+      }
+      if (state?.state === 'live') {
+        // The source answers: a 404 now means only that this image has no file.
+        return this.join(file, url, signal, source === 'default' ? 'channel' : source, sameOrigin, cacheKey);
+      }
+      if (state?.state === 'probing' && this.inFlight.has(url)) {
+        return this.join(file, url, signal, source, sameOrigin, cacheKey);
+      }
+      if (state?.state === 'probing') {
+        await Promise.race([state.done, new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))]);
+        continue;
+      }
+      let settle = () => undefined as void;
+      const done = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
+
+      this.sources.set(sourceKey, { state: 'probing', done });
+      const result = await this.join(file, url, signal, source, sameOrigin, cacheKey);
+
+      if (result.state === 'noService') {
+        this.sources.set(sourceKey, { state: 'none', reason: result.reason });
+      } else if (result.state === 'ok' || result.state === 'missing' || (result.state === 'error' && !isTransient(result.reason))) {
+        this.sources.set(sourceKey, { state: 'live' });
+      } else {
+        // A network failure, a timeout or a cancel says nothing of the source: the next file probes again.
+        this.sources.delete(sourceKey);
+      }
+      settle();
+
+      return result.state === 'noService' ? { ...result, source: sourceKey } : result;
+    }
+  }
+
+  private join(file: ChangelogFile, url: string, signal: AbortSignal | undefined, source: SourceKind, sameOrigin: boolean, cacheKey: string): Promise<FetchOutcome<unknown>> {
+    const flight = this.inFlight.get(url) ?? this.start(file, url, sameOrigin, source, cacheKey);
 
     flight.waiters++;
 
@@ -127,13 +266,13 @@ export class ChangelogClient {
     });
   }
 
-  private start(file: ChangelogFile, url: string, sameOrigin: boolean): InFlight {
+  private start(file: ChangelogFile, url: string, sameOrigin: boolean, source: SourceKind, cacheKey: string): InFlight {
     const controller = new AbortController();
     const flight: InFlight = {
       controller, waiters: 0, promise: Promise.resolve({ state: 'missing' })
     };
 
-    flight.promise = this.limiter.run(() => this.download(file, url, sameOrigin, controller), controller.signal)
+    flight.promise = this.limiter.run(() => this.download(file, url, sameOrigin, controller, source, cacheKey), controller.signal)
       .catch((err: unknown): FileResult<unknown> => {
         if (err instanceof QueueAbortedError) {
           return { state: 'error', reason: { key: `${ KEY }.cancelled` } };
@@ -144,7 +283,7 @@ export class ChangelogClient {
         if (this.inFlight.get(url) === flight) {
           this.inFlight.delete(url);
         }
-        if (result.state !== 'error') {
+        if (result.state === 'ok' || result.state === 'missing') {
           this.cache.set(url, result);
         }
 
@@ -163,7 +302,7 @@ export class ChangelogClient {
     flight.controller.abort();
   }
 
-  private async download(file: ChangelogFile, url: string, sameOrigin: boolean, controller: AbortController): Promise<FileResult<unknown>> {
+  private async download(file: ChangelogFile, url: string, sameOrigin: boolean, controller: AbortController, source: SourceKind, cacheKey: string): Promise<FileResult<unknown>> {
     let tooLarge = false;
     const tooLargeResult: FileResult<unknown> = { state: 'error', reason: { key: `${ KEY }.tooLarge`, values: { limit: this.maxBytes } } };
     const onDownloadProgress = (event: AxiosProgressEvent) => {
@@ -174,6 +313,7 @@ export class ChangelogClient {
     };
     let status: number;
     let body: unknown;
+    let contentType = '';
 
     try {
       const response = await this.http.get(url, {
@@ -189,27 +329,154 @@ export class ChangelogClient {
 
       status = response.status;
       body = response.data;
+      contentType = String(response.headers?.['content-type'] ?? '');
     } catch (err) {
       return tooLarge ? tooLargeResult : this.requestError(err);
     }
-    if (status === 404) {
+    const text = typeof body === 'string' ? body : '';
+    const answer = classifySourceAnswer({
+      status, contentType, body: text.slice(0, 512)
+    }, source);
+
+    if (answer.kind === 'noService') {
+      return {
+        state: 'noService', reason: answer.reason, source: ''
+      };
+    }
+    if (answer.kind === 'missing') {
       return { state: 'missing' };
     }
-    if (status < 200 || status > 299) {
+    if (answer.kind === 'failed') {
       return { state: 'error', reason: { key: `${ KEY }.status`, values: { status } } };
     }
-    const text = typeof body === 'string' ? body : '';
-
     if (tooLarge || text.length > this.maxBytes) {
       return tooLargeResult;
     }
     try {
-      return { state: 'ok', value: PARSERS[file](text) };
+      const value = PARSERS[file](text);
+
+      // Not awaited: the page need not wait for IndexedDB.
+      this.persistent.put(cacheKey, value, text.length);
+
+      return { state: 'ok', value };
     } catch (err) {
       if (err instanceof DomainFormatError) {
         return { state: 'error', reason: formatReason(file, err) };
       }
       throw err;
+    }
+  }
+
+  /** A version's package list out of its channel's tar, which is read once for all its versions. */
+  async fetchFromTar(versionName: string, tarUrl: string, signal?: AbortSignal): Promise<FetchOutcome<Package[]>> {
+    if (signal?.aborted) {
+      return cancelled();
+    }
+    const verdict = trustUrl(tarUrl, this.serverOrigin, this.allowedOrigins);
+
+    if (!verdict.trusted) {
+      return { state: 'error', reason: { key: `${ KEY }.${ verdict.reason }`, values: { origin: verdict.origin } } };
+    }
+    const entryUrl = `${ tarUrl }#${ encodeURIComponent(versionName) }`;
+    const cached = this.cache.get(entryUrl);
+
+    if (cached) {
+      return cached as FileResult<Package[]>;
+    }
+    const cacheKey = fileCacheKey(entryUrl, verdict.sameOrigin, this.userId);
+    const stored = await this.persistent.get(cacheKey);
+
+    if (stored !== undefined) {
+      const result: FileResult<Package[]> = { state: 'ok', value: stored as Package[] };
+
+      this.cache.set(entryUrl, result);
+
+      return result;
+    }
+    let tar = this.tars.get(tarUrl);
+
+    if (!tar) {
+      tar = this.downloadTar(tarUrl, verdict.sameOrigin);
+      this.tars.set(tarUrl, tar);
+      tar.then((read) => {
+        if (read.state === 'error') {
+          this.tars.delete(tarUrl);
+        }
+      });
+    }
+    // The tar is shared by every version of the channel: a caller leaving does not stop it.
+    const read = await Promise.race([tar, new Promise<undefined>((resolve) => signal?.addEventListener('abort', () => resolve(undefined), { once: true }))]);
+
+    if (!read) {
+      return cancelled();
+    }
+    if (read.state !== 'ok') {
+      return read.state === 'noService' ? { ...read, source: tarUrl } : read;
+    }
+    const text = read.files.get(versionName);
+    let result: FileResult<Package[]>;
+
+    if (text === undefined) {
+      result = { state: 'missing' };
+    } else {
+      try {
+        result = { state: 'ok', value: parsePackageList(text) };
+        this.persistent.put(cacheKey, result.value, text.length);
+      } catch (err) {
+        if (!(err instanceof DomainFormatError)) {
+          throw err;
+        }
+
+        return { state: 'error', reason: formatReason('packages', err) };
+      }
+    }
+    this.cache.set(entryUrl, result);
+
+    return result;
+  }
+
+  private async downloadTar(url: string, sameOrigin: boolean): Promise<TarResult> {
+    if (!this.fetchImpl) {
+      return { state: 'error', reason: { key: `${ KEY }.network` } };
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.timeoutMs * 4);
+
+    try {
+      const response = await this.fetchImpl(url, { credentials: sameOrigin ? 'same-origin' : 'omit', signal: controller.signal });
+      const contentType = response.headers.get('content-type') ?? '';
+
+      if (!response.ok || /^\s*text\/html\b/i.test(contentType) || !response.body) {
+        const body = response.ok ? '' : (await response.text()).slice(0, 512);
+        const answer = classifySourceAnswer({
+          status: response.status, contentType, body
+        }, 'tar');
+
+        if (answer.kind === 'noService') {
+          return {
+            state: 'noService', reason: answer.reason, source: url
+          };
+        }
+        if (answer.kind === 'missing') {
+          return { state: 'missing' };
+        }
+
+        return { state: 'error', reason: { key: `${ KEY }.status`, values: { status: response.status } } };
+      }
+      const read = await readPackageTar(response.body);
+
+      if (read.state === 'tooLarge') {
+        return { state: 'error', reason: { key: `${ KEY }.tooLarge`, values: { limit: read.limit } } };
+      }
+      if (read.state === 'unreadable') {
+        return { state: 'error', reason: { key: `${ KEY }.notATar` } };
+      }
+
+      return read;
+    } catch {
+      return controller.signal.aborted ? { state: 'error', reason: { key: `${ KEY }.timeout`, values: { seconds: Math.round((this.timeoutMs * 4) / 1000) } } } : { state: 'error', reason: { key: `${ KEY }.network` } };
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -1,5 +1,5 @@
 // Where a version's changelog files live (docs/architecture.md, "Changelog files"), and whether the UI may fetch them.
-import type { OSVersion } from '../domain';
+import { OSVersion, PACKAGES_TAR_ANNOTATION } from '../domain';
 
 /** Channel annotation: a URL template for the updates log, `{name}` = the version's name. */
 export const CHANGELOG_URL_ANNOTATION = 'os-upgrades.cattle.io/changelog-url';
@@ -15,17 +15,32 @@ export interface ChangelogUrls {
   /** Absolute URL of `<name>.packages`, in the same folder as the log. */
   packages: string;
   source: ChangelogUrlSource;
+  /** The source the log belongs to, probed once per session: one key per template or folder. */
+  logSource: string;
+  /** The channel's package-list tar (annotation `os-upgrades.cattle.io/packages-tar-url`), absolute. */
+  packagesTar?: string;
 }
 
 export type UrlVerdict =
   | { trusted: true; sameOrigin: boolean }
   | { trusted: false; reason: 'invalidUrl' | 'notHttp' | 'untrustedOrigin'; origin: string };
 
-function channelTemplate(channel: unknown): string {
+function annotation(channel: unknown, key: string): string {
   const metadata = (channel as { metadata?: { annotations?: Record<string, unknown> } } | undefined)?.metadata;
-  const template = metadata?.annotations?.[CHANGELOG_URL_ANNOTATION];
+  const value = metadata?.annotations?.[key];
 
-  return typeof template === 'string' ? template.trim() : '';
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function channelTemplate(channel: unknown): string {
+  return annotation(channel, CHANGELOG_URL_ANNOTATION);
+}
+
+/** The channel's package-list tar URL, absolute; '' when the channel names none. */
+export function packagesTarUrl(channel: unknown, serverOrigin: string): string {
+  const url = annotation(channel, PACKAGES_TAR_ANNOTATION);
+
+  return url ? absolute(url, serverOrigin) : '';
 }
 
 function absolute(url: string, serverOrigin: string): string {
@@ -77,9 +92,11 @@ export function changelogUrls(version: Pick<OSVersion, 'name' | 'changelogURL'>,
     source = 'default';
   }
   log = absolute(log, serverOrigin);
+  const logSource = source === 'default' ? 'default' : source === 'channel' ? `channel:${ absolute(template, serverOrigin) }` : `version:${ log.replace(/[?#].*$/, '').replace(/[^/]*$/, '') }`;
+  const packagesTar = packagesTarUrl(channel, serverOrigin);
 
   return {
-    log, packages: packagesUrlBeside(log, version.name), source
+    log, packages: packagesUrlBeside(log, version.name), source, logSource, ...(packagesTar ? { packagesTar } : {})
   };
 }
 

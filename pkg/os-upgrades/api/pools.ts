@@ -15,7 +15,7 @@ import {
  */
 export const FRESH = { force: true, watch: false };
 
-/** How often a write is retried when a 409 came only from a status update. */
+/** How often a write is retried when a 409 came only from a status update (or the operator's label). */
 export const STATUS_ONLY_RETRIES = 3;
 
 /** The pool as stored now, as a plain copy; undefined when it cannot be read (gone, forbidden). */
@@ -26,8 +26,8 @@ export async function readLatestPool(store: ShellStore, id: string): Promise<Kub
 }
 
 export type PoolWriteOutcome =
-  /** Written; `snapshot` is the read the object was planned on. */
-  | { kind: 'written'; snapshot: KubeObject | undefined }
+  /** Written; `snapshot` is the read the object was planned on, `stored` what the server answered. */
+  | { kind: 'written'; snapshot: KubeObject | undefined; stored?: KubeObject }
   /** The plan refused: nothing was sent. */
   | { kind: 'refused'; reason: Reason; snapshot: KubeObject | undefined }
   /** 409 for a change to more than the status: nothing was written; `latest` is the pool now (undefined when gone). */
@@ -66,8 +66,8 @@ function failure(err: unknown, snapshot: KubeObject | undefined): PoolWriteOutco
 
 /**
  * Plans on the snapshot and sends the object. The server answers 409 when the pool changed since
- * that read; the pool is then read again, and when only its status moved (an operator reporting
- * rollout progress: `sameContent`) the plan is made again on the new read and sent, at most
+ * that read; the pool is then read again, and when only its status or the operator's own label
+ * moved (an operator reporting rollout progress, or labelling the pin: `sameContent`) the plan is made again on the new read and sent, at most
  * `retries` times. Any other change writes nothing and returns the latest read.
  */
 export async function writePool(store: ShellStore, request: PoolWriteRequest, retries = STATUS_ONLY_RETRIES): Promise<PoolWriteOutcome> {
@@ -80,9 +80,11 @@ export async function writePool(store: ShellStore, request: PoolWriteRequest, re
     };
   }
   try {
-    await writeObject(store, TYPE.IMAGE, plan.object, request.mode);
+    const stored = await writeObject(store, TYPE.IMAGE, plan.object, request.mode);
 
-    return { kind: 'written', snapshot };
+    return {
+      kind: 'written', snapshot, stored: stored ? plainPool(stored) : plan.object
+    };
   } catch (err) {
     if (!(err instanceof WriteError && err.isConflict)) {
       return failure(err, snapshot);

@@ -81,6 +81,14 @@ export function canCreate(store: ShellStore, type: string): boolean {
 }
 
 /**
+ * The schema's PUT: this user may update `type` in *some* namespace (domain README rule 17), only
+ * a hint for offering an editor (the changelog sources); a pool's write is decided by its links.
+ */
+export function canUpdate(store: ShellStore, type: string): boolean {
+  return !!schemaFor(store, type)?.resourceMethods?.some((m) => m.toUpperCase() === 'PUT');
+}
+
+/**
  * The namespaces where this user may create `type`: Steve's `checkPermissions` on the namespace
  * list (rancher/steve pkg/resources/common/formatter.go). Undefined when the server did not say.
  */
@@ -107,7 +115,8 @@ function toWriteError(err: unknown): WriteError {
  */
 export async function writeObject(store: ShellStore, type: string, object: KubeObject, mode: 'create' | 'update'): Promise<KubeObject> {
   const { namespace, name } = (object.metadata || {}) as { namespace?: string; name?: string };
-  const url = mode === 'create' ? `/v1/${ type }s` : `/v1/${ type }s/${ namespace }/${ name }`;
+  // Cluster-scoped objects (settings) have no namespace in their path.
+  const url = mode === 'create' ? `/v1/${ type }s` : `/v1/${ type }s/${ namespace ? `${ namespace }/` : '' }${ name }`;
 
   try {
     return await store.dispatch('management/request', {

@@ -20,5 +20,9 @@ export function useShellStore(): ShellStore {
     get getters() {
       return current().getters;
     },
+    // The extension manager: the shell's paging helper asks it which types an extension pages.
+    get $extension() {
+      return current().$extension;
+    },
   };
 }

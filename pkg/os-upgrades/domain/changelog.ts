@@ -1,11 +1,19 @@
 import type { OSVersion, Reason } from './types';
-import { asOSVersions, compareNewestFirst, VersionInput } from './channel';
+import { asOSVersions, compareNewestFirst, isContainerVersion, VersionInput } from './channel';
 import { compareText } from './text';
 import { Advisory, advisoryCves, Severity, SEVERITIES } from './updatelog';
+import { advisoryDelivery, PackageLists, PackageProof } from './advisory-evidence';
+
+/** Which rule decided that an advisory belongs to a changelog (README rule 5). */
+export type ChangelogEvidence = 'packages' | 'date' | 'none';
 
 /** An advisory with the version whose log first lists it (oldest first in the span). */
 export interface ChangelogEntry extends Advisory {
   versionName: string;
+  /** `packages`: the package diff proves it (see `proof`); `date`: only its date says so. */
+  evidence?: 'packages' | 'date';
+  /** With package evidence: the packages whose versions prove it. */
+  proof?: PackageProof[];
 }
 
 export type SeveritySummary = Record<'critical' | 'important' | 'moderate' | 'low' | 'none' | 'total', number>;
@@ -24,8 +32,22 @@ export interface Changelog {
   summary: SeveritySummary;
   /** Unique CVE ids referenced, sorted (code-unit order). */
   cves: string[];
-  /** Problems with the request (unknown version, other channel); the result is still usable. */
+  /** Problems with the request (unknown version, not a container); the result is still usable. */
   problems: Reason[];
+  /**
+   * `packages` when both package lists decided, `date` when a list was missing and the dates
+   * did, `none` when nothing could (same image, unknown version, or across channels without
+   * both lists).
+   */
+  evidence: ChangelogEvidence;
+  /** `from` and `to` are in different channels (or namespaces). */
+  crossChannel: boolean;
+  /** True when the advisories cannot be known (across channels without both package lists). */
+  advisoriesUnknown: boolean;
+  /** Package evidence: advisories of the span that the older image already had (not changes). */
+  alreadyHad: ChangelogEntry[];
+  /** Package evidence: advisories of the span that name no package, so nothing can prove them (not listed). */
+  unprovable: ChangelogEntry[];
 }
 
 /** Version name → parsed advisories (undefined or null: no log). */
@@ -68,21 +90,59 @@ function emptySummary(): SeveritySummary {
 function findVersion(versions: OSVersion[], name: string): OSVersion | undefined {
   const matches = versions.filter((version) => version.name === name);
 
-  return matches.find((version) => version.type === 'container') ?? matches[0];
+  return matches.find((version) => isContainerVersion(version)) ?? matches[0];
+}
+
+function hasOwn<T>(record: Record<string, T> | undefined, name: string): boolean {
+  return !!record && Object.prototype.hasOwnProperty.call(record, name);
+}
+
+function packageList(packages: PackageLists | undefined, name: string) {
+  const list = hasOwn(packages, name) ? packages?.[name] : undefined;
+
+  return Array.isArray(list) ? list : undefined;
 }
 
 /**
- * Rule 5 of domain/README.md: the changelog between two images. The span is every container version of the
- * newer image's channel (and namespace) that is newer than the older image, up to and including
- * the newer one (rule 1 order). Advisories are de-duplicated by id, and dropped when dated at
- * or before the older image's `created` (where both dates exist). Never throws.
+ * The versions whose logs are read, newest first. Same channel: every container version of
+ * it after the older image up to the newer one. Across channels: every container version of
+ * the newer image's channel up to the newer one (the older one is in no order with them).
  */
-export function aggregateChangelog(versions: readonly VersionInput[], fromName: string, toName: string, logs: UpdateLogs): Changelog {
+function spanOf(all: OSVersion[], older: OSVersion, newer: OSVersion, crossChannel: boolean): OSVersion[] {
+  return all
+    .filter((version) => isContainerVersion(version) && version.channel === newer.channel && version.namespace === newer.namespace &&
+      compareNewestFirst(version, newer) >= 0 && (crossChannel || compareNewestFirst(version, older) < 0))
+    .sort(compareNewestFirst);
+}
+
+/**
+ * README rule 5: the changelog between two images, `from` → `to`, in any channels. The span
+ * (spanOf) gives the logs; their advisories are de-duplicated by id and kept:
+ * - with both package lists (`packages`, version name → list): when the move from the older to
+ *   the newer image delivers them (advisoryDelivery), whatever their dates; those the older
+ *   image already had are returned apart in `alreadyHad`;
+ * - otherwise, same channel only: when dated after the older image's `created` (where both
+ *   dates exist);
+ * - otherwise (across channels): none, `advisoriesUnknown` is true.
+ * A downgrade gives the same advisories: what it takes away. Never throws.
+ */
+export function aggregateChangelog(versions: readonly VersionInput[], fromName: string, toName: string, logs: UpdateLogs, packages?: PackageLists): Changelog {
   const all = asOSVersions(versions);
   const from = findVersion(all, fromName);
   const to = findVersion(all, toName);
   const result: Changelog = {
-    direction: 'same', span: [], missing: [], advisories: [], summary: emptySummary(), cves: [], problems: [],
+    direction:         'same',
+    span:              [],
+    missing:           [],
+    advisories:        [],
+    summary:           emptySummary(),
+    cves:              [],
+    problems:          [],
+    evidence:          'none',
+    crossChannel:      false,
+    advisoriesUnknown: false,
+    alreadyHad:        [],
+    unprovable:        [],
   };
 
   if (from) {
@@ -103,26 +163,33 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
   result.direction = order > 0 ? 'upgrade' : 'downgrade';
   const [older, newer] = order > 0 ? [from, to] : [to, from];
 
-  if (older.channel !== newer.channel || older.namespace !== newer.namespace) {
-    result.problems.push(problem('otherChannel', { from: older.channel, to: newer.channel }));
-  }
+  result.crossChannel = older.channel !== newer.channel || older.namespace !== newer.namespace;
   for (const version of [from, to]) {
     if (version.type !== 'container') {
       result.problems.push(problem('notContainer', { name: version.name, type: version.type }));
     }
   }
 
-  const span = all
-    .filter((version) => version.type === 'container' && version.channel === newer.channel && version.namespace === newer.namespace &&
-      compareNewestFirst(version, older) < 0 && compareNewestFirst(version, newer) >= 0)
-    .sort(compareNewestFirst);
-  const hasLog = (name: string) => Object.prototype.hasOwnProperty.call(logs ?? {}, name) && Array.isArray(logs[name]);
-  const since = older.created;
-  const byId = new Map<string, ChangelogEntry>();
-  const withoutId: ChangelogEntry[] = [];
+  const span = spanOf(all, older, newer, result.crossChannel);
+  const hasLog = (name: string) => hasOwn(logs ?? {}, name) && Array.isArray(logs[name]);
+  const olderList = packageList(packages, older.name);
+  const newerList = packageList(packages, newer.name);
 
   result.span = span.map((version) => version.name);
   result.missing = result.span.filter((name) => !hasLog(name));
+  result.evidence = olderList && newerList ? 'packages' : result.crossChannel ? 'none' : 'date';
+  if (result.evidence === 'none') {
+    result.advisoriesUnknown = true;
+
+    return result;
+  }
+
+  const since = older.created;
+  const byId = new Map<string, ChangelogEntry>();
+  const withoutId: ChangelogEntry[] = [];
+  const alreadyHad = new Map<string, ChangelogEntry>();
+  const unprovable: ChangelogEntry[] = [];
+  const seen = new Set<string>();
 
   // Oldest first, so an advisory is attributed to the first version that lists it.
   for (let i = span.length - 1; i >= 0; i--) {
@@ -132,13 +199,44 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
       continue;
     }
     for (const advisory of logs[name] as readonly Advisory[]) {
-      if (since !== undefined && advisory.date !== undefined && advisory.date <= since) {
+      if (advisory.id && seen.has(advisory.id)) {
         continue;
       }
+      let entry: ChangelogEntry;
+
+      if (olderList && newerList) {
+        const delivery = advisoryDelivery(advisory, olderList, newerList);
+
+        if (!delivery.delivered) {
+          if (delivery.alreadyHad && advisory.id) {
+            alreadyHad.set(advisory.id, {
+              ...advisory, versionName: name, evidence: 'packages'
+            });
+            seen.add(advisory.id);
+          } else if (!advisory.packages.some((pkg) => pkg.name && pkg.version)) {
+            unprovable.push({ ...advisory, versionName: name });
+            if (advisory.id) {
+              seen.add(advisory.id);
+            }
+          }
+          continue;
+        }
+        entry = {
+          ...advisory, versionName: name, evidence: 'packages', proof: delivery.proof
+        };
+      } else {
+        if (since !== undefined && advisory.date !== undefined && advisory.date <= since) {
+          continue;
+        }
+        entry = {
+          ...advisory, versionName: name, evidence: 'date'
+        };
+      }
       if (!advisory.id) {
-        withoutId.push({ ...advisory, versionName: name });
-      } else if (!byId.has(advisory.id)) {
-        byId.set(advisory.id, { ...advisory, versionName: name });
+        withoutId.push(entry);
+      } else {
+        seen.add(advisory.id);
+        byId.set(advisory.id, entry);
       }
     }
   }
@@ -154,6 +252,8 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
   }
   result.summary.total = advisories.length;
   result.advisories = advisories;
+  result.alreadyHad = [...alreadyHad.values()].sort(compareAdvisories);
+  result.unprovable = unprovable.sort(compareAdvisories);
   result.cves = [...cves].sort(compareText);
 
   return result;

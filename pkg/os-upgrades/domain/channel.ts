@@ -23,7 +23,8 @@ export function toOSVersion(obj: unknown): OSVersion {
   const specMetadata = record(spec.metadata);
   const labels = record(metadata.labels);
   const annotations = record(metadata.annotations);
-  const type = asText(spec.type);
+  // The operator compares the type case-insensitively (api/v1beta1 managedosversion_types.go): keep it lower-case.
+  const type = asText(spec.type).toLowerCase();
   const image = type === 'iso' ? asText(specMetadata.uri) || asText(specMetadata.upgradeImage) : asText(specMetadata.upgradeImage) || asText(specMetadata.uri);
   const changelogURL = asText(specMetadata.changelogURL);
   const version: OSVersion = {
@@ -37,10 +38,14 @@ export function toOSVersion(obj: unknown): OSVersion {
     image,
     platforms:   textList(specMetadata.platforms),
     inSync:      asText(annotations[OUT_OF_SYNC_ANNOTATION]).trim().toLowerCase() !== 'true',
+    terminating: asText(metadata.deletionTimestamp) !== '',
   };
 
   if (changelogURL) {
     version.changelogURL = changelogURL;
+  }
+  if (isRecord(spec.upgradeContainer)) {
+    version.upgradeContainer = spec.upgradeContainer;
   }
 
   return version;
@@ -75,13 +80,20 @@ export function asOSVersion(input: unknown): OSVersion {
     namespace:   asText(input.namespace),
     channel:     asText(input.channel),
     version:     asText(input.version),
-    type:        asText(input.type),
+    type:        asText(input.type).toLowerCase(),
     created:     asUnixSeconds(input.created),
     displayName: asText(input.displayName),
     image:       asText(input.image),
     platforms:   textList(input.platforms),
     inSync:      input.inSync !== false,
+    terminating: input.terminating === true,
+    ...(isRecord(input.upgradeContainer) ? { upgradeContainer: input.upgradeContainer } : {}),
   };
+}
+
+/** Versions are typed `container` or `iso`; the operator compares the type case-insensitively (api/v1beta1 managedosversion_types.go). */
+export function isContainerVersion(version: OSVersion): boolean {
+  return version.type.toLowerCase() === 'container';
 }
 
 export function asOSVersions(inputs: readonly unknown[] | undefined | null): OSVersion[] {
@@ -128,7 +140,7 @@ export function sameChannel(a: OSVersion, b: OSVersion): boolean {
  */
 export function previousVersion(versions: readonly VersionInput[], name: string): OSVersion | undefined {
   const all = asOSVersions(versions);
-  const current = all.find((version) => version.name === name && version.type === 'container');
+  const current = all.find((version) => version.name === name && isContainerVersion(version));
 
   if (!current) {
     return undefined;
@@ -136,7 +148,7 @@ export function previousVersion(versions: readonly VersionInput[], name: string)
   let previous: OSVersion | undefined;
 
   for (const version of all) {
-    if (version === current || version.type !== 'container' || !sameChannel(version, current)) {
+    if (version === current || !isContainerVersion(version) || !sameChannel(version, current)) {
       continue;
     }
     if (compareNewestFirst(current, version) < 0 && (!previous || compareNewestFirst(version, previous) < 0)) {
@@ -149,6 +161,6 @@ export function previousVersion(versions: readonly VersionInput[], name: string)
 
 /** Container versions of one channel, newest first. */
 export function channelContainers(versions: readonly VersionInput[], channel: string, namespace?: string): OSVersion[] {
-  return orderChannel(asOSVersions(versions).filter((version) => version.type === 'container' && version.channel === channel &&
+  return orderChannel(asOSVersions(versions).filter((version) => isContainerVersion(version) && version.channel === channel &&
     (namespace === undefined || version.namespace === namespace)));
 }

@@ -21,9 +21,20 @@ export interface Package {
 
 /** A package's version as RPM orders it. */
 export interface PackageVersion {
-  epoch?: number;
+  /** A number, or the text of a package list (`'(none)'`, `''`, `'2'`); missing = 0. */
+  epoch?: number | string | null;
   version: string;
   release?: string;
+}
+
+/** RPM reads a missing epoch (`(none)`, empty, absent) as 0. */
+function epochNumber(epoch: PackageVersion['epoch']): number {
+  if (typeof epoch === 'number') {
+    return Number.isFinite(epoch) ? epoch : 0;
+  }
+  const text = typeof epoch === 'string' ? epoch.trim() : '';
+
+  return /^\d+$/.test(text) ? Number(text) : 0;
 }
 
 /** Parses a package list: `name|epoch|version|release|arch|disturl|license` a line. */
@@ -70,8 +81,8 @@ export function parsePackageList(text: unknown): Package[] {
 
 /** RPM order: epoch, then version, then release (rpmvercmp). Returns -1, 0 or 1. */
 export function comparePackageVersions(a: PackageVersion, b: PackageVersion): number {
-  const epochA = a.epoch ?? 0;
-  const epochB = b.epoch ?? 0;
+  const epochA = epochNumber(a.epoch);
+  const epochB = epochNumber(b.epoch);
 
   if (epochA !== epochB) {
     return epochA < epochB ? -1 : 1;
@@ -82,7 +93,8 @@ export function comparePackageVersions(a: PackageVersion, b: PackageVersion): nu
 
 /** `version-release`, with `E:` in front when the epoch is not 0. */
 export function formatPackageVersion(pkg: PackageVersion): string {
-  const epoch = pkg.epoch ? `${ pkg.epoch }:` : '';
+  const epochValue = epochNumber(pkg.epoch);
+  const epoch = epochValue ? `${ epochValue }:` : '';
 
   return pkg.release ? `${ epoch }${ pkg.version }-${ pkg.release }` : `${ epoch }${ pkg.version }`;
 }

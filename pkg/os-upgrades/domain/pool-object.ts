@@ -1,4 +1,5 @@
 import type { KubeObject } from './types';
+import { samePersonContent } from './operator-state';
 import { isRecord } from './text';
 
 // Steve adds these to metadata for its own UI; they are not part of the Kubernetes object.
@@ -36,28 +37,11 @@ export function specOf(obj: unknown): Record<string, unknown> {
   return isRecord(obj) && isRecord(obj.spec) ? obj.spec : {};
 }
 
-/** JSON with object keys sorted, so two reads of one object compare equal whatever their key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) {
-    return `[${ value.map(canonical).join(',') }]`;
-  }
-  if (isRecord(value)) {
-    return `{${ Object.keys(value).sort().map((key) => `${ JSON.stringify(key) }:${ canonical(value[key]) }`).join(',') }}`;
-  }
-
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** What a person sees and approves of a pool: its spec, labels and annotations (not status, not resourceVersion). */
-function content(obj: unknown): unknown {
-  const metadata = isRecord(obj) && isRecord(obj.metadata) ? obj.metadata : {};
-
-  return {
-    spec: specOf(obj), labels: metadata.labels ?? {}, annotations: metadata.annotations ?? {}
-  };
-}
-
-/** True when two reads of a pool differ at most in status and bookkeeping (resourceVersion, managedFields…). */
+/**
+ * True when two reads of a pool differ at most in status, bookkeeping (resourceVersion,
+ * managedFields…) and the label the operator writes itself at each pin change: a 409 between
+ * them is retried (see samePersonContent in the domain).
+ */
 export function sameContent(a: unknown, b: unknown): boolean {
-  return canonical(content(a)) === canonical(content(b));
+  return samePersonContent(a, b);
 }

@@ -1,5 +1,6 @@
 import type { OSVersion, Reason } from './types';
 import { compareNewestFirst } from './channel';
+import { OperatorState, operatorState, PendingWrite } from './operator-state';
 import { PoolView, readPool, versionsForPool } from './pool';
 import { resolveSelector, Resolution } from './selector';
 import { describeNodeSelector, describeTarget, targetsOf } from './cluster-targets';
@@ -22,6 +23,10 @@ export interface PoolRow {
   pinMissing: boolean;
   /** The pinned version exists but its channel no longer lists it. */
   pinOutOfSync: boolean;
+  /** The pinned version is being deleted (the operator's finalizer keeps it while pinned). */
+  pinTerminating: boolean;
+  /** What the operator made of the pin: refused, still showing the status from before a write, or current. */
+  operator: OperatorState;
   /** What the stored selector picks now (undefined without a usable selector or without a match). */
   candidate?: OSVersion;
   /** The selector picks another image than the pin, newer by rule 1 (or the pin is gone). */
@@ -77,7 +82,7 @@ export class PoolResolver {
   }
 }
 
-export function toPoolRow(obj: unknown, resolver: PoolResolver): PoolRow {
+export function toPoolRow(obj: unknown, resolver: PoolResolver, pending?: PendingWrite): PoolRow {
   const pool = readPool(obj);
   const pinned = pool.pin ? resolver.find(pool.namespace, pool.pin) : undefined;
   const candidate = resolver.resolve(pool)?.chosen;
@@ -93,6 +98,8 @@ export function toPoolRow(obj: unknown, resolver: PoolResolver): PoolRow {
     pinned,
     pinMissing:       !!pool.pin && !pinned,
     pinOutOfSync:     !!pinned && !pinned.inSync,
+    pinTerminating:   !!pinned?.terminating,
+    operator:         operatorState(obj, resolver.versionsIn(pool.namespace), pending),
     candidate,
     upgradeAvailable: candidate !== undefined && candidate.name !== pool.pin && (!pinned || compareNewestFirst(candidate, pinned) < 0),
     rollout:          rolloutOf(obj),
@@ -100,8 +107,9 @@ export function toPoolRow(obj: unknown, resolver: PoolResolver): PoolRow {
   };
 }
 
-export function toPoolRows(objects: readonly unknown[], versions: readonly OSVersion[], now: number): PoolRow[] {
+/** `pending`: by pool id, what the extension wrote last (see operatorState). */
+export function toPoolRows(objects: readonly unknown[], versions: readonly OSVersion[], now: number, pending: Record<string, PendingWrite> = {}): PoolRow[] {
   const resolver = new PoolResolver(versions, now);
 
-  return objects.map((obj) => toPoolRow(obj, resolver));
+  return objects.map((obj) => toPoolRow(obj, resolver, pending[poolId(obj)]));
 }

@@ -1,5 +1,6 @@
 import type { KubeObject, OSVersion, Reason } from './types';
 import type { VersionInput } from './channel';
+import { isContainerVersion } from './channel';
 import {
   APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, fleetLocalWithTargets, parts, PREVIOUS_VERSION_ANNOTATION, PROTECTED_ANNOTATIONS,
   readPool, SELECTOR_ANNOTATION, versionsForPool
@@ -8,6 +9,7 @@ import {
   ImageSelector, parseSelector, resolveSelector, Resolution, serializeSelector
 } from './selector';
 import { asText, cloneJson, isRecord } from './text';
+import { addForce, isDowngrade, isSameTag, removeExtensionForce } from './force';
 
 /** Spec fields a person may edit: targets, node selector, concurrency, cordon, drain… */
 export type PoolSpecFields = Record<string, unknown>;
@@ -72,6 +74,17 @@ export type PoolWritePlan =
     resolution?: Resolution;
     /** What the selector picks now (change-selector): an upgrade to approve when it differs from the pin. */
     candidate?: OSVersion;
+    /**
+     * Approve and rollback: the write makes the upgrade job run with FORCE=true, because the
+     * nodes would otherwise skip an image that is not higher than theirs (see force.ts).
+     */
+    forced?: boolean;
+    /**
+     * Approve and rollback: the target's image has the current pin's tag. The
+     * system-upgrade-controller hashes the tag only (pkg/upgrade/plan/plan.go DigestStatus), so
+     * no node runs anything for this write.
+     */
+    sameTag?: boolean;
   }
   | { ok: false; reason: Reason; resolution?: Resolution };
 
@@ -92,8 +105,11 @@ function checkVersion(versions: OSVersion[], name: string): PoolWritePlan | unde
   if (!name || !matches.length) {
     return refuse('versionNotFound', { name });
   }
-  if (!matches.some((version) => version.type === 'container')) {
+  if (!matches.some((version) => isContainerVersion(version))) {
     return refuse('notContainer', { name, type: matches[0].type });
+  }
+  if (matches.every((version) => version.terminating)) {
+    return refuse('terminating', { name });
   }
 
   return undefined;
@@ -252,12 +268,32 @@ function planChangeSelector(current: KubeObject, intent: ChangeSelectorIntent, v
   };
 }
 
-/** Moves the pin to `target` with the approver annotations: the shared end of approve and rollback. */
-function movePin(current: KubeObject, target: string, approvedBy: string, approvedAt: string, resolution?: Resolution): PoolWritePlan {
+function findVersion(versions: OSVersion[], name: string): OSVersion | undefined {
+  return versions.find((version) => version.name === name && isContainerVersion(version) && !version.terminating) ??
+    versions.find((version) => version.name === name);
+}
+
+/**
+ * Moves the pin to `target` with the approver annotations: the shared end of approve and
+ * rollback. A downgrade gets FORCE (`unknownIsDowngrade` when an image is not known); any
+ * other move takes back the FORCE the extension added before.
+ */
+function movePin(current: KubeObject, target: string, move: { approvedBy: string; approvedAt: string; versions: OSVersion[]; unknownIsDowngrade: boolean }, resolution?: Resolution): PoolWritePlan {
+  const { approvedBy, approvedAt, versions } = move;
   const object = cloneJson(current);
   const { spec } = parts(object);
   const oldPin = asText(spec.managedOSVersionName);
   const annotations = parts(object).annotations();
+  const from = oldPin && !asText(spec.osImage) ? findVersion(versions, oldPin) : undefined;
+  const to = findVersion(versions, target);
+  const forced = isDowngrade(from, to, move.unknownIsDowngrade);
+  const sameTag = isSameTag(from, to);
+
+  if (forced) {
+    addForce(object, to);
+  } else {
+    removeExtensionForce(object);
+  }
 
   setPin(spec, target);
   if (oldPin) {
@@ -269,8 +305,10 @@ function movePin(current: KubeObject, target: string, approvedBy: string, approv
   annotations[APPROVED_AT_ANNOTATION] = approvedAt;
 
   return resolution ? {
-    ok: true, object, resolution
-  } : { ok: true, object };
+    ok: true, object, resolution, forced, sameTag
+  } : {
+    ok: true, object, forced, sameTag
+  };
 }
 
 function planApprove(current: KubeObject, intent: ApproveIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
@@ -311,7 +349,9 @@ function planApprove(current: KubeObject, intent: ApproveIntent, versions: reado
     }
   }
 
-  return movePin(current, target, approvedBy, approvedAt, resolution);
+  return movePin(current, target, {
+    approvedBy, approvedAt, versions: usable, unknownIsDowngrade: false
+  }, resolution);
 }
 
 function planRollback(current: KubeObject, intent: RollbackIntent, versions: readonly VersionInput[], now: number): PoolWritePlan {
@@ -336,9 +376,13 @@ function planRollback(current: KubeObject, intent: RollbackIntent, versions: rea
   if (previous === pin) {
     return refuse('alreadyPinned', { name: pin });
   }
-  const problem = checkVersion(versionsForPool(versions, pool.namespace), previous);
+  const usable = versionsForPool(versions, pool.namespace);
+  const problem = checkVersion(usable, previous);
 
-  return problem ?? movePin(current, previous, approvedBy, approvedAt);
+  // A rollback forces unless the previous image is known to be higher than the current one.
+  return problem ?? movePin(current, previous, {
+    approvedBy, approvedAt, versions: usable, unknownIsDowngrade: true
+  });
 }
 
 /**

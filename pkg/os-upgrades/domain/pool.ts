@@ -7,6 +7,17 @@ export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
 export const PREVIOUS_VERSION_ANNOTATION = 'os-upgrades.cattle.io/previous-version';
 export const APPROVED_BY_ANNOTATION = 'os-upgrades.cattle.io/approved-by';
 export const APPROVED_AT_ANNOTATION = 'os-upgrades.cattle.io/approved-at';
+/** Set when this extension added FORCE=true to the pool's upgrade container (see force.ts). */
+export const FORCED_ANNOTATION = 'os-upgrades.cattle.io/forced';
+/** Set (with FORCED_ANNOTATION) when the extension also created the whole spec.upgradeContainer. */
+export const FORCED_CONTAINER_ANNOTATION = 'os-upgrades.cattle.io/forced-upgrade-container';
+/**
+ * The label the operator writes on a pool at each pin change, the pinned version's name
+ * (elemental-operator controllers/managedosimage_controller.go newFleetBundleResources): a 409
+ * caused by it alone is not a change a person made.
+ */
+export const OPERATOR_VERSION_LABEL = 'elemental.cattle.io/managed-os-version-name';
+export const OPERATOR_LABELS: readonly string[] = [OPERATOR_VERSION_LABEL];
 
 /** The namespace a new pool starts in: Elemental's default for downstream clusters. */
 export const DEFAULT_NAMESPACE = 'fleet-default';
@@ -15,7 +26,8 @@ export const FLEET_LOCAL_NAMESPACE = 'fleet-local';
 
 /** Annotations only this extension's write rules may set; other edits never touch them. */
 export const PROTECTED_ANNOTATIONS: readonly string[] = [
-  SELECTOR_ANNOTATION, PREVIOUS_VERSION_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_AT_ANNOTATION,
+  SELECTOR_ANNOTATION, PREVIOUS_VERSION_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_AT_ANNOTATION, FORCED_ANNOTATION,
+  FORCED_CONTAINER_ANNOTATION,
 ];
 
 /** What the UI needs to know about one ManagedOSImage (a workload pool's upgrade). */

@@ -1,5 +1,5 @@
 import type { OSVersion, Reason } from './types';
-import { asOSVersions, compareNewestFirst, VersionInput } from './channel';
+import { asOSVersions, compareNewestFirst, isContainerVersion, VersionInput } from './channel';
 import { parseVersionRange, rangeIncludes, VersionRange } from './range';
 import { isRecord } from './text';
 import { cachedParseVersion } from './versions';
@@ -267,7 +267,16 @@ export function resolveSelector(selectorInput: ImageSelector | unknown, versions
   const reasons = new ReasonCache(selector);
 
   for (const version of all) {
-    const failed = version.type === 'container' ? mismatches(selector, range, version, now, reasons) : [reasons.get('notContainer', version.type)];
+    let failed: Reason[] | undefined;
+
+    if (!isContainerVersion(version)) {
+      failed = [reasons.get('notContainer', version.type)];
+    } else if (version.terminating) {
+      // Being deleted: it goes away as soon as no pool pins it (managedosversion_controller.go).
+      failed = [reasons.get('terminating')];
+    } else {
+      failed = mismatches(selector, range, version, now, reasons);
+    }
 
     if (failed) {
       rejected.push({ version, reasons: failed });

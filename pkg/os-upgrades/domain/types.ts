@@ -24,6 +24,14 @@ export interface OSVersion {
   inSync: boolean;
   /** spec.metadata.changelogURL when the version names one. */
   changelogURL?: string;
+  /**
+   * metadata.deletionTimestamp is set: the version is being deleted and only the operator's
+   * finalizer keeps it while a pool pins it (elemental-operator
+   * controllers/managedosversion_controller.go). Never a candidate.
+   */
+  terminating?: boolean;
+  /** spec.upgradeContainer as the channel wrote it, when there is one (a SUC ContainerSpec). */
+  upgradeContainer?: Record<string, unknown>;
 }
 
 /** Any JSON-like Kubernetes object, as the API returns it. */

@@ -42,6 +42,12 @@ const routes = [
     component: () => import('../pages/pool-edit.vue'),
     meta,
   },
+  {
+    name:      routeName(PAGE.SOURCES),
+    path:      `${ base }/sources`,
+    component: () => import('../pages/sources.vue'),
+    meta,
+  },
 ];
 
 export default routes;

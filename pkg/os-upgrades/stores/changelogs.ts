@@ -4,6 +4,7 @@ import { markRaw } from 'vue';
 import type { Advisory, OSVersion, Package, UpdateLogs } from '../domain';
 import { ChangelogClient, ChangelogFile, FetchOutcome, FileResult } from '../api/changelog-client';
 import { readAllowedOrigins } from '../api/changelog-origins';
+import { browserFileCache } from '../api/persistent-cache';
 import type { ShellStore } from '../api/resources';
 
 export type FileState<T = unknown> = { state: 'loading' } | FileResult<T>;
@@ -82,7 +83,11 @@ export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
     client(shellStore: ShellStore): Promise<ChangelogClient> {
       if (!clientReady) {
         clientReady = readAllowedOrigins(shellStore).then((allowedOrigins) => {
-          client = new ChangelogClient({ serverOrigin: window.location.origin, allowedOrigins });
+          const userId = String(shellStore.getters['auth/principalId'] ?? '');
+
+          client = new ChangelogClient({
+            serverOrigin: window.location.origin, allowedOrigins, cache: browserFileCache(), userId
+          });
 
           return client;
         });
@@ -100,7 +105,7 @@ export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
       const needed = versions.filter((version) => {
         const state = this.files[fileKey(file, version)]?.state;
 
-        return state !== 'ok' && state !== 'missing';
+        return state !== 'ok' && state !== 'missing' && state !== 'noService';
       });
 
       if (!needed.length || signal?.aborted) {
@@ -111,6 +116,45 @@ export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
       const changelogClient = client ?? await this.client(shellStore);
 
       await Promise.all(needed.map((version) => this.loadOne(changelogClient, file, version, channel, signal)));
+    },
+
+    /**
+     * A version's log from a URL that is not its usual one (the folder a ManagedOSChangelog
+     * serves); on success it replaces whatever the usual source said.
+     */
+    async loadLogFrom(shellStore: ShellStore, version: Pick<OSVersion, 'name' | 'namespace'>, url: string, signal?: AbortSignal): Promise<FileState> {
+      const changelogClient = client ?? await this.client(shellStore);
+      const outcome = await changelogClient.fetchFile('log', url, signal, 'resource');
+
+      if (outcome.state === 'cancelled') {
+        return this.files[fileKey('log', version)] ?? { state: 'missing' };
+      }
+      const state: FileState = outcome.state === 'ok' ? { state: 'ok', value: markRaw(outcome.value as object) } : outcome;
+
+      if (outcome.state === 'ok') {
+        this.files[fileKey('log', version)] = state;
+      }
+
+      return state;
+    },
+
+    /** Forgets every file: this session's and those kept across sessions. */
+    async clearCache(shellStore: ShellStore): Promise<void> {
+      const changelogClient = client ?? await this.client(shellStore);
+
+      await changelogClient.clearCache();
+      waiting.clear();
+      this.files = {};
+    },
+
+    async cacheUsage(shellStore: ShellStore): Promise<{ entries: number; bytes: number }> {
+      return (client ?? await this.client(shellStore)).cacheUsage();
+    },
+
+    /** A new allow-list (the sources page saved one): the next load uses a new client. */
+    forgetClient(): void {
+      client = undefined;
+      clientReady = undefined;
     },
 
     async loadOne(changelogClient: ChangelogClient, file: ChangelogFile, version: VersionRef, channel: unknown, signal?: AbortSignal): Promise<void> {

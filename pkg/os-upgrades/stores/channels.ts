@@ -1,6 +1,6 @@
 // Channels and their versions, read for the channel pages. The lists are the shell's management
 // store's own: its watch keeps them current, so what the pages derive follows without a reload.
-import { OSVersion, pickChannel } from '../domain';
+import { OSVersion, orderChannel, pickChannel, versionsByChannel } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
 import { TYPE } from '../config';
@@ -32,6 +32,9 @@ export interface LoadedChannel {
   channel?: Record<string, unknown>;
   /** Its versions (by label, not owner), newest first. */
   versions: OSVersion[];
+  /** Every channel object, and the versions of every channel, for comparisons across channels. */
+  channels: Record<string, unknown>[];
+  allVersions: OSVersion[];
   /** Why the channel could not be read ('' when it was). */
   error: string;
 }
@@ -39,7 +42,18 @@ export interface LoadedChannel {
 export async function loadChannel(shell: ShellStore, namespace: string, name: string): Promise<LoadedChannel> {
   const lists = await loadChannelList(shell);
 
-  return lists.error ? { versions: [], error: lists.error } : { ...pickChannel(lists, namespace, name), error: '' };
+  if (lists.error) {
+    return {
+      versions: [], channels: [], allVersions: [], error: lists.error
+    };
+  }
+
+  return {
+    ...pickChannel(lists, namespace, name),
+    channels:    lists.channels as Record<string, unknown>[],
+    allVersions: [...versionsByChannel(lists.versions).values()].flatMap((group) => orderChannel(group)),
+    error:       '',
+  };
 }
 
 /** Every channel object, or none when they cannot be read (they only add changelog URL templates). */

@@ -4,7 +4,7 @@ import { defineStore } from 'pinia';
 import {
   DEFAULT_NAMESPACE, fleetLocalWithTargets, FleetCluster, FleetGroup, formErrors, formFromPool, KubeObject, mayUpdate, newPoolForm,
   OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, readPool, Reason, Resolution,
-  resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, toOSVersion, versionsForPool
+  resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, versionsForPool
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll, findOne } from '../api/resources';
@@ -12,6 +12,8 @@ import { readLatestPool, writePool } from '../api/pools';
 import { TYPE } from '../config';
 import { canCreatePool, creatablePoolNamespaces } from './session';
 import { useSelectorDraftStore } from './selector-draft';
+import { pinnedVersions, useChannelVersionsStore } from './channel-versions';
+import { ChannelRef } from './pool-list';
 
 export type SaveProblem = { kind: 'forbidden' | 'conflict' | 'invalid' | 'failed' | 'choiceChanged'; message: string };
 
@@ -36,7 +38,10 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
     form:               newPoolForm(),
     /** The form as opened: an edit writes only the fields changed since. */
     initialForm:        newPoolForm(),
-    versionObjects:     [] as unknown[],
+    /** The pool's pinned and previous images, read by name. */
+    pinned:             [] as OSVersion[],
+    /** The channel objects (a few dozen): the channel options, and every channel a selector without one chooses from. */
+    channelObjects:     [] as unknown[],
     poolObjects:        [] as unknown[],
     clusterObjects:     [] as unknown[],
     groupObjects:       [] as unknown[],
@@ -64,8 +69,51 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       return this.canWrite ? 'edit' : 'view';
     },
 
+    /**
+     * The channels the form works on, never every version: the selector's channel (every channel of
+     * the namespace when it names none), the channel picked to approve from, and the pin's.
+     */
+    formChannels(): ChannelRef[] {
+      const refs = new Map<string, ChannelRef>();
+      const add = (channel: string) => channel && refs.set(channel, { namespace: this.form.namespace, channel });
+      const selectorChannel = useSelectorDraftStore().settled.channel;
+
+      if (this.form.imageMode === 'selector') {
+        if (selectorChannel) {
+          add(selectorChannel);
+        } else {
+          this.channelObjects.forEach((c) => {
+            const metadata = (c as { metadata?: { name?: string; namespace?: string } }).metadata;
+
+            if (metadata?.namespace === this.form.namespace) {
+              add(metadata.name ?? '');
+            }
+          });
+        }
+      }
+      add(this.approvePick.channel);
+      this.pinned.forEach((version) => version.namespace === this.form.namespace && add(version.channel));
+
+      return [...refs.values()];
+    },
+
+    /** The form channels' versions as the channel versions store has them now, and the pins. */
     versions(): OSVersion[] {
-      return this.versionObjects.map(toOSVersion);
+      const store = useChannelVersionsStore();
+      const byKey = new Map(this.pinned.map((v) => [`${ v.namespace }/${ v.name }`, v]));
+
+      for (const { namespace, channel } of this.formChannels) {
+        store.versions(namespace, channel).forEach((v) => byKey.set(`${ v.namespace }/${ v.name }`, v));
+      }
+
+      return [...byKey.values()];
+    },
+
+    /** True while a channel the form needs is still being read. */
+    versionsLoading(): boolean {
+      const store = useChannelVersionsStore();
+
+      return this.formChannels.some(({ namespace, channel }) => store.channelState(namespace, channel)?.state === 'loading');
     },
 
     /**
@@ -105,7 +153,17 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
     },
 
     channels(): string[] {
-      return [...new Set(this.namespaceVersions.filter((v) => v.type === 'container' && v.channel).map((v) => v.channel))].sort();
+      const names = new Set(this.namespaceVersions.filter((v) => v.type === 'container' && v.channel).map((v) => v.channel));
+
+      this.channelObjects.forEach((c) => {
+        const metadata = (c as { metadata?: { name?: string; namespace?: string } }).metadata;
+
+        if (metadata?.namespace === this.namespace && metadata.name) {
+          names.add(metadata.name);
+        }
+      });
+
+      return [...names].sort();
     },
 
     platforms(): string[] {
@@ -231,8 +289,8 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       const optional = (type: string) => findAll(shell, type).catch(() => [] as unknown[]);
 
       try {
-        [this.versionObjects, this.poolObjects, this.clusterObjects, this.groupObjects] = await Promise.all([
-          findAll(shell, TYPE.VERSION), optional(TYPE.IMAGE), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
+        [this.channelObjects, this.poolObjects, this.clusterObjects, this.groupObjects] = await Promise.all([
+          findAll(shell, TYPE.CHANNEL), optional(TYPE.IMAGE), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
         ]);
         if (name) {
           const found = await findOne(shell, TYPE.IMAGE, `${ namespace }/${ name }`, { watch: false }).catch(() => undefined);
@@ -246,7 +304,10 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
           this.original = plainPool(found);
           this.form = formFromPool(this.original);
           this.initialForm = formFromPool(this.original);
-          draft.load(readPool(this.original).selector);
+          const view = readPool(this.original);
+
+          draft.load(view.selector);
+          this.pinned = await pinnedVersions(shell, view.namespace, [view.pin, view.previousVersion].filter((n): n is string => !!n));
         } else {
           draft.load();
           this.creatable = await creatablePoolNamespaces(shell);
@@ -255,11 +316,17 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
           }
         }
         this.loadedSelectorJson = draft.json;
+        await this.loadVersions(shell);
       } catch (e) {
         this.loadError = errorMessage(e);
       } finally {
         this.loading = false;
       }
+    },
+
+    /** Reads the form channels not read yet (the page calls it again when they change). */
+    async loadVersions(shell: ShellStore): Promise<void> {
+      await useChannelVersionsStore().loadMany(shell, this.formChannels);
     },
 
     setForm<K extends keyof PoolForm>(field: K, value: PoolForm[K]) {

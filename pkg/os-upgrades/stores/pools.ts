@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import {
-  checkPoolUpgrade, KubeObject, OSVersion, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan, readPool, Reason
+  checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan,
+  readPool, Reason
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { readLatestPool, writePool } from '../api/pools';
@@ -76,6 +77,8 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
     /** True from the click until the server answered: a second click writes nothing. */
     writing: false,
     notice:  null as ApprovalNotice | null,
+    /** By pool id: what the last write left, until the operator's status moves past it. */
+    pending: {} as Record<string, PendingWrite>,
   }),
 
   actions: {
@@ -132,6 +135,8 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
       switch (outcome.kind) {
       case 'written':
         this.request = null;
+        // The status the write left is the old rollout's until the operator and Fleet react.
+        this.pending = { ...this.pending, [request.id]: pendingWrite(outcome.stored ?? outcome.snapshot) };
 
         return true;
       case 'refused':

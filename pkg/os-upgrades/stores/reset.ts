@@ -2,6 +2,7 @@
 // read or typed (a pool form, a dialog, fetched changelogs) may be shown to the next.
 import type { ShellStore } from '../types/shell-store';
 import { useChangelogsStore } from './changelogs';
+import { useChannelVersionsStore } from './channel-versions';
 import { useCompareStore } from './compare';
 import { usePoolFormStore } from './pool-form';
 import { usePoolApprovalStore } from './pools';
@@ -12,6 +13,8 @@ export function resetStores(): void {
   usePoolFormStore().$reset();
   useSelectorDraftStore().load();
   useCompareStore().$reset();
+  // The next person may not read the same channels: drop them and their watches.
+  useChannelVersionsStore().reset();
   // A new client too: it caches files, and the allowed origins are read again for the next person.
   useChangelogsStore().useClient(undefined);
 }

@@ -5,6 +5,7 @@ declare module 'js-yaml' {
   export function load(text: string): unknown;
   export function safeLoad(text: string): unknown;
   export function safeLoadAll(text: string): unknown[];
+  export function dump(value: unknown): string;
 }
 
 // marked 4.0.17.

@@ -10,4 +10,6 @@ export interface ShellStore {
   getters: Record<string, unknown>;
   /** Vuex's: calls `after` once each action has run; returns the function that stops listening. */
   subscribeAction?(handler: { after?: (action: StoreAction) => void }): () => void;
+  /** The shell's extension manager (`store.$extension`), for its paging helper. */
+  $extension?: unknown;
 }

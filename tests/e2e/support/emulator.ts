@@ -27,6 +27,16 @@ export function requireEmulator(): void {
   test.skip(!onEmulator(), 'needs the emulator\'s control endpoints');
 }
 
+export interface NodeReport {
+  cluster: string;
+  node: string;
+  image: string;
+  tag: string;
+  active: boolean;
+  state: 'idle' | 'cordoned' | 'draining' | 'upgrading' | 'rebooting' | 'failed';
+  message: string;
+}
+
 export class EmulatorControl {
   private constructor(private readonly api: APIRequestContext) {}
 
@@ -80,6 +90,15 @@ export class EmulatorControl {
     await this.call('PUT', `/packages/${ encodeURIComponent(versionName) }`, text);
   }
 
+  /**
+   * What /elemental/changelog is: today's operator (`operator`, 400 "unknwon api") or the
+   * ManagedOSChangelog protocol of elemental-operator PR #891 (`pr891`). Seeds again; a reset
+   * goes back to the emulator's start option.
+   */
+  async setChangelogService(mode: 'operator' | 'pr891', podStartMs?: number): Promise<void> {
+    await this.call('PUT', '/changelog-service', { mode, podStartMs });
+  }
+
   async addFault(fault: FaultSpec): Promise<{ id: number }> {
     return this.call('POST', '/faults', fault);
   }
@@ -96,6 +115,18 @@ export class EmulatorControl {
   /** Expires every session (or one user's): the next API call with it answers 401. */
   async expireSessions(username?: string): Promise<number> {
     return (await this.call<{ expired: number }>('POST', `/sessions/expire${ username ? `?user=${ encodeURIComponent(username) }` : '' }`)).expired;
+  }
+
+  /** Every emulated node: what it runs (IMAGE_REPO, IMAGE_TAG), its boot mode and job state. */
+  async nodes(): Promise<NodeReport[]> {
+    return this.call('GET', '/nodes');
+  }
+
+  /** The node's next upgrade job fails with `message`. */
+  async failNode(cluster: string, node: string, message: string): Promise<void> {
+    await this.call('POST', '/nodes/fail', {
+      cluster, node, message
+    });
   }
 
   /** The stored objects (of one Steve type, or all), for assertions. */

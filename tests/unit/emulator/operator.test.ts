@@ -190,7 +190,7 @@ describe('simulated operator: channel sync', () => {
 });
 
 describe('simulated Fleet rollout of a ManagedOSImage', () => {
-  it('goes WaitApplied → NotReady(n) → Ready over the targeted clusters', async() => {
+  it('goes WaitApplied → NotReady(n) → Ready over the targeted clusters, each cluster upgrading its own nodes', async() => {
     const em = await emulatorWith(fixtures({ test: [entry('os-1', 'v1')] }, [
       {
         apiVersion: 'fleet.cattle.io/v1alpha1',
@@ -227,11 +227,11 @@ describe('simulated Fleet rollout of a ManagedOSImage', () => {
     });
 
     em.api.create(type, 'fleet-default', { metadata: { name: 'pool' }, spec: { managedOSVersionName: 'os-1', clusterTargets: [{ clusterSelector: { matchLabels: { site: 'x' } } }] } }, SYSTEM_ACTOR);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 400));
     stop();
 
     expect(messages[0]).toBe('WaitApplied(2) [Cluster fleet-default/c1, Cluster fleet-default/c2]');
-    expect(messages).toContain('NotReady(1) [Cluster fleet-default/c2]');
+    expect(messages).toContain('NotReady(2) [Cluster fleet-default/c1, Cluster fleet-default/c2]');
     expect(messages[messages.length - 1]).toBe('');
     const image = em.api.get(type, 'fleet-default', 'pool');
 

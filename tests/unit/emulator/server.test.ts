@@ -170,15 +170,36 @@ describe('the emulator over HTTP', () => {
     expect(failed).toBe(true);
   });
 
-  it('serves changelogs to logged-in users only, at the operator\'s proposed path', async() => {
-    const session = await login('viewer');
+  it('answers /elemental/changelog as today\'s operator: 400 "unknwon api" as text, to logged-in users only', async() => {
+    const viewer = await login('viewer');
     const url = '/elemental/changelog/base-v2.3.0-6.1-os/base-v2.3.0-6.1-os.updates.log';
 
     expect((await call(undefined, 'GET', url)).status).toBe(401);
-    const log = await call(session, 'GET', url);
+    const answer = await call(viewer, 'GET', url);
+
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await answer.text()).toBe('unknwon api: changelog\n');
+  });
+
+  it('serves the seed\'s changelog files from its static file host, and one channel\'s package tar', async() => {
+    const log = await call(undefined, 'GET', '/changelog-files/base-v2.3.0-6.1-os.updates.log');
 
     expect(log.status).toBe(200);
     expect(Array.isArray(JSON.parse(await log.text()))).toBe(true);
-    expect((await call(session, 'GET', '/elemental/changelog/x/../../etc/passwd')).status).toBe(404);
+    expect((await call(undefined, 'GET', '/changelog-files/base-v2.2.0-3.9-os.updates.log')).status).toBe(404);
+    expect((await call(undefined, 'GET', '/changelog-files/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    const tar = await call(undefined, 'GET', '/changelog-files/sl-micro-6.1-base.packages.tar');
+
+    expect(tar.status).toBe(200);
+    expect(tar.headers.get('content-type')).toBe('application/x-tar');
+    const { unpackTar } = await import('modern-tar');
+    const names = (await unpackTar(new Uint8Array(await tar.arrayBuffer()))).map((entry) => entry.header.name);
+
+    expect(names).toContain('base-v2.2.0-3.12-os.packages');
+    const admin = await login('admin');
+    const channel = await (await call(admin, 'GET', '/v1/elemental.cattle.io.managedosversionchannels/fleet-default/sl-micro-6.1-base')).json() as { metadata: { annotations: Record<string, string> } };
+
+    expect(channel.metadata.annotations).toMatchObject({ 'os-upgrades.cattle.io/changelog-url': '/changelog-files/{name}.updates.log', 'os-upgrades.cattle.io/packages-tar-url': '/changelog-files/sl-micro-6.1-base.packages.tar' });
   });
 });

@@ -41,10 +41,43 @@ describe('ChangelogClient', () => {
     expect(await client.fetchPackages({ name: 'v1' }, undefined)).toEqual({ state: 'ok', value: [expect.objectContaining({ name: 'curl', version: '8.14.1' })] });
   });
 
-  it('reports a 404 as missing, not as an error', async() => {
+  it('reports a 404 of a configured URL as missing, not as an error', async() => {
     const { client } = clientWith({});
+    const channel = { metadata: { annotations: { [CHANGELOG_URL_ANNOTATION]: '/files/{name}.updates.log' } } };
 
-    expect(await client.fetchLog({ name: 'v1' }, undefined)).toEqual({ state: 'missing' });
+    expect(await client.fetchLog({ name: 'v1' }, channel)).toEqual({ state: 'missing' });
+  });
+
+  describe('no changelog service', () => {
+    const UNKNOWN_API = { status: 400, body: 'unknwon api: changelog\n' };
+    const INDEX = { status: 200, body: '<!DOCTYPE html><html><head></head><body></body></html>' };
+
+    it.each([
+      ['the current operator\'s 400 "unknwon api"', UNKNOWN_API, 'unknownApi'],
+      ['Rancher\'s index.html', INDEX, 'html'],
+      ['a 404 on the default path', { status: 404 }, 'notFound'],
+    ])('asks once per session on %s, and answers every other file "no service" without a request', async(_, reply, reason) => {
+      const names = ['a', 'b', 'c', 'd'];
+      const { client, fake } = clientWith(Object.fromEntries(names.flatMap((name) => [[logUrl(name), reply], [packagesUrl(name), reply]])));
+      const results = await Promise.all(names.map((name) => client.fetchLog({ name }, undefined)));
+
+      expect(results).toEqual(names.map(() => ({
+        state: 'noService', reason, source: 'default'
+      })));
+      expect(await client.fetchPackages({ name: 'a' }, undefined)).toEqual({
+        state: 'noService', reason, source: 'default'
+      });
+      expect(fake.requests).toHaveLength(1);
+      expect(client.sourceState('default')).toBe(reason);
+    });
+
+    it('keeps a real format error of a real file that image\'s error, and the source live', async() => {
+      const { client } = clientWith({ [logUrl('a')]: { status: 200, body: '{broken' }, [logUrl('b')]: { status: 200, body: LOG } });
+
+      expect(await client.fetchLog({ name: 'a' }, undefined)).toMatchObject({ state: 'error', reason: { key: 'osUpgrades.changelog.error.invalidJson' } });
+      expect((await client.fetchLog({ name: 'b' }, undefined)).state).toBe('ok');
+      expect(client.sourceState('default')).toBe('live');
+    });
   });
 
   it('reports a malformed log with the parser reason', async() => {
@@ -162,16 +195,54 @@ describe('ChangelogClient', () => {
       const { client, fake } = clientWith(routes, { concurrency: 2 });
       const results = names.map((name) => client.fetchLog({ name }, undefined));
 
+      // The first file probes the source alone; then at most two at a time.
       await flush();
-      expect(fake.requests).toHaveLength(2);
+      expect(fake.requests).toHaveLength(1);
       fake.release(logUrl('a'), { status: 200, body: '[]' });
       await flush();
+      await flush();
       expect(fake.requests).toHaveLength(3);
+      fake.release(logUrl('b'), { status: 200, body: '[]' });
+      await flush();
+      await flush();
+      expect(fake.requests).toHaveLength(4);
       for (const name of names) {
         fake.release(logUrl(name), { status: 200, body: '[]' });
         await flush();
       }
       expect((await Promise.all(results)).map((r) => r.state)).toEqual(names.map(() => 'ok'));
+    });
+
+    it.each([['http/1.1', 6], ['h2', 32], ['', 6]])('without a limit given, follows the page connection (%s: %i at a time)', async(protocol, limit) => {
+      const original = Object.getOwnPropertyDescriptor(performance, 'getEntriesByType');
+      const asked: string[] = [];
+      const spy = (kind: string) => {
+        asked.push(kind);
+
+        return [{ nextHopProtocol: protocol }];
+      };
+
+      Object.defineProperty(performance, 'getEntriesByType', { value: spy, configurable: true });
+      try {
+        const names = Array.from({ length: 40 }, (_, i) => `v${ i }`);
+        const { client, fake } = clientWith(Object.fromEntries(names.map((name): [string, Reply] => [logUrl(name), { hang: true }])));
+
+        names.forEach((name) => client.fetchLog({ name }, undefined));
+        // The first file probes the source alone; then `limit` at a time.
+        await flush();
+        fake.release(logUrl('v0'), { status: 200, body: '[]' });
+        for (let i = 0; i < 5; i++) {
+          await flush();
+        }
+        expect(asked).toContain('navigation');
+        expect(fake.requests).toHaveLength(1 + limit);
+      } finally {
+        if (original) {
+          Object.defineProperty(performance, 'getEntriesByType', original);
+        } else {
+          delete (performance as { getEntriesByType?: unknown }).getEntriesByType;
+        }
+      }
     });
 
     it('aborts the download when its only caller no longer needs it, and does not cache that', async() => {

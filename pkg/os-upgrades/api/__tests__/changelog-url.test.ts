@@ -7,7 +7,7 @@ const channelWith = (template: string) => ({ metadata: { annotations: { [CHANGEL
 
 describe('changelogUrls', () => {
   it('uses the operator endpoint on the Rancher server when nothing else is set', () => {
-    expect(changelogUrls({ name: 'base-v2.2.0-3.12-os' }, undefined, SERVER)).toEqual({
+    expect(changelogUrls({ name: 'base-v2.2.0-3.12-os' }, undefined, SERVER)).toMatchObject({
       log:      'https://rancher.example.com/elemental/changelog/base-v2.2.0-3.12-os/base-v2.2.0-3.12-os.updates.log',
       packages: 'https://rancher.example.com/elemental/changelog/base-v2.2.0-3.12-os/base-v2.2.0-3.12-os.packages',
       source:   'default',
@@ -17,7 +17,7 @@ describe('changelogUrls', () => {
   it('prefers the channel annotation template over the default, with {name} replaced everywhere', () => {
     const urls = changelogUrls({ name: 'v1' }, channelWith('https://cdn.example.com/logs/{name}/{name}.json'), SERVER);
 
-    expect(urls).toEqual({
+    expect(urls).toMatchObject({
       log: 'https://cdn.example.com/logs/v1/v1.json', packages: 'https://cdn.example.com/logs/v1/v1.packages', source: 'channel'
     });
   });
@@ -25,7 +25,7 @@ describe('changelogUrls', () => {
   it('prefers the version changelogURL over the channel annotation', () => {
     const urls = changelogUrls({ name: 'v1', changelogURL: '/files/v1.updates.log?x=1' }, channelWith('https://cdn.example.com/{name}'), SERVER);
 
-    expect(urls).toEqual({
+    expect(urls).toMatchObject({
       log: 'https://rancher.example.com/files/v1.updates.log?x=1', packages: 'https://rancher.example.com/files/v1.packages', source: 'version'
     });
   });

@@ -1,5 +1,5 @@
-import { saferDump } from '@shell/utils/create-yaml';
 import { isRecord } from '../../domain';
+import { yamlText } from '../common/yaml-text';
 
 export type DiffLineKind = 'same' | 'added' | 'removed';
 
@@ -48,5 +48,5 @@ export function poolYamlLines(obj: unknown): string[] {
     spec:     isRecord(source.spec) ? source.spec : {},
   };
 
-  return saferDump(view).replace(/\n$/, '').split('\n');
+  return yamlText(view).replace(/\n$/, '').split('\n');
 }

@@ -89,12 +89,16 @@ describe('aggregateChangelog (rule 5)', () => {
     expect(unknown.problems).toEqual([{ key: 'osUpgrades.changelog.problem.unknownVersion', values: { name: 'nope' } }]);
   });
 
-  it('skips iso versions in the span and flags a jump across channels', () => {
+  it('skips iso versions in the span; across channels without package lists the advisories are unknown', () => {
     const all = [...V61, ...channelVersions('sl-micro-6.2-base')];
-    const across = aggregateChangelog(all, 'base-v2.2.0-3.12-os', 'base-v2.3.0-6.1-os', { 'base-v2.3.0-6.1-os': [] });
+    const across = aggregateChangelog(all, 'base-v2.2.0-3.12-os', 'base-v2.3.0-6.1-os', { 'base-v2.3.0-6.1-os': [advisory('X', 'critical', C312 + 1)] });
 
     expect(across.span).toEqual(['base-v2.3.0-6.1-os']);
-    expect(across.problems.map((p) => p.key)).toEqual(['osUpgrades.changelog.problem.otherChannel']);
+    expect(across.crossChannel).toBe(true);
+    expect(across.evidence).toBe('none');
+    expect(across.advisoriesUnknown).toBe(true);
+    expect(across.advisories).toEqual([]);
+    expect(across.problems).toEqual([]);
     expect(aggregateChangelog(all, 'base-v2.2.0-3.8-os', 'base-v2.2.0-3.12-os', {}).span).not.toContain('base-v2.2.0-3.7-iso');
   });
 

@@ -8,6 +8,23 @@ import {
 const names = (versions: OSVersion[]) => versions.map((version) => version.name);
 
 describe('toOSVersion', () => {
+  it('keeps the type lower-case, as the operator compares it case-insensitively, so every container filter finds it', () => {
+    const obj = {
+      metadata: { name: 'v1', namespace: 'fleet-default' },
+      spec:     {
+        version: 'v1', type: 'Container', metadata: { upgradeImage: 'r/os:v1' }
+      }
+    };
+
+    expect(toOSVersion(obj).type).toBe('container');
+    expect(toOSVersion({
+      ...obj,
+      spec: {
+        ...obj.spec, type: 'ISO', metadata: { uri: 'r/os.iso' }
+      }
+    })).toMatchObject({ type: 'iso', image: 'r/os.iso' });
+  });
+
   it('reads a synced container version', () => {
     const [obj] = channelVersions('sl-micro-6.1-base');
 
@@ -22,6 +39,7 @@ describe('toOSVersion', () => {
       image:       'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12',
       platforms:   ['linux/x86_64', 'linux/aarch64'],
       inSync:      true,
+      terminating: false,
     });
   });
 

@@ -65,4 +65,32 @@ describe('pool rows', () => {
     ]);
     expect(r.nodeSelector).toBe('role=worker');
   });
+
+  it('says the operator refuses a pin to a missing or iso version, and waits after a write until the status moves', () => {
+    expect(row({ pin: 'gone-v1' }).operator).toEqual({ kind: 'refused', reason: { key: 'osUpgrades.pool.operator.missing', values: { name: 'gone-v1' } } });
+    const iso = version('os-iso', 'v2.2.1-1', 1, { type: 'iso' });
+
+    expect(row({ pin: 'os-iso' }, [...VERSIONS, iso]).operator.kind).toBe('refused');
+    const written = poolObject({ pin: NEW.name, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
+    const pending = { pin: NEW.name, conditions: '[{"status":"True","type":"Ready"}]' };
+
+    expect(toPoolRows([written], VERSIONS, NOW, { 'fleet-default/edge': pending })[0].operator).toEqual({ kind: 'waiting' });
+    const moved = poolObject({
+      pin:    NEW.name,
+      status: {
+        conditions: [{
+          type: 'Ready', status: 'False', message: 'WaitApplied(1)'
+        }]
+      }
+    });
+
+    expect(toPoolRows([moved], VERSIONS, NOW, { 'fleet-default/edge': pending })[0].operator).toEqual({ kind: 'current' });
+  });
+
+  it('flags a pinned version that is being deleted', () => {
+    const deleting = { ...NEW, terminating: true };
+
+    expect(row({ pin: NEW.name }, [OLD, MID, deleting]).pinTerminating).toBe(true);
+    expect(row({ pin: NEW.name }).pinTerminating).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 /* global jest */
 import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
 import ChannelsPage from '../channels.vue';
 import { TYPE } from '../../config';
 import { channelVersions } from '../../../../tests/support/fixtures';
@@ -19,6 +20,8 @@ const channel = (name: string, extra: Record<string, unknown> = {}) => ({
   },
   ...extra,
 });
+
+beforeEach(() => setActivePinia(createPinia()));
 
 function mountWith(channels: unknown[] | Error, versions: unknown[] = []) {
   const dispatch = jest.fn((action: string, payload: { type: string }) => {

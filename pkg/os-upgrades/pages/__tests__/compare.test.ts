@@ -6,8 +6,7 @@ import { TYPE } from '../../config';
 import { channelVersions } from '../../../../tests/support/fixtures';
 import { mountGlobals, shellStore } from '../../components/common/__tests__/helpers';
 
-function mountPage(query: Record<string, string>) {
-  const versions = channelVersions('sl-micro-6.1-base');
+function mountPage(query: Record<string, string>, versions = channelVersions('sl-micro-6.1-base')) {
   const dispatch = jest.fn((_: string, payload: { type: string }) => Promise.resolve(payload.type === TYPE.CHANNEL ? [] : versions));
   const replace = jest.fn();
   const globals = mountGlobals(shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>));
@@ -52,7 +51,18 @@ describe('compare page', () => {
     await flushPromises();
     expect(wrapper.find('.image-compare').text()).toBe('base-v2.2.0-3.8-os -> base-v2.2.0-3.12-os (6)');
     expect(wrapper.findAll('select')[0].findAll('option').map((option) => option.attributes('value'))).toEqual([
-      'base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os'
+      'group:fleet-default/sl-micro-6.1-base', 'base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os'
+    ]);
+  });
+
+  it('offers the images of every channel, this one first, each under its channel', async() => {
+    const { wrapper } = mountPage({ old: 'base-v2.2.0-3.12-os', new: 'base-v2.3.0-6.1-os' }, [...channelVersions('sl-micro-6.2-base'), ...channelVersions('sl-micro-6.1-base')]);
+
+    await flushPromises();
+    expect(wrapper.find('.image-compare').text()).toBe('base-v2.2.0-3.12-os -> base-v2.3.0-6.1-os (8)');
+    expect(wrapper.findAll('select')[1].findAll('option').map((option) => option.attributes('value'))).toEqual([
+      'group:fleet-default/sl-micro-6.1-base', 'base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os',
+      'group:fleet-default/sl-micro-6.2-base', 'base-v2.3.0-6.1-os',
     ]);
   });
 

@@ -11,6 +11,14 @@ import { fakeStore, shellStubs, StoreOptions, t } from './pools-test-helpers';
 
 const push = jest.fn();
 
+/** Lets the reads settle: the shell's paged reads wait behind a (fake) zero-delay timer. */
+async function settle() {
+  for (let i = 0; i < 5; i++) {
+    await jest.advanceTimersByTimeAsync(1);
+    await flushPromises();
+  }
+}
+
 async function mountPage(options: StoreOptions, params: Record<string, string> = { cluster: '_' }) {
   const fake = fakeStore(options);
   const wrapper = mount(PoolEditPage, {
@@ -22,7 +30,7 @@ async function mountPage(options: StoreOptions, params: Record<string, string> =
     },
   });
 
-  await flushPromises();
+  await settle();
 
   return { wrapper, ...fake };
 }
@@ -40,7 +48,7 @@ function typeSelector(fields: Partial<Record<'channel' | 'version' | 'minAgeHour
 
 async function save(wrapper: VueWrapper) {
   await wrapper.find('[data-testid="pool-save-async-button"]').trigger('click');
-  await flushPromises();
+  await settle();
 }
 
 describe('pool form page', () => {
@@ -56,7 +64,7 @@ describe('pool form page', () => {
 
     await wrapper.find('[data-testid="pool-name-input"]').setValue('edge');
     typeSelector({ channel: 'stable', minAgeHours: '24' });
-    await flushPromises();
+    await settle();
     const shown = wrapper.find('[data-testid="selector-preview-chosen-name"]').text();
 
     await save(wrapper);
@@ -75,7 +83,7 @@ describe('pool form page', () => {
 
     await wrapper.find('[data-testid="pool-name-input"]').setValue('edge');
     typeSelector({ channel: 'stable', minAgeHours: '24' });
-    await flushPromises();
+    await settle();
     expect(wrapper.find('[data-testid="selector-preview-chosen-name"]').text()).toBe(MID.name);
 
     jest.setSystemTime((NOW + 24 * 3600) * 1000);
@@ -90,7 +98,7 @@ describe('pool form page', () => {
     const { wrapper } = await mountPage({ versions: VERSIONS });
 
     typeSelector({ channel: 'stable', minAgeHours: '24' });
-    await flushPromises();
+    await settle();
 
     expect(wrapper.findAll('[data-testid="selector-preview-candidates"] tbody tr')).toHaveLength(2);
     const rejected = wrapper.find('[data-testid="selector-preview-rejected"]').text();
@@ -103,7 +111,7 @@ describe('pool form page', () => {
 
     await wrapper.find('[data-testid="pool-name-input"]').setValue('edge');
     typeSelector({ channel: 'stable', version: '>=9' });
-    await flushPromises();
+    await settle();
 
     expect(wrapper.find('[data-testid="selector-preview-nothing"]').exists()).toBe(true);
     expect(wrapper.find('[data-testid="pool-save-async-button"]').attributes('disabled')).toBeDefined();
@@ -119,11 +127,11 @@ describe('pool form page', () => {
     expect(wrapper.find('[data-testid="pool-save-async-button"]').attributes('disabled')).toBeUndefined();
 
     typeSelector({ channel: 'also-gone' });
-    await flushPromises();
+    await settle();
     expect(wrapper.find('[data-testid="pool-save-async-button"]').attributes('disabled')).toBeDefined();
 
     typeSelector({ channel: 'gone' });
-    await flushPromises();
+    await settle();
     await save(wrapper);
     expect(writes).toHaveLength(1);
     expect(writes[0].data.spec).toMatchObject({ concurrency: 2, managedOSVersionName: OLD.name });
@@ -158,7 +166,7 @@ describe('pool form page', () => {
     const { wrapper } = await mountPage({ versions: VERSIONS });
 
     typeSelector({ version: 'not a range' });
-    await flushPromises();
+    await settle();
 
     expect(wrapper.find('[data-testid="selector-form"]').text()).toContain('osUpgrades.selector.error.badVersionRange');
     expect(wrapper.find('[data-testid="selector-preview-invalid"]').exists()).toBe(true);
@@ -181,7 +189,7 @@ describe('pool form page', () => {
     const { wrapper, writes } = await mountPage({ pools: [original], versions: VERSIONS }, EDIT);
 
     typeSelector({ minAgeHours: '24' });
-    await flushPromises();
+    await settle();
     expect(wrapper.find('[data-testid="pool-candidate-differs"]').text()).toContain(MID.name);
     await save(wrapper);
 
@@ -194,7 +202,7 @@ describe('pool form page', () => {
 
     await wrapper.find('[data-testid="pool-name-input"]').setValue('edge');
     typeSelector({ channel: 'stable' });
-    await flushPromises();
+    await settle();
     await save(wrapper);
 
     expect(wrapper.find('[data-testid="pool-save-problem"]').text()).toContain('osUpgrades.poolForm.forbidden');
@@ -221,7 +229,7 @@ describe('pool form page', () => {
 
     // Loading the latest keeps that change, and this person's concurrency.
     await wrapper.find('[data-testid="pool-load-latest"]').trigger('click');
-    await flushPromises();
+    await settle();
     answer = () => Promise.resolve({});
     await save(wrapper);
 

@@ -1,5 +1,6 @@
 /* global jest */
-import { reactive } from 'vue';
+import { reactive, watch } from 'vue';
+import { VERSION_PAGINATION } from '../../api/version-pagination';
 import type { OSVersion } from '../../domain';
 import { TYPE } from '../../config';
 
@@ -69,10 +70,32 @@ export function fakeStore(options: StoreOptions = {}) {
   };
   const writes: Written[] = [];
   const respond = options.respond ?? ((written: Written) => Promise.resolve(written.data));
-  const dispatch = jest.fn((action: string, payload: { type?: string; id?: string } & Written) => {
+  // The SQL-cache API for versions (findPage) and its resource.changes watch (watchEvent), as the
+  // shell's store and Steve answer them: a change to the list calls every listener with a revision.
+  const listeners: ((params: { revision?: string }) => void)[] = [];
+  let revision = 1;
+
+  watch(lists[TYPE.VERSION], () => {
+    revision++;
+    listeners.forEach((listener) => listener({ revision: String(revision) }));
+  }, { deep: true });
+  const dispatch = jest.fn((action: string, payload: { type?: string; id?: string; opt?: { pagination?: FakePagination }; callback?: (params: { revision?: string }) => void } & Written) => {
     switch (action) {
     case 'management/findAll':
       return Promise.resolve(lists[payload.type ?? ''] ?? []);
+    case 'management/findPage': {
+      const data = lists[payload.type ?? ''].filter((o) => matchesPagination(o, payload.opt?.pagination));
+
+      return Promise.resolve({ data, pagination: { result: { count: data.length, revision: String(revision) } } });
+    }
+    case 'management/watchEvent':
+      if (payload.callback) {
+        listeners.push(payload.callback);
+      }
+
+      return Promise.resolve();
+    case 'management/unwatchEvent':
+      return Promise.resolve();
     case 'management/find':
       return Promise.resolve(lists[TYPE.IMAGE].find((o) => {
         const metadata = (o as { metadata: { namespace: string; name: string } }).metadata;
@@ -98,12 +121,17 @@ export function fakeStore(options: StoreOptions = {}) {
     writes,
     store: {
       dispatch,
-      getters: {
-        'management/schemaFor': () => schema,
-        'auth/user':            { username: 'admin' },
-        'auth/principalId':     'local://u-admin',
-        'i18n/t':               (key: string) => key,
-        'i18n/exists':          () => false,
+      $extension: { getAll: () => ({ 'server-side-pagination': { 'os-upgrades': () => VERSION_PAGINATION } }) },
+      getters:    {
+        'management/byId':                      () => undefined,
+        'type-map/configuredHeaders':           () => false,
+        'type-map/configuredPaginationHeaders': () => false,
+        'type-map/hasCustomList':               () => false,
+        'management/schemaFor':                 () => schema,
+        'auth/user':                            { username: 'admin' },
+        'auth/principalId':                     'local://u-admin',
+        'i18n/t':                               (key: string) => key,
+        'i18n/exists':                          () => false,
       },
     },
   };
@@ -161,3 +189,18 @@ export const shellStubs = {
   YamlEditor:   { props: ['value'], template: '<pre class="yaml">{{ value }}</pre>' },
   ImageCompare: { props: ['versions', 'oldName', 'newName'], template: '<div class="image-compare" :data-old="oldName" :data-new="newName" />' },
 };
+
+interface FakePagination {
+  filters?: { fields: { field?: string; value?: string }[] }[];
+  labelSelector?: { matchLabels?: Record<string, string> };
+}
+
+/** Whether an object passes the page's filters: every filter (AND) by any of its fields (OR), and the labels. */
+function matchesPagination(object: unknown, pagination: FakePagination | undefined): boolean {
+  const metadata = (object as { metadata: { name: string; namespace: string; labels?: Record<string, string> } }).metadata;
+  const value = (field?: string) => (field === 'metadata.name' ? metadata.name : field === 'metadata.namespace' ? metadata.namespace : undefined);
+  const filtersHold = (pagination?.filters ?? []).every((filter) => filter.fields.some((f) => value(f.field) === f.value));
+  const labelsHold = Object.entries(pagination?.labelSelector?.matchLabels ?? {}).every(([key, wanted]) => metadata.labels?.[key] === wanted);
+
+  return filtersHold && labelsHold;
+}

@@ -13,6 +13,14 @@ import {
 
 const SELECTOR = '{"channel":"stable"}';
 
+/** Lets the reads settle: the shell's paged reads wait behind a (fake) zero-delay timer. */
+async function settle() {
+  for (let i = 0; i < 5; i++) {
+    await jest.advanceTimersByTimeAsync(1);
+    await flushPromises();
+  }
+}
+
 async function mountPage(options: StoreOptions) {
   const fake = fakeStore(options);
   const wrapper = mount(PoolsPage, {
@@ -24,7 +32,7 @@ async function mountPage(options: StoreOptions) {
     },
   });
 
-  await flushPromises();
+  await settle();
 
   return { wrapper, ...fake };
 }
@@ -63,7 +71,7 @@ describe('workload pools page', () => {
     expect(wrapper.find('[data-testid="pool-upgrade-available"]').exists()).toBe(false);
 
     lists[TYPE.VERSION].push(managedVersion(version('os-v2.3.0-1', 'v2.3.0-1', 0.1)));
-    await flushPromises();
+    await settle();
 
     expect(wrapper.find('[data-testid="pool-upgrade-available"]').exists()).toBe(true);
     expect(wrapper.find('[data-testid="pool-would-pick"]').text()).toContain('os-v2.3.0-1');

@@ -14,7 +14,10 @@ function storeWith(routes: Record<string, Reply>) {
   const fake = fakeHttp(routes);
   const store = useChangelogsStore();
 
-  store.useClient(new ChangelogClient({ serverOrigin: SERVER, http: fake.http }));
+  // A live source: its 404s are missing files, and nothing waits for a probe.
+  store.useClient(new ChangelogClient({
+    serverOrigin: SERVER, http: fake.http, liveSources: ['default']
+  }));
 
   return { store, fake };
 }

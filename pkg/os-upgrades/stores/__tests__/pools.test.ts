@@ -129,6 +129,46 @@ describe('approval store', () => {
     expect(approval.notice).toBeNull();
   });
 
+  it('on a 409 that only the operator\'s own label caused, writes again and remembers the write as pending', async() => {
+    const approval = usePoolApprovalStore();
+    const shown = poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '41', status: { conditions: [{ type: 'Ready', status: 'True' }] }
+    });
+    const labelled = poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '46', status: { conditions: [{ type: 'Ready', status: 'True' }] }
+    });
+
+    (labelled.metadata as Record<string, unknown>).labels = { 'elemental.cattle.io/managed-os-version-name': OLD.name };
+    const stored = { ...labelled, spec: { ...(labelled.spec as object), managedOSVersionName: NEW.name } };
+    const answers = [() => Promise.reject(Object.assign(new Error('conflict'), { _status: 409 })), () => Promise.resolve(stored)];
+    const { store, writes } = shellStore(labelled, () => (answers.shift() as () => Promise<unknown>)());
+
+    approval.open('approve', shown, VERSIONS, NOW);
+
+    expect(await approval.confirm(context(store))).toBe(true);
+    expect(writes.map((w) => w.data.metadata.resourceVersion)).toEqual(['41', '46']);
+    expect(approval.pending['fleet-default/edge']).toEqual({ pin: NEW.name, conditions: '[{"status":"True","type":"Ready"}]' });
+  });
+
+  it('on a 409 where a person changed a label, writes nothing more', async() => {
+    const approval = usePoolApprovalStore();
+    const shown = poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '41'
+    });
+    const changed = poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '46'
+    });
+
+    (changed.metadata as Record<string, unknown>).labels = { team: 'other' };
+    const { store, writes } = shellStore(changed, () => Promise.reject(Object.assign(new Error('conflict'), { _status: 409 })));
+
+    approval.open('approve', shown, VERSIONS, NOW);
+
+    expect(await approval.confirm(context(store))).toBe(false);
+    expect(writes).toHaveLength(1);
+    expect(approval.notice).toEqual({ kind: 'conflict' });
+  });
+
   it('writes nothing when the selector picks another image than the dialog showed', async() => {
     const approval = usePoolApprovalStore();
     const newest = version('os-v2.2.2-1', 'v2.2.2-1', 0.5);

@@ -43,6 +43,38 @@ describe('approve dialog', () => {
     expect(wrapper.find('.image-compare').attributes()).toMatchObject({ 'data-old': OLD.name, 'data-new': NEW.name });
   });
 
+  it('says in words that a roll back is a forced downgrade, and the YAML shows the FORCE', async() => {
+    const fake = fakeStore();
+    const wrapper = mountDialog(fake);
+
+    usePoolApprovalStore().open('rollback', poolObject({ pin: NEW.name, annotations: { 'os-upgrades.cattle.io/previous-version': OLD.name } }), VERSIONS, NOW);
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="approve-forced"]').text()).toContain('osUpgrades.approve.forced');
+    expect(wrapper.find('[data-testid="approve-same-tag"]').exists()).toBe(false);
+    expect(wrapper.findAll('[data-kind="added"]').map((l) => l.text()).join('\n')).toContain('FORCE');
+  });
+
+  it('warns that a same-tag switch runs nothing on the nodes, and says when an upgrade takes FORCE back', async() => {
+    const kvm = version('kvm-v2.2.1-1', 'v2.2.1-1', 0.5, { image: 'registry.example/kvm:v2.2.1-1' });
+    const fake = fakeStore();
+    const wrapper = mount(ApproveDialog, {
+      props: {
+        versions: [...VERSIONS, kvm], now: NOW, approvedBy: 'admin'
+      },
+      global: { mocks: { t, $store: fake.store }, stubs: shellStubs },
+    });
+
+    usePoolApprovalStore().open('approve', poolObject({
+      pin: NEW.name, spec: { upgradeContainer: { envs: [{ name: 'FORCE', value: 'true' }] } }, annotations: { 'os-upgrades.cattle.io/forced': 'true', 'os-upgrades.cattle.io/forced-upgrade-container': 'true' }
+    }), [...VERSIONS, kvm], NOW, kvm.name);
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="approve-same-tag"]').text()).toContain('osUpgrades.approve.sameTag');
+    expect(wrapper.find('[data-testid="approve-forceRemoved"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="approve-forced"]').exists()).toBe(false);
+  });
+
   it('writes once however often Approve is clicked', async() => {
     let release: (value: unknown) => void = () => undefined;
     const fake = fakeStore({
@@ -129,5 +161,26 @@ describe('approve dialog', () => {
     await flushPromises();
 
     expect(wrapper.find('[data-testid="approve-notice"]').text()).toContain('osUpgrades.approve.forbidden');
+  });
+
+  it('names a move to another release as such, with a warning, never as a plain upgrade', async() => {
+    const from = version('base-v2.2.0-3.12-os', 'v2.2.0-3.12', 100, { channel: 'sl-micro-6.1-base', image: 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12' });
+    const to = version('base-v2.3.0-6.1-os', 'v2.3.0-6.1', 10, { channel: 'sl-micro-6.2-base', image: 'registry.suse.com/suse/sl-micro/6.2/base-os-container:2.3.0-6.1' });
+    const fake = fakeStore();
+    const wrapper = mount(ApproveDialog, {
+      props: {
+        versions: [from, to], now: NOW, approvedBy: 'admin'
+      },
+      global: { mocks: { t, $store: fake.store }, stubs: shellStubs },
+    });
+
+    usePoolApprovalStore().open('approve', poolObject({ pin: from.name, selector: '{"version":">=2.2.0"}' }), [from, to], NOW);
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="approve-target-name"]').text()).toBe(to.name);
+    expect(wrapper.find('#approve-dialog-title').text()).toContain('osUpgrades.move.title');
+    expect(wrapper.find('#approve-dialog-title').text()).toContain('osUpgrades.move.release {\\"release\\":\\"6.2\\"}');
+    expect(wrapper.find('[data-testid="move-warning"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="approve-confirm-async-button"]').text()).toContain('osUpgrades.move.confirm');
   });
 });

@@ -26,11 +26,16 @@ export function shellStore(dispatch: (action: string, payload?: unknown) => Prom
   };
 }
 
-/** Serves changelog files from a table through the real client, into the changelogs store. */
-export function serveFiles(routes: Record<string, Reply>) {
+/**
+ * Serves changelog files from a table through the real client, into the changelogs store. The
+ * table is a live source (its 404s are missing files); `probe: true` lets the client probe it first.
+ */
+export function serveFiles(routes: Record<string, Reply>, options: { probe?: boolean } = {}) {
   const fake = fakeHttp(routes);
 
-  useChangelogsStore().useClient(new ChangelogClient({ serverOrigin: SERVER, http: fake.http }));
+  useChangelogsStore().useClient(new ChangelogClient({
+    serverOrigin: SERVER, http: fake.http, liveSources: options.probe ? [] : ['default']
+  }));
 
   return fake;
 }

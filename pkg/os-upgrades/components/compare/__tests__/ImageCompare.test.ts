@@ -33,8 +33,14 @@ const LOG_3_12 = JSON.stringify([
     }],
     description: 'The kernel was updated:\n\n- CVE-2024-50264: use-after-free <img src=x onerror="window.pwned=1"> [details](javascript:window.pwned=2)',
   }),
-  advisory('SUSE-SLE-Micro-6.1-2024-4101', 'critical', 1732710000, { title: 'Security update for curl' }),
-  // Older than 3.8: the producer repeats it, rule 5 drops it.
+  // SL-Micro-release is 6.1-slfo.1.10.1 in 3.8, 6.1-slfo.1.10.2 in 3.9 and 3.12: the lists prove it.
+  advisory('SUSE-SLE-Micro-6.1-2024-4101', 'critical', 1732710000, {
+    title:    'Security update for curl',
+    packages: [{
+      name: 'SL-Micro-release', version: '6.1', release: 'slfo.1.10.2', arch: 'x86_64'
+    }]
+  }),
+  // Older than 3.8 and names no package: neither rule keeps it.
   advisory('SUSE-SLE-Micro-6.1-2024-1000', 'low', 1731000000),
 ]);
 const LOG_3_8 = JSON.stringify([advisory('SUSE-SLE-Micro-6.1-2024-0900', 'moderate', 1731300000)]);
@@ -233,5 +239,43 @@ describe('ImageCompare', () => {
     expect(wrapper.find('[data-testid="package-diff"]').exists()).toBe(true);
     expect(wrapper.find('[data-testid="advisory-search"]').exists()).toBe(false);
     expect(wrapper.find('h3').exists()).toBe(true);
+  });
+});
+
+describe('ImageCompare without a changelog service', () => {
+  const UNKNOWN_API: Reply = { status: 400, body: 'unknwon api: changelog\n' };
+  const everyFile = (reply: Reply) => Object.fromEntries([OLD, MIDDLE, NEW].flatMap((name): [string, Reply][] => [[logUrl(name), reply], [packagesUrl(name), reply]]));
+
+  it('says once that this Rancher serves no changelogs, never a per-image error, and never "no advisories"', async() => {
+    const fake = serveFiles(everyFile(UNKNOWN_API), { probe: true });
+    const wrapper = mountCompare({ oldName: OLD, newName: NEW });
+
+    await flushPromises();
+    const notices = wrapper.findAll('[data-testid="no-changelog-service"]');
+
+    expect(notices).toHaveLength(1);
+    expect(notices[0].text()).toContain('osUpgrades.noService.title');
+    expect(notices[0].text()).toContain('osUpgrades.noService.unknownApi');
+    expect(wrapper.findAll('[data-testid="file-error"]')).toHaveLength(0);
+    expect(wrapper.find('[data-testid="missing-logs"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="no-advisories"]').exists()).toBe(false);
+    const unknown = wrapper.find('[data-testid="unknown-changes"]');
+
+    expect(unknown.text()).toContain(MIDDLE);
+    expect(unknown.text()).toContain(NEW);
+    expect(unknown.text()).toContain('osUpgrades.unknown.noneKnown');
+    // One probe for the source; the other files were not asked for.
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('keeps a real format error of a real file that image\'s error', async() => {
+    serveFiles(routes({ [logUrl(NEW)]: { status: 200, body: '{broken' } }), { probe: true });
+    const wrapper = mountCompare({ oldName: OLD, newName: NEW });
+
+    await flushPromises();
+    expect(wrapper.find('[data-testid="no-changelog-service"]').exists()).toBe(false);
+    expect(wrapper.findAll('[data-testid="file-error"]').map((item) => item.text()).join('\n')).toContain('osUpgrades.changelog.error.invalidJson');
+    // Its changes are unknown, not "nothing".
+    expect(wrapper.find('[data-testid="unknown-changes"]').text()).toContain(NEW);
   });
 });

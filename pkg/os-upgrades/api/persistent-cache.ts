@@ -1,0 +1,195 @@
+// Published changelog files kept across sessions in IndexedDB (idb-keyval), keyed by source URL
+// (and the user, where the request carries credentials), bounded by planCacheEviction.
+import {
+  clear, createStore, del, delMany, entries, get, setMany, UseStore
+} from 'idb-keyval';
+import { CacheEntryMeta, DEFAULT_CACHE_MAX_BYTES, planCacheEviction } from '../domain';
+
+export interface FileCache {
+  get(key: string): Promise<unknown | undefined>;
+  put(key: string, value: unknown, size: number): Promise<void>;
+  clear(): Promise<void>;
+  /** Entries and bytes held, for the sources page. */
+  usage(): Promise<{ entries: number; bytes: number }>;
+}
+
+/** One database per store, as idb-keyval's createStore makes them. */
+const FILES_DB = 'os-upgrades-changelog-files';
+const INDEX_DB = 'os-upgrades-changelog-index';
+
+export class PersistentFileCache implements FileCache {
+  private readonly files: UseStore;
+  private readonly index: UseStore;
+  private metas: Promise<Map<string, CacheEntryMeta>> | undefined;
+  private clock = 0;
+  /** Writes not yet in IndexedDB: gathered and written in one transaction per store. */
+  private pending = new Map<string, { value: unknown; meta: CacheEntryMeta }>();
+  private flushing: Promise<void> | undefined;
+  private readonly touched = new Map<string, CacheEntryMeta>();
+  private touching: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly maxBytes = DEFAULT_CACHE_MAX_BYTES, private readonly now: () => number = () => Date.now()) {
+    this.files = createStore(FILES_DB, 'files');
+    this.index = createStore(INDEX_DB, 'index');
+  }
+
+  /** Strictly increasing, so two uses in the same millisecond keep their order. */
+  private tick(): number {
+    this.clock = Math.max(this.clock + 1, this.now());
+
+    return this.clock;
+  }
+
+  private loadMetas(): Promise<Map<string, CacheEntryMeta>> {
+    if (!this.metas) {
+      this.metas = entries<string, CacheEntryMeta>(this.index).then((list) => new Map(list.map(([key, meta]) => [key, meta])));
+    }
+
+    return this.metas;
+  }
+
+  async get(key: string): Promise<unknown | undefined> {
+    const waiting = this.pending.get(key);
+
+    if (waiting) {
+      return waiting.value;
+    }
+    const metas = await this.loadMetas();
+    const meta = metas.get(key);
+
+    if (!meta) {
+      return undefined;
+    }
+    const value = await get(key, this.files);
+
+    if (value === undefined) {
+      metas.delete(key);
+      await del(key, this.index);
+
+      return undefined;
+    }
+    const used = { ...meta, usedAt: this.tick() };
+
+    metas.set(key, used);
+    // Recency is worth a write, but not worth waiting for: written in batches.
+    this.touched.set(key, used);
+    if (!this.touching) {
+      this.touching = setTimeout(() => {
+        const batch = [...this.touched.entries()];
+
+        this.touched.clear();
+        this.touching = undefined;
+        setMany(batch, this.index).catch(() => undefined);
+      }, 200);
+    }
+
+    return value;
+  }
+
+  /** Resolves once the entry is written (with whatever else was put meanwhile). */
+  put(key: string, value: unknown, size: number): Promise<void> {
+    if (size > this.maxBytes || size < 0) {
+      return Promise.resolve();
+    }
+    this.pending.set(key, {
+      value,
+      meta: {
+        key, size, usedAt: this.tick()
+      }
+    });
+    if (!this.flushing) {
+      // A little later: a page loading hundreds of files writes them in a few transactions.
+      this.flushing = new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => this.flush());
+    }
+
+    return this.flushing;
+  }
+
+  private async flush(): Promise<void> {
+    const metas = await this.loadMetas();
+    const batch = [...this.pending.values()];
+
+    this.pending = new Map();
+    this.flushing = undefined;
+    const evicted: string[] = [];
+
+    for (const entry of batch) {
+      const others = [...metas.values()].filter((meta) => meta.key !== entry.meta.key);
+      const plan = planCacheEviction(others, entry.meta.size, this.maxBytes);
+
+      plan.evict.forEach((key) => metas.delete(key));
+      evicted.push(...plan.evict);
+      metas.set(entry.meta.key, entry.meta);
+    }
+    const kept = batch.filter((entry) => metas.has(entry.meta.key));
+    const gone = evicted.filter((key) => !metas.has(key));
+
+    if (gone.length) {
+      await Promise.all([delMany(gone, this.files), delMany(gone, this.index)]);
+    }
+    await setMany(kept.map((entry): [string, unknown] => [entry.meta.key, entry.value]), this.files);
+    await setMany(kept.map((entry): [string, CacheEntryMeta] => [entry.meta.key, entry.meta]), this.index);
+  }
+
+  async clear(): Promise<void> {
+    this.pending.clear();
+    await Promise.all([clear(this.files), clear(this.index)]);
+    this.metas = Promise.resolve(new Map());
+  }
+
+  async usage(): Promise<{ entries: number; bytes: number }> {
+    const metas = await this.loadMetas();
+
+    return { entries: metas.size, bytes: [...metas.values()].reduce((sum, meta) => sum + meta.size, 0) };
+  }
+}
+
+/** A cache that keeps nothing: where IndexedDB is missing (or refused, as in private windows). */
+export class NoFileCache implements FileCache {
+  async get(): Promise<undefined> {
+    return undefined;
+  }
+
+  async put(): Promise<void> {
+    return undefined;
+  }
+
+  async clear(): Promise<void> {
+    return undefined;
+  }
+
+  async usage(): Promise<{ entries: number; bytes: number }> {
+    return { entries: 0, bytes: 0 };
+  }
+}
+
+/** A cache read that has not answered by then is treated as a miss (a blocked or stuck IndexedDB). */
+const READ_TIMEOUT_MS = 3000;
+
+/** Wraps a cache so a failing or stuck IndexedDB (quota, a closed database) never fails a file load. */
+export class SafeFileCache implements FileCache {
+  constructor(private readonly inner: FileCache, private readonly timeoutMs = READ_TIMEOUT_MS) {}
+
+  get(key: string): Promise<unknown | undefined> {
+    return Promise.race([
+      this.inner.get(key).catch(() => undefined),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), this.timeoutMs)),
+    ]);
+  }
+
+  put(key: string, value: unknown, size: number): Promise<void> {
+    return this.inner.put(key, value, size).catch(() => undefined);
+  }
+
+  clear(): Promise<void> {
+    return this.inner.clear();
+  }
+
+  usage(): Promise<{ entries: number; bytes: number }> {
+    return this.inner.usage().catch(() => ({ entries: 0, bytes: 0 }));
+  }
+}
+
+export function browserFileCache(): FileCache {
+  return typeof indexedDB === 'undefined' ? new NoFileCache() : new SafeFileCache(new PersistentFileCache());
+}

@@ -1,0 +1,45 @@
+// Which cached changelog files to keep (domain README rule 14): bounded in bytes, least recently used
+// evicted first. Pure: the IndexedDB store in api/ applies what this decides.
+
+export interface CacheEntryMeta {
+  key: string;
+  /** Bytes the entry stands for (the size of the file it was parsed from). */
+  size: number;
+  /** When it was last read or written (any increasing clock: ms or a counter). */
+  usedAt: number;
+}
+
+/** 50 MB: a thousand update logs and package lists of a real channel fit several times. */
+export const DEFAULT_CACHE_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The keys to evict so that `entries` plus an entry of `incomingSize` bytes fit `maxBytes`,
+ * least recently used first (ties by key). An entry larger than the bound alone is not stored:
+ * `store` is false and nothing is evicted for it.
+ */
+export function planCacheEviction(entries: readonly CacheEntryMeta[], incomingSize: number, maxBytes: number): { evict: string[]; store: boolean } {
+  if (incomingSize > maxBytes || incomingSize < 0) {
+    return { evict: [], store: false };
+  }
+  let total = entries.reduce((sum, entry) => sum + entry.size, 0) + incomingSize;
+  const evict: string[] = [];
+  const oldestFirst = [...entries].sort((a, b) => a.usedAt - b.usedAt || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+  for (const entry of oldestFirst) {
+    if (total <= maxBytes) {
+      break;
+    }
+    evict.push(entry.key);
+    total -= entry.size;
+  }
+
+  return { evict, store: true };
+}
+
+/**
+ * The cache key of a file: its URL, and the user when the request carries credentials (a
+ * same-origin source may answer each user differently), so one user never reads another's.
+ */
+export function fileCacheKey(url: string, withCredentials: boolean, userId: string): string {
+  return withCredentials ? `user:${ userId }\n${ url }` : `public\n${ url }`;
+}

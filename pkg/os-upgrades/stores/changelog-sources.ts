@@ -1,0 +1,203 @@
+// The sources page: per channel the changelog URL template and the package-tar URL, and the
+// allowed origins setting; each can be tested, and is written through the API.
+import { defineStore } from 'pinia';
+import {
+  asOSVersions, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, Reason
+} from '../domain';
+import { CHANGELOG_ORIGINS_SETTING, CHANGELOG_URL_ANNOTATION, parseAllowedOrigins } from '../api/changelog-url';
+import {
+  canCreate, canUpdate, errorMessage, findAll, findOne, ShellStore, WriteError, writeObject
+} from '../api/resources';
+import { SourceTest, TestedFile, testSource } from '../api/source-test';
+import { TYPE } from '../config';
+import { useChangelogsStore } from './changelogs';
+
+export type { SourceTest, TestedFile };
+
+export const SETTING_TYPE = 'management.cattle.io.setting';
+
+export interface ChannelSources {
+  namespace: string;
+  name: string;
+  template: string;
+  tarUrl: string;
+}
+
+export type SaveState = { state: 'idle' } | { state: 'saving' } | { state: 'saved' } | { state: 'error'; reason: Reason };
+
+function plain<T>(object: unknown): T {
+  return JSON.parse(JSON.stringify(object ?? {})) as T;
+}
+
+function annotationsOf(object: KubeObject): Record<string, string> {
+  return ((object.metadata as { annotations?: Record<string, string> } | undefined)?.annotations) ?? {};
+}
+
+function writeReason(err: unknown): Reason {
+  if (err instanceof WriteError && err.isConflict) {
+    return { key: 'osUpgrades.sources.conflict' };
+  }
+  if (err instanceof WriteError && err.isForbidden) {
+    return { key: 'osUpgrades.sources.forbidden' };
+  }
+
+  return { key: 'osUpgrades.sources.writeFailed', values: { message: errorMessage(err) } };
+}
+
+const channelKey = (namespace: string, name: string) => `${ namespace }/${ name }`;
+
+export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources', {
+  state: () => ({
+    loading:   false,
+    loadError: '' as string,
+    /** What was read, by `namespace/name`, to write back with its resourceVersion. */
+    channels:  {} as Record<string, KubeObject>,
+    drafts:    {} as Record<string, ChannelSources>,
+    /** Per channel, its newest container version: the file a template's "Test" fetches. */
+    samples:   {} as Record<string, string>,
+    /** The setting as read; undefined when it does not exist yet. */
+    setting:   undefined as KubeObject | undefined,
+    origins:   '',
+    saves:     {} as Record<string, SaveState>,
+    tests:     {} as Record<string, SourceTest | 'testing'>,
+    cache:     { entries: 0, bytes: 0 },
+  }),
+
+  getters: {
+    rows:   (state): ChannelSources[] => Object.values(state.drafts).sort((a, b) => a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name)),
+    saveOf: (state) => (key: string): SaveState => state.saves[key] ?? { state: 'idle' },
+    testOf: (state) => (key: string): SourceTest | 'testing' | undefined => state.tests[key],
+  },
+
+  actions: {
+    /** May this person edit the sources (channels and settings)? */
+    mayEdit(shellStore: ShellStore): boolean {
+      return canUpdate(shellStore, TYPE.CHANNEL) && (canUpdate(shellStore, SETTING_TYPE) || canCreate(shellStore, SETTING_TYPE));
+    },
+
+    async load(shellStore: ShellStore): Promise<void> {
+      this.loading = true;
+      this.loadError = '';
+      try {
+        const [rawChannels, rawVersions] = await Promise.all([findAll(shellStore, TYPE.CHANNEL, { force: true }), findAll(shellStore, TYPE.VERSION)]);
+        const channels = rawChannels.map((c) => plain<KubeObject>(c));
+        const versions = orderChannel(asOSVersions(rawVersions as unknown[]).filter((v) => v.type === 'container'));
+
+        this.samples = {};
+        for (const version of versions) {
+          const key = channelKey(version.namespace, version.channel);
+
+          this.samples[key] = this.samples[key] ?? version.name;
+        }
+
+        this.channels = {};
+        this.drafts = {};
+        for (const channel of channels) {
+          const { namespace = '', name = '' } = (channel.metadata ?? {}) as { namespace?: string; name?: string };
+          const annotations = annotationsOf(channel);
+          const key = channelKey(namespace, name);
+
+          this.channels[key] = channel;
+          this.drafts[key] = {
+            namespace, name, template: annotations[CHANGELOG_URL_ANNOTATION] ?? '', tarUrl: annotations[PACKAGES_TAR_ANNOTATION] ?? ''
+          };
+        }
+        await this.loadSetting(shellStore);
+        this.cache = await useChangelogsStore().cacheUsage(shellStore);
+      } catch (err) {
+        this.loadError = errorMessage(err);
+      } finally {
+        this.loading = false;
+      }
+    },
+
+    async loadSetting(shellStore: ShellStore): Promise<void> {
+      try {
+        this.setting = plain<KubeObject>(await findOne(shellStore, SETTING_TYPE, CHANGELOG_ORIGINS_SETTING, { force: true }));
+        this.origins = String((this.setting as { value?: unknown }).value ?? '');
+      } catch (err) {
+        const status = (err as { _status?: number; status?: number } | undefined)?._status ?? (err as { status?: number } | undefined)?.status;
+
+        if (status !== 404) {
+          throw err;
+        }
+        this.setting = undefined;
+        this.origins = '';
+      }
+    },
+
+    setDraft(key: string, field: 'template' | 'tarUrl', value: string): void {
+      const draft = this.drafts[key];
+
+      if (draft) {
+        draft[field] = value;
+        this.saves[key] = { state: 'idle' };
+      }
+    },
+
+    setOrigins(value: string): void {
+      this.origins = value;
+      this.saves.origins = { state: 'idle' };
+    },
+
+    /** Writes one channel's two annotations with the resourceVersion that was read (409 if it changed). */
+    async saveChannel(shellStore: ShellStore, key: string): Promise<void> {
+      const draft = this.drafts[key];
+      const channel = this.channels[key];
+
+      if (!draft || !channel) {
+        return;
+      }
+      this.saves[key] = { state: 'saving' };
+      const annotations = { ...annotationsOf(channel) };
+      const put = (name: string, value: string) => {
+        if (value.trim()) {
+          annotations[name] = value.trim();
+        } else {
+          delete annotations[name];
+        }
+      };
+
+      put(CHANGELOG_URL_ANNOTATION, draft.template);
+      put(PACKAGES_TAR_ANNOTATION, draft.tarUrl);
+      try {
+        const written = plain<KubeObject>(await writeObject(shellStore, TYPE.CHANNEL, { ...channel, metadata: { ...(channel.metadata as Record<string, unknown>), annotations } }, 'update'));
+
+        this.channels[key] = written;
+        this.saves[key] = { state: 'saved' };
+      } catch (err) {
+        this.saves[key] = { state: 'error', reason: writeReason(err) };
+      }
+    },
+
+    /** Writes the allowed origins; creates the setting when it does not exist. */
+    async saveOrigins(shellStore: ShellStore): Promise<void> {
+      this.saves.origins = { state: 'saving' };
+      const value = parseAllowedOrigins(this.origins).join(',');
+
+      try {
+        const object = this.setting ? { ...this.setting, value } : {
+          type: SETTING_TYPE, metadata: { name: CHANGELOG_ORIGINS_SETTING }, value
+        };
+
+        this.setting = plain<KubeObject>(await writeObject(shellStore, SETTING_TYPE, object as KubeObject, this.setting ? 'update' : 'create'));
+        this.origins = value;
+        this.saves.origins = { state: 'saved' };
+        useChangelogsStore().forgetClient();
+      } catch (err) {
+        this.saves.origins = { state: 'error', reason: writeReason(err) };
+      }
+    },
+
+    /** Fetches one file of the URL as typed (for a template, the channel's newest version's). */
+    async test(key: string, file: TestedFile, url: string): Promise<void> {
+      this.tests[key] = 'testing';
+      this.tests[key] = await testSource(file, url, window.location.origin, parseAllowedOrigins(this.origins));
+    },
+
+    async clearCache(shellStore: ShellStore): Promise<void> {
+      await useChangelogsStore().clearCache(shellStore);
+      this.cache = await useChangelogsStore().cacheUsage(shellStore);
+    },
+  },
+});

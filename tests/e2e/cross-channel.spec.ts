@@ -1,0 +1,93 @@
+// Issue 16: a move from SL Micro 6.1 to 6.2 compared and approved as what it is (a release move,
+// with a warning and the package diff, advisories proven by the package lists), and the channels
+// page's search finding an image by a package version.
+
+import { Page } from '@playwright/test';
+import { sessionApi, steveUrl } from './support/api';
+import { useEmulator } from './support/emulator';
+import { dashboardPath, loginAs } from './support/login';
+import { expect, test } from './support/test';
+
+const NS = 'fleet-default';
+const FROM = 'base-v2.2.0-3.12-os';
+const TO = 'base-v2.3.0-6.1-os';
+const COMPARE = `/os-upgrades/c/_/channels/${ NS }/sl-micro-6.2-base/compare?old=${ FROM }&new=${ TO }`;
+
+useEmulator();
+
+test.beforeEach(async({ page }) => {
+  await loginAs(page, 'admin');
+});
+
+/** The package diff of the move: the release package itself in the first section, 231 upgrades in all. */
+async function expectReleaseMove(scope: ReturnType<Page['getByTestId']>): Promise<void> {
+  const diff = scope.getByTestId('package-diff');
+
+  await expect(diff.locator('td.d2h-del', { hasText: 'SL-Micro-release.x86_64  6.1-slfo.1.10.2' })).toBeVisible();
+  await expect(diff.locator('td.d2h-ins', { hasText: 'SL-Micro-release.x86_64  6.2-160000.14.2' })).toBeVisible();
+  await expect(scope.getByTestId('package-count-upgraded').locator('.count')).toHaveText('231');
+}
+
+test.describe('moves across channels', () => {
+  test('6.1 → 6.2 compare: a release move, the package diff, advisories proven by the package lists', async({ page, problems }) => {
+    await page.goto(dashboardPath(COMPARE));
+    await expect(page.getByTestId('move-warning')).toContainText('Move to SL Micro 6.2');
+    await expect(page.getByTestId('move-warning')).toContainText('not a plain upgrade');
+    await expectReleaseMove(page.getByTestId('image-compare'));
+
+    await expect(page.getByTestId('changelog-evidence')).toContainText('the two package lists prove');
+    const expat = page.getByTestId('advisory').filter({ hasText: 'SUSE-SLE-Micro-6.2-2025-295' });
+
+    await expect(expat.getByTestId('advisory-evidence')).toContainText('libexpat1 2.5.0-slfo.1.1_1.4 → 2.7.1-160000.2.2');
+
+    // The old image can be chosen from any channel: the options are grouped by channel.
+    await page.getByTestId('select-old').click();
+    await expect(page.locator('.vs__option-kind-group', { hasText: `${ NS }/sl-micro-6.1-base` })).toBeVisible();
+    await page.getByRole('option', { name: /base-v2\.2\.0-3\.9-os/ }).click();
+    await expect(page).toHaveURL(/old=base-v2\.2\.0-3\.9-os&new=base-v2\.3\.0-6\.1-os/);
+    await expect(page.getByTestId('move-warning')).toContainText('Move to SL Micro 6.2');
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test('the approve dialog names the move to 6.2 with a warning and shows the package diff', async({ page }) => {
+    const created = await sessionApi(page).post(steveUrl('elemental.cattle.io.managedosimage', NS), {
+      apiVersion: 'elemental.cattle.io/v1beta1',
+      kind:       'ManagedOSImage',
+      metadata:   {
+        name: 'e2e-to-62', namespace: NS, annotations: { 'os-upgrades.cattle.io/image-selector': '{"channel":"sl-micro-6.2-base"}' }
+      },
+      spec: { managedOSVersionName: FROM, clusterTargets: [{ clusterName: 'edge-munich-01' }] },
+    });
+
+    expect(created.status).toBeLessThan(300);
+    await page.goto(dashboardPath('/os-upgrades/c/_/pools'));
+    const row = page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: 'e2e-to-62', exact: true }) });
+
+    await row.getByTestId('pool-approve').click();
+    const dialog = page.getByTestId('approve-dialog');
+
+    await expect(dialog.getByTestId('approve-target-name')).toHaveText(TO);
+    await expect(dialog.locator('#approve-dialog-title')).toHaveText('Move to SL Micro 6.2: e2e-to-62');
+    await expect(dialog.getByTestId('move-warning')).toContainText('not a plain upgrade');
+    await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveText('Approve: Move to SL Micro 6.2');
+    await expect(dialog.getByTestId('approve-compare-unavailable')).toHaveCount(0);
+    await expectReleaseMove(dialog);
+  });
+
+  test('the channels page search finds an image by a package version and opens its compare', async({ page }) => {
+    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    const search = page.getByTestId('image-search');
+
+    await search.getByTestId('image-search-input').fill('kernel-default-6.4.0-1.3');
+    await expect(search.getByTestId('image-search-empty')).toBeVisible();
+    await search.getByTestId('image-search-files').click();
+    const hit = search.getByTestId('image-search-hit');
+
+    await expect(hit).toHaveCount(1);
+    await expect(hit).toContainText(FROM);
+    await expect(hit).toContainText('Installed package: kernel-default-6.4.0-1.3');
+    await hit.getByTestId('image-search-compare').click();
+    await expect(page).toHaveURL(/channels\/fleet-default\/sl-micro-6\.1-base\/compare\?old=base-v2\.2\.0-3\.9-os&new=base-v2\.2\.0-3\.12-os/);
+    await expect(page.getByTestId('package-diff')).toBeVisible();
+  });
+});

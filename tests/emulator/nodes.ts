@@ -1,0 +1,114 @@
+// The machines of the emulated Fleet clusters: what suc-upgrade reads on a host
+// (rancher/elemental framework/files/usr/sbin/suc-upgrade): IMAGE_REPO and IMAGE_TAG of
+// /etc/os-release, and whether it booted in active mode (/run/cos/active_mode). Plus the node
+// labels the system-upgrade-controller reads and writes (pkg/upgrade/plan/plan.go) and what a
+// job on it is doing now. Never stored in the API: the control endpoints show them.
+
+export type NodeState = 'idle' | 'cordoned' | 'draining' | 'upgrading' | 'rebooting' | 'failed';
+
+export interface OSRelease {
+  /** IMAGE_REPO: the image without its tag. */
+  repo: string;
+  /** IMAGE_TAG. */
+  tag: string;
+}
+
+export interface EmulatedNode {
+  /** The Fleet cluster's namespace and name. */
+  namespace: string;
+  cluster: string;
+  name: string;
+  release: OSRelease;
+  active: boolean;
+  state: NodeState;
+  /** The last thing the upgrade script printed (or the failure), '' before any job. */
+  message: string;
+  labels: Record<string, string>;
+  /** Set by POST /__emulator/nodes/fail: the next job on this node fails with it. */
+  failNext?: string;
+}
+
+/** What GET /__emulator/nodes reports of a node. */
+export interface NodeReport {
+  cluster: string;
+  node: string;
+  image: string;
+  tag: string;
+  active: boolean;
+  state: NodeState;
+  message: string;
+}
+
+/** The image of a cluster's nodes when no seeded pool says otherwise. */
+export const DEFAULT_RELEASE: OSRelease = { repo: 'registry.suse.com/suse/sl-micro/6.1/base-os-container', tag: '2.2.0-3.8' };
+
+/** `repo:tag` → IMAGE_REPO and IMAGE_TAG, the tag being `latest` when there is none (getImageVersion's rule). */
+export function releaseOf(image: string): OSRelease {
+  const slash = image.indexOf('/');
+  const registry = slash >= 0 ? image.slice(0, slash + 1) : '';
+  const rest = slash >= 0 ? image.slice(slash + 1) : image;
+  const colon = rest.indexOf(':');
+
+  return colon < 0 ? { repo: registry + rest, tag: 'latest' } : { repo: registry + rest.slice(0, colon), tag: rest.slice(colon + 1) };
+}
+
+export class NodeRegistry {
+  private readonly nodes = new Map<string, EmulatedNode[]>();
+
+  /** The nodes of a cluster, created on first use: `count` of them, running `release`. */
+  ensure(namespace: string, cluster: string, count: number, release: OSRelease = DEFAULT_RELEASE): EmulatedNode[] {
+    const key = `${ namespace }/${ cluster }`;
+    let list = this.nodes.get(key);
+
+    if (!list) {
+      list = [];
+      for (let i = 1; i <= Math.max(1, count); i++) {
+        const name = `${ cluster }-node-${ i }`;
+
+        list.push({
+          namespace,
+          cluster,
+          name,
+          release: { ...release },
+          active:  true,
+          state:   'idle',
+          message: '',
+          labels:  { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux' },
+        });
+      }
+      this.nodes.set(key, list);
+    }
+
+    return list;
+  }
+
+  of(namespace: string, cluster: string): EmulatedNode[] | undefined {
+    return this.nodes.get(`${ namespace }/${ cluster }`);
+  }
+
+  find(cluster: string, node: string): EmulatedNode | undefined {
+    for (const list of this.nodes.values()) {
+      const found = list.find((n) => n.name === node && (n.cluster === cluster || `${ n.namespace }/${ n.cluster }` === cluster));
+
+      if (found) {
+        return found;
+      }
+    }
+
+    return undefined;
+  }
+
+  all(): EmulatedNode[] {
+    return [...this.nodes.values()].flat();
+  }
+
+  report(): NodeReport[] {
+    return this.all().map((n) => ({
+      cluster: n.cluster, node: n.name, image: n.release.repo, tag: n.release.tag, active: n.active, state: n.state, message: n.message
+    }));
+  }
+
+  clear(): void {
+    this.nodes.clear();
+  }
+}

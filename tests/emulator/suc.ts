@@ -1,0 +1,351 @@
+// The system-upgrade-controller of each emulated cluster, running the Plans Fleet deploys there,
+// and the upgrade script its jobs run on the nodes. Sources:
+// - rancher/system-upgrade-controller pkg/upgrade/plan/plan.go: DigestStatus (the hash of the
+//   Plan's version, service account and secrets: nothing else, so a change of image with the
+//   same tag starts no job), SelectConcurrentNodes (nodes whose `plan.upgrade.cattle.io/<plan>`
+//   label is not the hash, `concurrency` at a time, those already applying first);
+// - pkg/upgrade/job/job.go: cordon, or drain (which cordons), before the upgrade container; the
+//   node is labelled with the hash and uncordoned when the job succeeds, left as it is when it fails;
+// - pkg/upgrade/container/container.go WithLatestTag: an image without tag runs with the Plan's version;
+// - rancher/elemental framework/files/usr/sbin/suc-upgrade: the script's decision per node.
+
+import { createHash } from 'crypto';
+import { JsonObject, asObject, asString, isObject } from './json';
+import { matchesLabels, selectorFromObject } from './labels';
+import { EmulatedNode, NodeRegistry, OSRelease, releaseOf } from './nodes';
+
+export const PLAN_LABEL_PREFIX = 'plan.upgrade.cattle.io/';
+
+/** The upgrade.cattle.io/v1 Plan fields the emulation reads. */
+export interface PlanObject {
+  name: string;
+  spec: JsonObject;
+}
+
+type Phase = 'cordoned' | 'draining' | 'upgrading' | 'rebooting';
+
+interface Job {
+  hash: string;
+  phase: Phase;
+  /** The os-release of the image the job runs (the upgrade container's image). */
+  image: OSRelease;
+  force: boolean;
+  drain: boolean;
+}
+
+interface PlanRun {
+  namespace: string;
+  cluster: string;
+  plan: PlanObject;
+  hash: string;
+  jobs: Map<string, Job>;
+}
+
+/** How one cluster's run of a plan stands, for the bundle status Fleet reports. */
+export interface PlanProgress {
+  /** Every node the plan selects carries the plan's hash and no job is running. */
+  complete: boolean;
+  /** A node whose job failed, with the failure. */
+  failed?: { node: string; message: string };
+}
+
+/** Plan.spec.version as SUC uses it (MungeVersion: `+` is not valid in a tag). */
+function latestVersion(plan: PlanObject): string {
+  return (asString(plan.spec.version) ?? '').replace(/\+/g, '-');
+}
+
+/** DigestStatus: version, service account and the (cloud-config) secret's content. */
+export function planHash(plan: PlanObject, secret: string): string {
+  const hash = createHash('sha224');
+
+  hash.update(latestVersion(plan));
+  hash.update(asString(plan.spec.serviceAccountName) ?? '');
+  hash.update(secret);
+
+  return hash.digest('hex');
+}
+
+/** The image the upgrade container runs: its own, tagged with the Plan's version when it has no tag. */
+export function jobImage(plan: PlanObject): OSRelease {
+  const image = asString(asObject(plan.spec.upgrade).image) ?? '';
+  const last = image.split('/').pop() ?? '';
+
+  return releaseOf(last.includes(':') ? image : `${ image }:${ latestVersion(plan) }`);
+}
+
+function envValue(plan: PlanObject, name: string): string | undefined {
+  const env = asObject(plan.spec.upgrade).envs;
+
+  return (Array.isArray(env) ? env.filter(isObject) : []).find((e) => e.name === name)?.value as string | undefined;
+}
+
+function releaseText(release: OSRelease): string {
+  return `IMAGE_REPO=${ release.repo } IMAGE_TAG=${ release.tag }`;
+}
+
+/** The weight of a character outside a digit run in GNU's version sort: `~` first, then the end, letters, the rest. */
+function charOrder(text: string, i: number): number {
+  const c = text[i];
+
+  if (c === undefined || /\d/.test(c)) {
+    return 0;
+  }
+  if (/[A-Za-z]/.test(c)) {
+    return c.charCodeAt(0);
+  }
+
+  return c === '~' ? -1 : c.charCodeAt(0) + 256;
+}
+
+/** isHigherVersion's `sort -V` on two tags (GNU coreutils filevercmp, for names without a suffix). */
+export function compareVersionSort(a: string, b: string): number {
+  let i = 0;
+  let j = 0;
+
+  while (i < a.length || j < b.length) {
+    while ((i < a.length && !/\d/.test(a[i])) || (j < b.length && !/\d/.test(b[j]))) {
+      const diff = charOrder(a, i) - charOrder(b, j);
+
+      if (diff) {
+        return Math.sign(diff);
+      }
+      i++;
+      j++;
+    }
+    const x = /^\d*/.exec(a.slice(i))?.[0] ?? '';
+    const y = /^\d*/.exec(b.slice(j))?.[0] ?? '';
+    const diff = BigInt(x || '0') - BigInt(y || '0');
+
+    if (diff !== 0n) {
+      return diff < 0n ? -1 : 1;
+    }
+    i += x.length;
+    j += y.length;
+  }
+
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
+/**
+ * suc-upgrade's decision for `host` given the image the job runs: the message it prints and
+ * whether it goes on to `elemental upgrade` and a reboot.
+ */
+export function sucUpgradeDecision(host: EmulatedNode, image: OSRelease, force: boolean): { upgrade: boolean; message: string } {
+  // isEqualVersion: the image's /etc/os-release is the host's.
+  if (host.release.repo === image.repo && host.release.tag === image.tag) {
+    return { upgrade: false, message: `Upgrade already done with release: ${ releaseText(host.release) }` };
+  }
+  if (!force) {
+    // isHigherVersion: another repository, or an unknown host tag, counts as higher.
+    const higher = host.release.repo !== image.repo || !host.release.tag || compareVersionSort(image.tag, host.release.tag) > 0;
+
+    if (!higher) {
+      return { upgrade: false, message: `Current OS is in a higher version, use FORCE to downgrade. Current version: ${ releaseText(host.release) }` };
+    }
+    if (!host.active) {
+      return { upgrade: false, message: 'Current OS is not booted in Active configuration, use FORCE to run upgrade.' };
+    }
+  }
+
+  return { upgrade: true, message: `elemental upgrade --system.uri dir:/ to ${ releaseText(image) }; rebooting` };
+}
+
+export class SystemUpgradeControllers {
+  private readonly runs = new Map<string, PlanRun>();
+
+  constructor(private readonly nodes: NodeRegistry) {}
+
+  private key(namespace: string, cluster: string, plan: string): string {
+    return `${ namespace }/${ cluster }/${ plan }`;
+  }
+
+  private selected(run: PlanRun): EmulatedNode[] {
+    const selector = selectorFromObject(run.plan.spec.nodeSelector);
+
+    return (this.nodes.of(run.namespace, run.cluster) ?? []).filter((node) => matchesLabels(selector, node.labels));
+  }
+
+  /** Fleet applied the Plan on a cluster (a new or changed one). */
+  apply(namespace: string, cluster: string, plan: PlanObject, secret: string): void {
+    const key = this.key(namespace, cluster, plan.name);
+    const existing = this.runs.get(key);
+
+    this.runs.set(key, {
+      namespace, cluster, plan, hash: planHash(plan, secret), jobs: existing?.jobs ?? new Map()
+    });
+  }
+
+  /** Fleet removed the Plan: its jobs are deleted, their nodes go back to idle (uncordoned). */
+  remove(namespace: string, cluster: string, planName: string): void {
+    const key = this.key(namespace, cluster, planName);
+    const run = this.runs.get(key);
+
+    for (const name of run?.jobs.keys() ?? []) {
+      const node = this.nodeByName(run as PlanRun, name);
+
+      if (node && node.state !== 'failed') {
+        node.state = 'idle';
+      }
+    }
+    this.runs.delete(key);
+  }
+
+  /** The seed's plans are done already: their nodes run the image and carry the hash. */
+  settle(namespace: string, cluster: string, plan: PlanObject, secret: string): void {
+    this.apply(namespace, cluster, plan, secret);
+    const run = this.runs.get(this.key(namespace, cluster, plan.name)) as PlanRun;
+
+    for (const node of this.selected(run)) {
+      node.release = jobImage(plan);
+      node.labels[PLAN_LABEL_PREFIX + plan.name] = run.hash;
+    }
+  }
+
+  progress(namespace: string, cluster: string, planName: string): PlanProgress {
+    const run = this.runs.get(this.key(namespace, cluster, planName));
+
+    if (!run) {
+      return { complete: false };
+    }
+    for (const [name, job] of run.jobs) {
+      const node = this.nodeByName(run, name);
+
+      if (node?.state === 'failed' && job.hash === run.hash) {
+        return { complete: false, failed: { node: name, message: node.message } };
+      }
+    }
+    const complete = run.jobs.size === 0 && this.selected(run).every((node) => node.labels[PLAN_LABEL_PREFIX + run.plan.name] === run.hash);
+
+    return { complete };
+  }
+
+  /** One step of every run: each job moves on one phase, then free slots get new jobs. Returns the runs that changed. */
+  tick(): { namespace: string; cluster: string; plan: string }[] {
+    const changed: { namespace: string; cluster: string; plan: string }[] = [];
+
+    for (const run of this.runs.values()) {
+      if (this.step(run)) {
+        changed.push({
+          namespace: run.namespace, cluster: run.cluster, plan: run.plan.name
+        });
+      }
+    }
+
+    return changed;
+  }
+
+  /** True while any run has work left (the ticker can stop otherwise). */
+  busy(): boolean {
+    return [...this.runs.values()].some((run) => run.jobs.size > 0 || this.candidates(run).length > 0);
+  }
+
+  private nodeByName(run: PlanRun, name: string): EmulatedNode | undefined {
+    return (this.nodes.of(run.namespace, run.cluster) ?? []).find((n) => n.name === name);
+  }
+
+  /** Nodes without the plan's hash and without a job of this plan; a node busy with another plan's job waits. */
+  private candidates(run: PlanRun): EmulatedNode[] {
+    const label = PLAN_LABEL_PREFIX + run.plan.name;
+
+    return this.selected(run).filter((node) => node.labels[label] !== run.hash && !run.jobs.has(node.name) && !this.hasJobElsewhere(run, node));
+  }
+
+  private hasJobElsewhere(run: PlanRun, node: EmulatedNode): boolean {
+    return [...this.runs.values()].some((other) => other !== run && other.namespace === run.namespace && other.cluster === run.cluster && other.jobs.has(node.name));
+  }
+
+  private step(run: PlanRun): boolean {
+    let changed = false;
+
+    for (const [name, job] of [...run.jobs]) {
+      const node = this.nodeByName(run, name);
+
+      if (!node) {
+        run.jobs.delete(name);
+        continue;
+      }
+      if (node.state === 'failed') {
+        // A failed job stays until the plan's hash changes: then the node gets a new job.
+        if (job.hash !== run.hash) {
+          run.jobs.delete(name);
+          node.state = 'idle';
+          changed = true;
+        }
+        continue;
+      }
+      changed = true;
+      this.advance(run, node, job);
+    }
+    const concurrency = Math.max(1, Number(run.plan.spec.concurrency) || 1);
+
+    for (const node of this.candidates(run)) {
+      if (run.jobs.size >= concurrency) {
+        break;
+      }
+      const drain = isObject(run.plan.spec.drain);
+      const job: Job = {
+        hash: run.hash, phase: 'cordoned', image: jobImage(run.plan), force: envValue(run.plan, 'FORCE') === 'true', drain
+      };
+
+      run.jobs.set(node.name, job);
+      changed = true;
+      if (drain || run.plan.spec.cordon === true) {
+        node.state = 'cordoned';
+      } else {
+        job.phase = 'upgrading';
+        node.state = 'upgrading';
+      }
+    }
+
+    return changed;
+  }
+
+  private advance(run: PlanRun, node: EmulatedNode, job: Job): void {
+    switch (job.phase) {
+    case 'cordoned':
+      job.phase = job.drain ? 'draining' : 'upgrading';
+      node.state = job.phase;
+      break;
+    case 'draining':
+      job.phase = 'upgrading';
+      node.state = 'upgrading';
+      break;
+    case 'upgrading': {
+      if (node.failNext !== undefined) {
+        node.message = node.failNext;
+        node.failNext = undefined;
+        node.state = 'failed';
+        break;
+      }
+      const decision = sucUpgradeDecision(node, job.image, job.force);
+
+      node.message = decision.message;
+      if (decision.upgrade) {
+        job.phase = 'rebooting';
+        node.state = 'rebooting';
+      } else {
+        this.succeed(run, node, job);
+      }
+      break;
+    }
+    case 'rebooting':
+      // elemental upgrade installed the image in the active partition; the host boots it. The
+      // job runs again after the reboot and finds the upgrade done.
+      node.release = { ...job.image };
+      node.active = true;
+      node.message = sucUpgradeDecision(node, job.image, job.force).message;
+      this.succeed(run, node, job);
+      break;
+    }
+  }
+
+  private succeed(run: PlanRun, node: EmulatedNode, job: Job): void {
+    node.labels[PLAN_LABEL_PREFIX + run.plan.name] = job.hash;
+    node.state = 'idle';
+    run.jobs.delete(node.name);
+  }
+
+  clear(): void {
+    this.runs.clear();
+  }
+}

@@ -1,0 +1,93 @@
+// A simulated Elemental operator, version side: ManagedOSVersionReconciler
+// (rancher/elemental-operator controllers/managedosversion_controller.go). It is queued for the
+// version a ManagedOSImage pins (ManagedOSImageToManagedOSVersion, on every image event) and for
+// the version's own events. A version that is not being deleted gets the finalizer; one being
+// deleted loses it only when no ManagedOSImage carries the label
+// `elemental.cattle.io/managed-os-version-name=<version>`, so a pinned version stays Terminating.
+// Difference: the real controller puts the finalizer on every version it sees; here only on
+// versions some image pins, so that channel syncs emit the same events as before (docs/emulator.md).
+
+import { parseLabelSelector } from './labels';
+import { ObjectApi } from './objects';
+import { ResourceType } from './resource-types';
+import { StoreEvent } from './store';
+import { SYSTEM_ACTOR } from './users';
+import { VERSION_NAME_LABEL } from './image-operator';
+import { asObject, asString } from './json';
+
+export const VERSION_FINALIZER = 'managedosversion.elemental.cattle.io';
+const IMAGE = 'elemental.cattle.io.managedosimage';
+const VERSION = 'elemental.cattle.io.managedosversion';
+
+export class VersionFinalizer {
+  private readonly queued = new Set<string>();
+  private unsubscribe?: () => void;
+
+  constructor(private readonly api: ObjectApi) {}
+
+  private type(id: string): ResourceType {
+    return this.api.types.require(id);
+  }
+
+  start(): void {
+    this.unsubscribe = this.api.store.subscribe((event) => this.onEvent(event));
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.queued.clear();
+  }
+
+  private onEvent(event: StoreEvent): void {
+    const namespace = event.object.metadata.namespace ?? '';
+
+    if (event.type === IMAGE) {
+      const pin = asString(asObject(event.object.spec).managedOSVersionName);
+
+      if (pin) {
+        this.enqueue(namespace, pin);
+      }
+    } else if (event.type === VERSION && event.action !== 'remove') {
+      this.enqueue(namespace, event.object.metadata.name);
+    }
+  }
+
+  private enqueue(namespace: string, name: string): void {
+    const key = `${ namespace }/${ name }`;
+
+    if (this.queued.has(key)) {
+      return;
+    }
+    this.queued.add(key);
+    setImmediate(() => {
+      this.queued.delete(key);
+      this.reconcile(namespace, name);
+    });
+  }
+
+  private referencedBy(namespace: string, name: string): number {
+    return this.api.list(this.type(IMAGE), { namespace, labelSelector: parseLabelSelector(`${ VERSION_NAME_LABEL }=${ name }`) }).items.length;
+  }
+
+  reconcile(namespace: string, name: string): void {
+    const version = this.api.find(this.type(VERSION), namespace, name);
+
+    if (!version) {
+      return;
+    }
+    const finalizers = Array.isArray(version.metadata.finalizers) ? version.metadata.finalizers as string[] : [];
+    const has = finalizers.includes(VERSION_FINALIZER);
+    const pinned = this.referencedBy(namespace, name) > 0;
+
+    if (!version.metadata.deletionTimestamp) {
+      if (!has && pinned) {
+        this.api.update(this.type(VERSION), namespace, name, { ...version, metadata: { ...version.metadata, finalizers: [...finalizers, VERSION_FINALIZER] } }, SYSTEM_ACTOR);
+      }
+
+      return;
+    }
+    if (has && !pinned) {
+      this.api.update(this.type(VERSION), namespace, name, { ...version, metadata: { ...version.metadata, finalizers: finalizers.filter((f) => f !== VERSION_FINALIZER) } }, SYSTEM_ACTOR);
+    }
+  }
+}
