@@ -43,7 +43,8 @@ export default defineConfig({
     stderr:              'pipe',
     env:                 {
       EMULATOR_ROLLOUT_STEP_MS: '800',
-      EMULATOR_SYNC_DELAY_MS:   '200',
+      // A channel sync in 1.5 s instead of 15 s, through the same states.
+      EMULATOR_TIME_SCALE:      '0.1',
     },
   },
 });

@@ -30,7 +30,7 @@ if answers "$url/rancherversion" 0; then
   log "port $port is taken (set E2E_REAL_RANCHER_PORT)"
   exit 1
 fi
-EMULATOR_ROLLOUT_STEP_MS=800 EMULATOR_SYNC_DELAY_MS=200 \
+EMULATOR_ROLLOUT_STEP_MS=800 EMULATOR_TIME_SCALE=0.1 \
   node_modules/.bin/tsx tests/emulator/main.ts --port "$port" --ui dist --plugins dist-pkg --no-control >"$results/emulator.log" 2>&1 &
 emulator=$!
 trap 'kill "$emulator" 2>/dev/null || true' EXIT

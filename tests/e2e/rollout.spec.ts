@@ -60,7 +60,13 @@ async function fastBerlin(page: Page, extra: Record<string, unknown> = {}): Prom
 }
 
 async function approveInDialog(page: Page, row: Locator, button: 'pool-approve' | 'pool-rollback'): Promise<Locator> {
-  await row.getByTestId(button).click();
+  if (button === 'pool-rollback') {
+    // Roll back is in the row's ⋮ menu, as Rancher's row actions are.
+    await row.locator('[data-testid^="pool-menu-"]').click();
+    await page.getByRole('menuitem', { name: 'Roll back' }).click();
+  } else {
+    await row.getByTestId(button).click();
+  }
   const dialog = page.getByTestId('approve-dialog');
 
   await expect(dialog).toBeVisible();

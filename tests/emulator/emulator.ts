@@ -27,7 +27,10 @@ export interface EmulatorConfig {
   generated: GeneratedChannel[];
   /** The emulator's own origin, for the channels' spec.options.uri. */
   origin: string;
-  syncDelayMs: number;
+  /** Multiplies the channel sync's durations (1: real time). */
+  timeScale: number;
+  /** The ui-sql-cache feature (watches without a revision start from now). */
+  sqlCache: boolean;
   retryBaseMs: number;
   rolloutStepMs: number;
   /** For the downstream clusters' watches. */
@@ -66,7 +69,7 @@ export class Emulator {
     this.types = new TypeRegistry(types);
     this.api = new ObjectApi(this.store, this.types);
     this.files = new ServedFiles(config.fixtures, config.generated);
-    this.operator = new ChannelOperator(this.api, this.files, { syncDelayMs: config.syncDelayMs, retryBaseMs: config.retryBaseMs });
+    this.operator = new ChannelOperator(this.api, this.files, { timeScale: config.timeScale, retryBaseMs: config.retryBaseMs });
     this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
     this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.retryBaseMs });
     this.versionFinalizer = new VersionFinalizer(this.api);
@@ -89,7 +92,7 @@ export class Emulator {
 
   /** Creates the seed: base objects, one channel per channel file (synced), then the fixture seed objects. */
   async seed(): Promise<void> {
-    for (const { type, object, status } of baseObjects()) {
+    for (const { type, object, status } of baseObjects({ sqlCache: this.config.sqlCache })) {
       this.createSeedObject(this.types.require(type), object, status);
     }
     const seedChannels = this.config.fixtures.seed.filter((o) => o.kind === 'ManagedOSVersionChannel');

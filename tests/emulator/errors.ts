@@ -27,9 +27,9 @@ export interface KubeStatus {
   code: number;
 }
 
+/** rancher/apiserver pkg/handlers/error.go toError: type, status, code, message; no links. */
 export interface SteveError {
   type: 'error';
-  links: Record<string, never>;
   code: string;
   message: string;
   status: number;
@@ -71,7 +71,6 @@ export class ApiError extends Error {
   toSteve(): SteveError {
     return {
       type:    'error',
-      links:   {},
       code:    this.steve?.code ?? this.reason,
       message: this.steve?.message ?? this.message,
       status:  this.status,
@@ -111,10 +110,10 @@ export function conflict(subject: ErrorSubject, name: string): ApiError {
 }
 
 /**
- * A write the user has no right to. Steve refuses it itself (its schema lacks the method), so the
- * /v1 answer is Steve's PermissionDenied; the Kubernetes API answers with RBAC's Forbidden.
+ * A request RBAC refuses. On /v1 Steve passes the Kubernetes Status through as code "Forbidden"
+ * with its message (rancher/steve pkg/stores/proxy/error_wrapper.go translateError).
  */
-export function forbidden(subject: ErrorSubject, verb: string, user: string, steveType: string, name: string, namespace?: string): ApiError {
+export function forbidden(subject: ErrorSubject, verb: string, user: string, name: string, namespace?: string): ApiError {
   const where = namespace ? ` in the namespace "${ namespace }"` : '';
   const groupText = subject.group ? `in API group "${ subject.group }"` : 'in API group ""';
   const prefix = name ? `${ qualified(subject) } "${ name }"` : qualified(subject);
@@ -123,8 +122,15 @@ export function forbidden(subject: ErrorSubject, verb: string, user: string, ste
     `${ prefix } is forbidden: User "${ user }" cannot ${ verb } resource "${ subject.plural }" ${ groupText }${ where }`,
     {
       name, group: subject.group, kind: subject.plural
-    },
-    { code: 'PermissionDenied', message: `can not ${ verb } ${ steveType }` });
+    });
+}
+
+/**
+ * Steve refuses a method the user's schema lacks before Kubernetes sees the request
+ * (rancher/apiserver pkg/parse/validate.go ValidateMethod): 403 PermissionDenied.
+ */
+export function methodNotSupported(method: string): ApiError {
+  return new ApiError(403, 'Forbidden', `Method ${ method } not supported`, undefined, { code: 'PermissionDenied', message: `Method ${ method } not supported` });
 }
 
 export function invalid(subject: ErrorSubject, name: string, causes: StatusCause[]): ApiError {

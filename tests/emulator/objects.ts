@@ -52,8 +52,8 @@ export class ObjectApi {
   constructor(readonly store: ObjectStore, readonly types: TypeRegistry) {}
 
   authorize(actor: Actor, verb: Verb, type: ResourceType, name = '', namespace?: string): void {
-    if (!can(actor, verb, type.id)) {
-      throw forbidden(type, verb, actor.name, type.id, name, namespace);
+    if (!can(actor, verb, type.id, type.namespaced ? namespace : undefined)) {
+      throw forbidden(type, verb, actor.name, name, namespace);
     }
   }
 

@@ -23,11 +23,35 @@ const VERSION_SPEC_FIELDS = ['version', 'type', 'minVersion', 'metadata', 'upgra
 /** Where the emulator serves a channel's file: the channel's spec.options.uri points here. */
 export const CHANNEL_FILE_PATH = '/__emulator/channel-files/';
 
+/**
+ * The syncer pod's phases, as long as they take on a real cluster: Pending while the channel image
+ * is pulled and its init container copies the channel file, then Running while the display
+ * container prints it. Kubernetes decides these, not the operator: the figures are typical, not
+ * read from code (docs/emulator.md). The operator reconciles on each phase change (its
+ * filterChannelEvents predicate) and, while the pod runs, every pollingTime (20 s) besides, which
+ * changes nothing here since no phase change is ever missed.
+ */
+export const SYNC_POD_PENDING_MS = 12000;
+export const SYNC_POD_RUNNING_MS = 3000;
+
 export interface OperatorOptions {
-  /** How long the simulated syncer pod runs before the versions appear. */
-  syncDelayMs: number;
-  /** First retry delay after a failed sync; doubles per attempt (the controller's rate limiter). */
+  /** Multiplies every duration of a sync (pod phases, poll, retries): 1 is real time, 0.05 twenty times faster. */
+  timeScale: number;
+  /** First retry delay after a failed sync; doubles per attempt (the controller's rate limiter, baseRateTime 4 s). */
   retryBaseMs: number;
+}
+
+/** The status as the operator writes it: failedSynchronizationAttempts is `omitempty`, so 0 is left out. */
+function withAttempts(status: JsonObject, attempts: number): JsonObject {
+  const out = { ...status };
+
+  if (attempts > 0) {
+    out.failedSynchronizationAttempts = attempts;
+  } else {
+    delete out.failedSynchronizationAttempts;
+  }
+
+  return out;
 }
 
 export interface SyncResult {
@@ -132,12 +156,15 @@ export class ChannelOperator {
     }
   }
 
-  /** Syncs every channel now (used at start and on reset). */
+  /**
+   * Brings every channel to a finished sync now (used by the seed, at start and on reset): the
+   * seed is a state in which those syncs happened long ago, so their pods take no time here.
+   */
   async syncAll(): Promise<SyncResult[]> {
     const results: SyncResult[] = [];
 
     for (const channel of this.api.list(this.channelType).items) {
-      const result = await this.sync(channel.metadata.namespace ?? '', channel.metadata.name);
+      const result = await this.sync(channel.metadata.namespace ?? '', channel.metadata.name, false, true);
 
       if (result) {
         results.push(result);
@@ -148,7 +175,7 @@ export class ChannelOperator {
   }
 
   /** One reconcile of a channel: validates the spec, syncs the file, writes the status. */
-  sync(namespace: string, name: string): Promise<SyncResult | undefined> {
+  sync(namespace: string, name: string, retry = false, seeding = false): Promise<SyncResult | undefined> {
     const key = `${ namespace }/${ name }`;
     const queued = this.queued.get(key);
 
@@ -160,7 +187,7 @@ export class ChannelOperator {
     const next = previous.catch(() => undefined).then(() => {
       this.queued.delete(key);
 
-      return this.reconcile(namespace, name);
+      return this.reconcile(namespace, name, retry, seeding);
     });
 
     this.queued.set(key, next);
@@ -174,7 +201,7 @@ export class ChannelOperator {
     return next;
   }
 
-  private async reconcile(namespace: string, name: string): Promise<SyncResult | undefined> {
+  private async reconcile(namespace: string, name: string, retry: boolean, seeding: boolean): Promise<SyncResult | undefined> {
     const channel = this.api.find(this.channelType, namespace, name);
 
     if (!channel) {
@@ -215,45 +242,63 @@ export class ChannelOperator {
       return { ...result, ok: true };
     }
 
-    // The syncer pod is created: the channel reports an ongoing synchronization.
-    this.writeStatus(channel, (status) => ({
+    // rancher/elemental-operator controllers/managedosversionchannel_controller.go, reconcile():
+    // a new generation, the interval reached or an explicit sync resets the failure count; a
+    // retry after a failure keeps it. createSyncerPod writes lastSyncedTime (so the interval is not
+    // hit again while the pod runs) and Ready=False Synchronizing "started synchronization pod".
+    const previousAttempts = retry ? Number(asObject(channel.status).failedSynchronizationAttempts) || 0 : 0;
+
+    this.writeStatus(channel, (status) => withAttempts({
       ...status,
       syncedGeneration: channel.metadata.generation,
+      lastSyncedTime:   nowTimestamp(),
       conditions:       setCondition(conditionsOf(status), {
+        type: 'Ready', reason: 'Synchronizing', status: 'False', message: 'started synchronization pod'
+      }),
+    }, previousAttempts));
+    const scale = seeding ? 0 : this.options.timeScale;
+
+    await delay(SYNC_POD_PENDING_MS * scale);
+    // handleSyncPod, pod Pending/Running: "ongoing channel synchronization", requeued every
+    // pollingTime until the pod's phase changes to Succeeded (which reconciles at once).
+    this.writeStatus(channel, (status) => ({
+      ...status,
+      conditions: setCondition(conditionsOf(status), {
         type: 'Ready', reason: 'Synchronizing', status: 'False', message: 'ongoing channel synchronization'
       }),
     }));
-    await delay(this.options.syncDelayMs);
+    await delay(SYNC_POD_RUNNING_MS * scale);
 
     try {
       const text = await this.readChannelFile(spec);
       const syncTimestamp = await this.nextSyncTimestamp(key);
 
+      // handleSyncPod, pod Succeeded: versions created or patched, then Ready=True.
       this.createManagedOSVersions(channel, text, syncTimestamp, result);
-      this.writeStatus(channel, (status) => ({
+      this.writeStatus(channel, (status) => withAttempts({
         ...status,
-        failedSynchronizationAttempts: 0,
-        lastSyncedTime:                syncTimestamp,
-        conditions:                    setCondition(conditionsOf(status), {
+        lastSyncedTime: syncTimestamp,
+        conditions:     setCondition(conditionsOf(status), {
           type: 'Ready', reason: 'Synchronized', status: 'True', message: 'successfully loaded channel data'
         }),
-      }));
+      }, 0));
       result.ok = true;
       this.schedule(key, namespace, name, parseGoDuration(asString(spec.syncInterval) ?? '') ?? 3600000);
     } catch (e) {
+      // handleFailedSync: Ready=False FailedToSync, one more failed attempt, retried by the
+      // controller's rate limiter until more than maxConscutiveFailures (4), then at the interval.
       result.error = e instanceof Error ? e.message : String(e);
-      const updated = this.writeStatus(channel, (status) => ({
+      const updated = this.writeStatus(channel, (status) => withAttempts({
         ...status,
-        failedSynchronizationAttempts: (Number(asObject(status).failedSynchronizationAttempts) || 0) + 1,
-        lastSyncedTime:                nowTimestamp(),
-        conditions:                    setCondition(conditionsOf(status), {
+        lastSyncedTime: nowTimestamp(),
+        conditions:     setCondition(conditionsOf(status), {
           type: 'Ready', reason: 'FailedToSync', status: 'False', message: 'failed channel synchronization'
         }),
-      }));
+      }, (Number(asObject(status).failedSynchronizationAttempts) || 0) + 1));
       const attempts = Number(asObject(updated?.status).failedSynchronizationAttempts) || 0;
 
       if (attempts <= MAX_CONSECUTIVE_FAILURES) {
-        this.schedule(key, namespace, name, this.options.retryBaseMs * 2 ** (attempts - 1));
+        this.schedule(key, namespace, name, this.options.retryBaseMs * this.options.timeScale * 2 ** (attempts - 1), true);
       } else {
         this.schedule(key, namespace, name, parseGoDuration(asString(spec.syncInterval) ?? '') ?? 3600000);
       }
@@ -295,10 +340,10 @@ export class ChannelOperator {
     return undefined;
   }
 
-  private schedule(key: string, namespace: string, name: string, ms: number): void {
+  private schedule(key: string, namespace: string, name: string, ms: number, retry = false): void {
     clearTimeout(this.timers.get(key));
     const timer = setTimeout(() => {
-      this.sync(namespace, name).catch(() => undefined);
+      this.sync(namespace, name, retry).catch(() => undefined);
     }, Math.min(ms, 2 ** 31 - 1));
 
     timer.unref();

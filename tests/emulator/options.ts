@@ -17,7 +17,10 @@ export interface EmulatorOptions {
   httpsPort: number;
   uiDir?: string;
   pluginsDir?: string;
-  syncDelayMs: number;
+  /** Multiplies the channel sync's durations (1: real time). */
+  timeScale: number;
+  /** Steve's SQL cache (the ui-sql-cache feature): decides how watches without a revision start. */
+  sqlCache: boolean;
   retryBaseMs: number;
   rolloutStepMs: number;
   pingMs: number;
@@ -41,8 +44,10 @@ export const USAGE = `Usage: yarn emulator [options]
   --https-port N        EMULATOR_HTTPS_PORT       also serve TLS (HTTP/2 and HTTP/1.1) on this port (default 0 = off)
   --ui DIR              EMULATOR_UI               also serve this dashboard build (dist/)
   --plugins DIR         EMULATOR_PLUGINS          also serve these built extensions (dist-pkg/)
-  --sync-delay-ms N     EMULATOR_SYNC_DELAY_MS    how long a channel sync takes (default 300)
-  --retry-ms N          EMULATOR_RETRY_MS         first retry after a failed sync or image reconcile (default 2000, doubling)
+  --time-scale F        EMULATOR_TIME_SCALE       multiplies a channel sync's durations (default 1: real time, ~15 s)
+  --retry-ms N          EMULATOR_RETRY_MS         first retry after a failed sync or image reconcile (default 4000, doubling;
+                                                  a sync's retries are scaled by --time-scale too)
+  --sql-cache on|off    EMULATOR_SQL_CACHE        the ui-sql-cache feature and its watch semantics (default on)
   --rollout-step-ms N   EMULATOR_ROLLOUT_STEP_MS  time per step of a ManagedOSImage rollout (default 1500)
   --ping-ms N           EMULATOR_PING_MS          websocket ping interval (default 30000)
   --log-errors          EMULATOR_LOG_ERRORS=1     log every 4xx/5xx answer to stderr
@@ -63,7 +68,8 @@ const FLAGS: Record<string, string> = {
   'https-port':             'EMULATOR_HTTPS_PORT',
   ui:                       'EMULATOR_UI',
   plugins:                  'EMULATOR_PLUGINS',
-  'sync-delay-ms':          'EMULATOR_SYNC_DELAY_MS',
+  'time-scale':             'EMULATOR_TIME_SCALE',
+  'sql-cache':              'EMULATOR_SQL_CACHE',
   'retry-ms':               'EMULATOR_RETRY_MS',
   'rollout-step-ms':        'EMULATOR_ROLLOUT_STEP_MS',
   'ping-ms':                'EMULATOR_PING_MS',
@@ -87,6 +93,21 @@ function numberOption(value: string | undefined, fallback: number, name: string)
   }
 
   return n;
+}
+
+function onOff(value: string | undefined, fallback: boolean, name: string): boolean {
+  const text = (value ?? '').toLowerCase();
+
+  if (!text) {
+    return fallback;
+  }
+  if (['on', '1', 'true', 'yes'].includes(text)) {
+    return true;
+  }
+  if (['off', '0', 'false', 'no'].includes(text)) {
+    return false;
+  }
+  throw new Error(`--${ name } must be on or off, got "${ value }"`);
 }
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): EmulatorOptions {
@@ -127,8 +148,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
     httpsPort:           numberOption(values['https-port'], 0, 'https-port'),
     uiDir:               values.ui ? resolve(values.ui) : undefined,
     pluginsDir:          values.plugins ? resolve(values.plugins) : undefined,
-    syncDelayMs:         numberOption(values['sync-delay-ms'], 300, 'sync-delay-ms'),
-    retryBaseMs:         numberOption(values['retry-ms'], 2000, 'retry-ms'),
+    timeScale:           numberOption(values['time-scale'], 1, 'time-scale'),
+    sqlCache:            onOff(values['sql-cache'], true, 'sql-cache'),
+    retryBaseMs:         numberOption(values['retry-ms'], 4000, 'retry-ms'),
     rolloutStepMs:       numberOption(values['rollout-step-ms'], 1500, 'rollout-step-ms'),
     pingMs:              numberOption(values['ping-ms'], 30000, 'ping-ms') || 30000,
     logErrors:           isOn(values['log-errors']),

@@ -1,33 +1,37 @@
-// Steve (/v1) and Norman (/v3) schemas. A Steve schema's resourceMethods/collectionMethods and
-// attributes.verbs reflect what the logged-in user may do with the type.
+// Steve (/v1) and Norman (/v3) schemas. A Steve schema's resourceMethods/collectionMethods reflect
+// what the logged-in user may do with the type in any namespace.
 
 import { JsonObject } from './json';
 import { ResourceType } from './resource-types';
-import { Actor, Verb } from './users';
+import {
+  ALL_VERBS, ANONYMOUS_ACTOR, Actor, Verb, canAnywhere
+} from './users';
 
 /** Types Steve serves that are not stored Kubernetes objects. */
 export const VIRTUAL_TYPES = ['schema', 'count', 'userpreference', 'ext.cattle.io.selfuser'];
 
-function methods(verbs: Verb[]): { resourceMethods: string[]; collectionMethods: string[] } {
+/**
+ * A schema's methods from what the user may do in *any* namespace, as Steve's schemasForSubject
+ * (rancher/steve pkg/schema/factory.go, AccessListByVerb.AnyVerb): GET for list or get, DELETE for
+ * delete, PUT and PATCH for update, POST for create. For a cluster-scoped type only grants in every
+ * namespace count. What the user may do to one object is in that object's links (steve-format.ts).
+ */
+function methods(type: ResourceType, actor: Actor): { resourceMethods: string[]; collectionMethods: string[] } {
+  const any = (verb: Verb) => canAnywhere(actor, verb, type.id, type.namespaced);
   const resourceMethods: string[] = [];
   const collectionMethods: string[] = [];
 
-  if (verbs.includes('get')) {
+  if (any('list') || any('get')) {
     resourceMethods.push('GET');
-  }
-  if (verbs.includes('delete')) {
-    resourceMethods.push('DELETE');
-  }
-  if (verbs.includes('update')) {
-    resourceMethods.push('PUT');
-  }
-  if (verbs.includes('patch')) {
-    resourceMethods.push('PATCH');
-  }
-  if (verbs.includes('list')) {
     collectionMethods.push('GET');
   }
-  if (verbs.includes('create')) {
+  if (any('delete')) {
+    resourceMethods.push('DELETE');
+  }
+  if (any('update')) {
+    resourceMethods.push('PUT', 'PATCH');
+  }
+  if (any('create')) {
     collectionMethods.push('POST');
   }
 
@@ -45,8 +49,7 @@ function schemaLinks(base: string, id: string, collection: boolean): Record<stri
 }
 
 export function steveSchema(type: ResourceType, base: string, actor: Actor): JsonObject {
-  const verbs = actor.verbs(type.id);
-  const { resourceMethods, collectionMethods } = methods(verbs);
+  const { resourceMethods, collectionMethods } = methods(type, actor);
 
   return {
     id:             type.id,
@@ -62,7 +65,8 @@ export function steveSchema(type: ResourceType, base: string, actor: Actor): Jso
       kind:       type.kind,
       namespaced: type.namespaced,
       resource:   type.plural,
-      verbs:      [...verbs].sort(),
+      // The verbs the API serves (discovery), whoever asks (rancher/steve pkg/schema/converter).
+      verbs:      [...ALL_VERBS],
       version:    type.version,
     },
   };
@@ -106,9 +110,8 @@ function virtualSchema(id: string, base: string, actor: Actor | undefined): Json
 export function steveSchemas(types: ResourceType[], base: string, actor: Actor | undefined): JsonObject[] {
   if (!actor) {
     const settings = types.find((t) => t.id === 'management.cattle.io.setting');
-    const anonymous: Actor = { name: 'system:unauthenticated', verbs: () => ['get', 'list'] };
 
-    return [virtualSchema('schema', base, undefined), ...(settings ? [steveSchema(settings, base, anonymous)] : [])];
+    return [virtualSchema('schema', base, undefined), ...(settings ? [steveSchema(settings, base, ANONYMOUS_ACTOR)] : [])];
   }
 
   return [

@@ -88,7 +88,7 @@ function meta(name: string, namespace?: string, extra: JsonObject = {}): JsonObj
   } : { name, ...extra };
 }
 
-export function baseObjects(): { type: string; object: JsonObject; status?: JsonObject }[] {
+export function baseObjects(options: { sqlCache: boolean }): { type: string; object: JsonObject; status?: JsonObject }[] {
   const out: { type: string; object: JsonObject; status?: JsonObject }[] = [];
   const add = (type: string, object: JsonObject, status?: JsonObject) => out.push({
     type, object, status
@@ -112,7 +112,10 @@ export function baseObjects(): { type: string; object: JsonObject; status?: Json
   }
 
   for (const [name, def, description] of FEATURES) {
-    add('management.cattle.io.feature', { metadata: meta(name), spec: { value: null } }, {
+    // Turning a feature off sets spec.value, as an administrator does; the default stays.
+    const value = name === 'ui-sql-cache' && !options.sqlCache ? false : null;
+
+    add('management.cattle.io.feature', { metadata: meta(name), spec: { value } }, {
       default: def, dynamic: false, description, lockedValue: null
     });
   }
@@ -159,7 +162,7 @@ export function baseObjects(): { type: string; object: JsonObject; status?: Json
       metadata:           meta(user.id, undefined, { labels: { 'cattle.io/creator': 'norman' } }),
       username:           user.username,
       displayName:        user.displayName,
-      description:        user.admin ? 'Administrator of the emulated Rancher' : 'Read-only on everything',
+      description:        user.displayName,
       principalIds:       [principalIdOf(user)],
       mustChangePassword: false,
       enabled:            true,

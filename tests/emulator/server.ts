@@ -52,6 +52,7 @@ export class EmulatorServer {
       counts:        (base) => this.steve.counts(base),
       serverVersion: RANCHER_VERSION,
       pingMs:        options.pingMs,
+      sqlCache:      emulator.config.sqlCache,
     });
     this.control = new ControlApi(emulator, this.hub);
     this.server = http.createServer(this.onRequest);
@@ -138,7 +139,7 @@ export class EmulatorServer {
     if (path.startsWith('/elemental/')) {
       if (!auth.session) {
         return sendJson(ctx, 401, {
-          type: 'error', links: {}, code: 'Unauthorized', message: 'must authenticate', status: 401
+          type: 'error', code: 'Unauthorized', message: 'must authenticate', status: 401
         });
       }
 

@@ -1,19 +1,11 @@
 // How Steve presents a Kubernetes object: id, type, links (only those the user may follow),
-// metadata.state (its summary of the conditions), metadata.relationships.
+// metadata.state (wrangler's summary, summary.ts), metadata.relationships.
 
-import {
-  JsonObject, asObject, asString, clone, isObject
-} from './json';
+import { JsonObject, asObject, clone, isObject } from './json';
 import { ResourceType } from './resource-types';
 import { KubeObject } from './store';
+import { summarize } from './summary';
 import { Actor, can } from './users';
-
-export interface ObjectState {
-  name: string;
-  error: boolean;
-  transitioning: boolean;
-  message: string;
-}
 
 export function steveId(object: KubeObject): string {
   return object.metadata.namespace ? `${ object.metadata.namespace }/${ object.metadata.name }` : object.metadata.name;
@@ -26,55 +18,62 @@ export function kubePath(type: ResourceType, namespace: string | undefined, name
   return `${ root }${ ns }/${ type.plural }${ name ? `/${ name }` : '' }`;
 }
 
-function conditionsOf(object: KubeObject): JsonObject[] {
-  const conditions = asObject(object.status).conditions;
-
-  return Array.isArray(conditions) ? conditions.filter(isObject) : [];
+/** What a request asks of the presentation: Steve's `checkPermissions=<type>,<type>` query. */
+export interface PresentOptions {
+  checkPermissions?: ResourceType[];
 }
 
-/** A simplified version of Steve's summary: what the dashboard shows as the state badge. */
-export function summarize(object: KubeObject): ObjectState {
-  if (object.metadata.deletionTimestamp) {
-    return {
-      name: 'removing', error: false, transitioning: true, message: ''
-    };
-  }
-  const phase = asString(asObject(object.status).phase);
-
-  if (phase) {
-    return {
-      name: phase.toLowerCase(), error: false, transitioning: false, message: ''
-    };
-  }
-  const ready = conditionsOf(object).find((c) => c.type === 'Ready');
-
-  if (ready && ready.status === 'False') {
-    const reason = asString(ready.reason) ?? '';
-    const message = asString(ready.message) ?? '';
-    const failed = /fail|error|invalid/i.test(reason);
-
-    return {
-      name: failed ? 'error' : 'in-progress', error: failed, transitioning: !failed, message
-    };
-  }
-
-  return {
-    name: 'active', error: false, transitioning: false, message: ''
-  };
-}
-
-export function toSteve(type: ResourceType, object: KubeObject, base: string, actor: Actor): JsonObject {
-  const id = steveId(object);
-  const self = `${ base }/v1/${ type.id }s/${ id }`;
+/**
+ * The links one object carries for this user, as rancher/steve pkg/resources/common/formatter.go
+ * sets them: `update`, `remove` and `patch` only when the user's access set grants that verb on
+ * this object (its namespace and name), whatever the schema says.
+ */
+function objectLinks(type: ResourceType, object: KubeObject, base: string, actor: Actor): Record<string, string> {
+  const self = `${ base }/v1/${ type.id }s/${ steveId(object) }`;
   const links: Record<string, string> = { self };
+  const namespace = type.namespaced ? object.metadata.namespace : undefined;
 
-  if (can(actor, 'delete', type.id)) {
+  if (can(actor, 'delete', type.id, namespace)) {
     links.remove = self;
   }
-  if (can(actor, 'update', type.id)) {
+  if (can(actor, 'update', type.id, namespace)) {
     links.update = self;
   }
+  if (can(actor, 'patch', type.id, namespace)) {
+    links.patch = self;
+  }
   links.view = `${ base }${ kubePath(type, object.metadata.namespace, object.metadata.name) }`;
+
+  return links;
+}
+
+/**
+ * formatter.go's checkPermissions: for each asked type, the verbs granted in the namespace the
+ * object stands for (a namespace's own name, else its id with "/" made "-"), each as the URL.
+ */
+function resourcePermissions(object: KubeObject, base: string, actor: Actor, asked: PresentOptions['checkPermissions'] = []): JsonObject {
+  const namespace = object.metadata.namespace ? `${ object.metadata.namespace }-${ object.metadata.name }` : object.metadata.name;
+  const out: JsonObject = {};
+
+  for (const type of asked) {
+    const perms: Record<string, string> = {};
+
+    for (const verb of ['create', 'update', 'delete', 'list', 'get', 'watch', 'patch'] as const) {
+      if (can(actor, verb, type.id, type.namespaced ? namespace : undefined)) {
+        perms[verb] = `${ base }${ kubePath(type, namespace) }`;
+      }
+    }
+    if (Object.keys(perms).length) {
+      out[type.id] = perms;
+    }
+  }
+
+  return out;
+}
+
+export function toSteve(type: ResourceType, object: KubeObject, base: string, actor: Actor, options: PresentOptions = {}): JsonObject {
+  const id = steveId(object);
+  const links = objectLinks(type, object, base, actor);
 
   const out: JsonObject = {
     id, type: type.id, links, ...clone(object)
@@ -96,6 +95,9 @@ export function toSteve(type: ResourceType, object: KubeObject, base: string, ac
   }
   metadata.fields = [object.metadata.name, object.metadata.creationTimestamp];
   out.metadata = metadata;
+  if (options.checkPermissions) {
+    out.resourcePermissions = resourcePermissions(object, base, actor, options.checkPermissions);
+  }
 
   return out;
 }

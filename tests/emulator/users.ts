@@ -1,9 +1,18 @@
-// The two local users and what each may do. Passwords are documented in docs/emulator.md.
+// The local users and what each may do, as RBAC rules: a rule grants verbs on types in every
+// namespace or in one. Passwords are documented in docs/emulator.md.
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
 export const ALL_VERBS: Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 const READ_VERBS: Verb[] = ['get', 'list', 'watch'];
+const WRITE_VERBS: Verb[] = ['create', 'delete', 'patch', 'update'];
+
+/** One RBAC grant: `types` are Steve type ids or '*'; `namespace` '*' is every namespace and cluster-scoped types. */
+export interface Rule {
+  verbs: Verb[];
+  types: string[] | '*';
+  namespace: string | '*';
+}
 
 export interface User {
   id: string;
@@ -13,18 +22,54 @@ export interface User {
   admin: boolean;
   /** Fleet clusters (names) whose downstream API this user may not read (/k8s/clusters/<id>/… answers 403). */
   deniedClusters?: string[];
+  rules: Rule[];
 }
+
+export const IMAGE_TYPE = 'elemental.cattle.io.managedosimage';
 
 export const USERS: User[] = [
   {
-    id: 'user-h5cqk', username: 'admin', displayName: 'Default Admin', password: 'password1234', admin: true
+    id:          'user-h5cqk',
+    username:    'admin',
+    displayName: 'Default Admin',
+    password:    'password1234',
+    admin:       true,
+    rules:       [{
+      verbs: ALL_VERBS, types: '*', namespace: '*'
+    }]
   },
   {
-    id: 'u-8mx2p', username: 'viewer', displayName: 'Read-only Viewer', password: 'password1234', admin: false
+    id:          'u-8mx2p',
+    username:    'viewer',
+    displayName: 'Read-only Viewer',
+    password:    'password1234',
+    admin:       false,
+    rules:       [{
+      verbs: READ_VERBS, types: '*', namespace: '*'
+    }]
+  },
+  {
+    // A project member of fleet-default's pools only (a RoleBinding in that namespace).
+    id:          'u-q7c4t',
+    username:    'editor',
+    displayName: 'Pool Editor (fleet-default)',
+    password:    'password1234',
+    admin:       false,
+    rules:       [
+      {
+        verbs: READ_VERBS, types: '*', namespace: '*'
+      },
+      {
+        verbs: WRITE_VERBS, types: [IMAGE_TYPE], namespace: 'fleet-default'
+      },
+    ],
   },
   {
     // Reads the management cluster like the viewer, but has no role in the downstream cluster edge-berlin-02.
-    id: 'u-l1m7d', username: 'limited', displayName: 'Limited Viewer', password: 'password1234', admin: false, deniedClusters: ['edge-berlin-02']
+    id: 'u-l1m7d', username: 'limited', displayName: 'Limited Viewer', password: 'password1234', admin: false, deniedClusters: ['edge-berlin-02'],
+    rules: [{
+      verbs: READ_VERBS, types: '*', namespace: '*'
+    }]
   },
 ];
 
@@ -45,22 +90,48 @@ export interface Actor {
   /** As Kubernetes names the caller in Forbidden messages. */
   name: string;
   user?: User;
-  verbs(typeId: string): Verb[];
+  rules: Rule[];
 }
 
 export function userActor(user: User): Actor {
   return {
-    name:  user.id,
-    user,
-    verbs: () => (user.admin ? ALL_VERBS : READ_VERBS),
+    name: user.id, user, rules: user.rules
   };
 }
 
 export const SYSTEM_ACTOR: Actor = {
   name:  'system:serviceaccount:cattle-elemental-system:elemental-operator',
-  verbs: () => ALL_VERBS,
+  rules: [{
+    verbs: ALL_VERBS, types: '*', namespace: '*'
+  }],
 };
 
-export function can(actor: Actor, verb: Verb, typeId: string): boolean {
-  return actor.verbs(typeId).includes(verb);
+export const ANONYMOUS_ACTOR: Actor = {
+  name:  'system:unauthenticated',
+  rules: [{
+    verbs: ['get', 'list'], types: ['management.cattle.io.setting'], namespace: '*'
+  }],
+};
+
+function ruleCovers(rule: Rule, verb: Verb, typeId: string): boolean {
+  return rule.verbs.includes(verb) && (rule.types === '*' || rule.types.includes(typeId));
+}
+
+/**
+ * Whether the actor may do `verb` on `typeId` in `namespace` (undefined: cluster-wide, e.g. a
+ * cluster-scoped object or a list of all namespaces), as Steve's AccessSet.Grants
+ * (rancher/steve pkg/accesscontrol/access_set.go) and Kubernetes RBAC decide.
+ */
+export function can(actor: Actor, verb: Verb, typeId: string, namespace?: string): boolean {
+  return actor.rules.some((rule) => ruleCovers(rule, verb, typeId) && (rule.namespace === '*' || rule.namespace === namespace));
+}
+
+/** Granted in at least one namespace: Steve's AccessListByVerb.AnyVerb, which fills a schema's methods. */
+export function canAnywhere(actor: Actor, verb: Verb, typeId: string, namespaced = true): boolean {
+  return actor.rules.some((rule) => ruleCovers(rule, verb, typeId) && (namespaced || rule.namespace === '*'));
+}
+
+/** The verbs the actor has on a type in one namespace: Steve's checkPermissions answer. */
+export function verbsIn(actor: Actor, typeId: string, namespace: string): Verb[] {
+  return ALL_VERBS.filter((verb) => can(actor, verb, typeId, namespace));
 }

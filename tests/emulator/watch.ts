@@ -25,7 +25,12 @@ export interface WatchEnvironment {
   counts(base: string): JsonObject;
   serverVersion: string;
   pingMs: number;
+  /** Steve's SQL cache is on (the ui-sql-cache feature): a watch without a revision starts from now. */
+  sqlCache: boolean;
 }
+
+/** resource.changes debounce when the client names none (rancher/steve's default rate, 5 s). */
+export const DEFAULT_DEBOUNCE_MS = 5000;
 
 interface Subscription {
   resourceType: string;
@@ -40,6 +45,8 @@ interface ActiveWatch extends Subscription {
   type?: ResourceType;
   labelSelector: LabelSelector;
   pending?: NodeJS.Timeout;
+  /** The debouncer's state: the first change is notified at once, later ones at most every debounceMs. */
+  notifiedOnce?: boolean;
 }
 
 function keyOf(sub: Subscription): string {
@@ -174,12 +181,17 @@ class SteveSubscription {
       for (const event of this.env.store.eventsSince(type.id, revision)) {
         this.deliver(watch, event.action, event.object, event.revision);
       }
-    } else {
-      // A Kubernetes watch without a resourceVersion starts with every current object.
+    } else if (!this.env.sqlCache) {
+      // Without the SQL cache Steve proxies a Kubernetes watch (rancher/steve pkg/stores/proxy
+      // proxy_store.go listAndWatch); one without a resourceVersion starts with every current object.
       for (const object of this.env.store.list(type.id)) {
         this.deliver(watch, 'create', object, this.env.store.revision);
       }
     }
+    // With the SQL cache (rancher/steve pkg/stores/sqlproxy, the informer's Watch) a watch without
+    // a revision starts from now: no initial events. The shell's findAll on a type it already holds
+    // sends exactly that (dashboard-store/actions.js, revision ''), so changes made while it was
+    // not watching are not replayed.
   }
 
   private matches(watch: ActiveWatch, object: KubeObject): boolean {
@@ -198,20 +210,33 @@ class SteveSubscription {
       return;
     }
     if (watch.mode === 'resource.changes') {
-      if (!watch.pending) {
-        watch.pending = setTimeout(() => {
-          watch.pending = undefined;
-          this.send({
-            name: 'resource.changes', ...header(watch), revision: String(this.env.store.revision), data: { type: watch.resourceType }
-          });
-        }, watch.debounceMs ?? 4000);
-      }
+      this.notifyChanges(watch);
 
       return;
     }
     this.send({
       name: `resource.${ action }`, ...header(watch), revision: String(revision), data: toSteve(watch.type, object, this.base, this.actor)
     });
+  }
+
+  /**
+   * rancher/apiserver pkg/subscribe/debouncer.go: the first change is notified at once; after it a
+   * change starts a timer of debounceMs and the ones during it only move the latest revision.
+   */
+  private notifyChanges(watch: ActiveWatch): void {
+    const notify = () => this.send({
+      name: 'resource.changes', ...header(watch), revision: String(this.env.store.revision), data: { type: watch.resourceType }
+    });
+
+    if (!watch.notifiedOnce) {
+      watch.notifiedOnce = true;
+      notify();
+    } else if (!watch.pending) {
+      watch.pending = setTimeout(() => {
+        watch.pending = undefined;
+        notify();
+      }, watch.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+    }
   }
 
   private onStoreEvent(event: StoreEvent): void {

@@ -1,3 +1,4 @@
+import { creatableNamespaces, mustRelist } from '../domain';
 import type { KubeObject } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 
@@ -42,8 +43,38 @@ export class WriteError extends Error {
   }
 }
 
+/**
+ * Every object of a type, from the shell's cache when it is live; re-listed when the shell holds
+ * the list but no longer watches it (domain/live-list.ts).
+ */
 export async function findAll<T = KubeObject>(store: ShellStore, type: string, opt: Record<string, unknown> = {}): Promise<T[]> {
-  return await store.dispatch('management/findAll', { type, opt }) as T[];
+  const haveAll = store.getters['management/haveAll'] as ((type: string) => boolean) | undefined;
+  const watchesOfType = store.getters['management/watchesOfType'] as ((type: string) => unknown[]) | undefined;
+  const force = opt.force === true || mustRelist(!!haveAll?.(type), !!watchesOfType?.(type)?.length);
+
+  // A copy each time: the shell's findAll writes into its options (url, load…), so one object
+  // shared by two calls would send the second to the first one's URL.
+  return await store.dispatch('management/findAll', { type, opt: force ? { ...opt, force: true } : { ...opt } }) as T[];
+}
+
+/**
+ * Calls `reload` each time the shell's websocket has reconnected and re-watched (its `opened`
+ * action after a drop). Returns the function that stops listening.
+ */
+export function onReconnect(store: ShellStore, reload: () => void): () => void {
+  if (!store.subscribeAction) {
+    return () => undefined;
+  }
+
+  return store.subscribeAction({
+    after: (action) => {
+      const socket = (action.payload as { currentTarget?: { hasReconnected?: boolean } } | undefined)?.currentTarget;
+
+      if (action.type === 'management/opened' && socket?.hasReconnected) {
+        reload();
+      }
+    },
+  });
 }
 
 /** One object by id (`namespace/name`); `opt.force` reads it from the server instead of the store's cache. */
@@ -63,6 +94,10 @@ export function canCreate(store: ShellStore, type: string): boolean {
   return !!schemaFor(store, type)?.collectionMethods?.some((m) => m.toUpperCase() === 'POST');
 }
 
+/**
+ * The schema's PUT: this user may update `type` in *some* namespace (domain README rule 17), only
+ * a hint for offering an editor (the changelog sources); a pool's write is decided by its links.
+ */
 export function canUpdate(store: ShellStore, type: string): boolean {
   return !!schemaFor(store, type)?.resourceMethods?.some((m) => m.toUpperCase() === 'PUT');
 }
@@ -70,6 +105,21 @@ export function canUpdate(store: ShellStore, type: string): boolean {
 export function canDelete(store: ShellStore, type: string): boolean {
   return !!schemaFor(store, type)?.resourceMethods?.some((m) => m.toUpperCase() === 'DELETE');
 }
+
+/**
+ * The namespaces where this user may create `type`: Steve's `checkPermissions` on the namespace
+ * list (rancher/steve pkg/resources/common/formatter.go). Undefined when the server did not say.
+ */
+export async function creatableNamespacesOf(store: ShellStore, type: string): Promise<string[] | undefined> {
+  try {
+    const res = await store.dispatch('management/request', { url: `/v1/namespaces?checkPermissions=${ encodeURIComponent(type) }&exclude=metadata.managedFields` }) as { data?: unknown[] } | undefined;
+
+    return Array.isArray(res?.data) ? creatableNamespaces(res.data, type) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 
 function toWriteError(err: unknown): WriteError {
   const e = (err || {}) as { _status?: number; status?: number; message?: string; reason?: string; code?: string; name?: string };

@@ -15,7 +15,8 @@ export function useShellStore(): ShellStore {
   const current = () => instance.proxy?.$store as unknown as ShellStore;
 
   return {
-    dispatch: (action, payload) => current().dispatch(action, payload),
+    dispatch:        (action, payload) => current().dispatch(action, payload),
+    subscribeAction: (handler) => current().subscribeAction?.(handler) ?? (() => undefined),
     get getters() {
       return current().getters;
     },

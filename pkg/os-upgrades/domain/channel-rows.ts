@@ -1,8 +1,9 @@
 // Plain rows for the channels table: a channel object and the versions it produced, summarised.
 import type { OSVersion } from './types';
 import { asOSVersions, orderChannel } from './channel';
+import { channelSync, ChannelSyncState } from './channel-sync';
 
-export type SyncState = 'synced' | 'failed' | 'unknown';
+export type SyncState = ChannelSyncState;
 
 export interface ChannelRow {
   id: string;
@@ -36,20 +37,11 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : (typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
 }
 
-function syncOf(status: Obj): Pick<ChannelRow, 'syncState' | 'syncReason' | 'syncMessage'> {
-  const conditions = Array.isArray(status.conditions) ? status.conditions.map(obj) : [];
-  const ready = conditions.find((condition) => condition.type === 'Ready') ?? conditions[0];
-  const syncReason = text(ready?.reason);
-  const syncMessage = text(ready?.message);
-
-  if (!ready) {
-    return {
-      syncState: 'unknown', syncReason, syncMessage
-    };
-  }
+function syncFields(status: Obj): Pick<ChannelRow, 'syncState' | 'syncReason' | 'syncMessage' | 'failedAttempts'> {
+  const sync = channelSync(status);
 
   return {
-    syncState: ready.status === 'True' ? 'synced' : ready.status === 'False' ? 'failed' : 'unknown', syncReason, syncMessage
+    syncState: sync.state, syncReason: sync.reason, syncMessage: sync.message, failedAttempts: sync.failedAttempts
   };
 }
 
@@ -87,20 +79,19 @@ export function channelRow(channel: unknown, versions: readonly OSVersion[]): Ch
   const containers = orderChannel(versions.filter((version) => version.type === 'container'));
 
   return {
-    id:             versionGroupKey(namespace, name),
+    id:           versionGroupKey(namespace, name),
     name,
     namespace,
-    type:           text(spec.type),
+    type:         text(spec.type),
     sourceKind,
-    source:         sourceKind ? text(options[sourceKind]) : '',
-    enabled:        spec.enabled !== false,
-    syncInterval:   text(spec.syncInterval),
-    lastSync:       Number.isFinite(lastSync) ? lastSync : 0,
-    ...syncOf(status),
-    failedAttempts: Number(status.failedSynchronizationAttempts) || 0,
-    containers:     containers.length,
-    isos:           versions.filter((version) => version.type === 'iso').length,
-    newest:         containers[0],
+    source:       sourceKind ? text(options[sourceKind]) : '',
+    enabled:      spec.enabled !== false,
+    syncInterval: text(spec.syncInterval),
+    lastSync:     Number.isFinite(lastSync) ? lastSync : 0,
+    ...syncFields(status),
+    containers:   containers.length,
+    isos:         versions.filter((version) => version.type === 'iso').length,
+    newest:       containers[0],
   };
 }
 
@@ -113,4 +104,28 @@ export function channelRows(channels: readonly unknown[], versions: readonly unk
 
     return channelRow(channel, groups.get(versionGroupKey(text(metadata.namespace), text(metadata.name))) ?? []);
   });
+}
+
+/** The live lists a channel page reads: every channel and every version. */
+export interface ChannelLists {
+  channels: readonly unknown[];
+  versions: readonly unknown[];
+}
+
+export interface PickedChannel {
+  /** The ManagedOSVersionChannel, or undefined when it is gone (its versions may remain). */
+  channel?: Record<string, unknown>;
+  /** Its versions (by label, not owner), newest first. */
+  versions: OSVersion[];
+}
+
+/** One channel and its versions out of the lists. */
+export function pickChannel(lists: ChannelLists, namespace: string, name: string): PickedChannel {
+  const channel = lists.channels.find((item) => {
+    const metadata = obj(obj(item).metadata);
+
+    return metadata.name === name && metadata.namespace === namespace;
+  }) as Record<string, unknown> | undefined;
+
+  return { channel, versions: orderChannel(versionsByChannel(lists.versions).get(versionGroupKey(namespace, name)) ?? []) };
 }

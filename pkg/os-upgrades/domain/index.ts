@@ -46,3 +46,6 @@ export * from './withdrawal';
 export * from './exposure';
 export * from './promotion';
 export { isRecord } from './text';
+export * from './rights';
+export * from './channel-sync';
+export * from './live-list';

@@ -1,6 +1,6 @@
 // Channels and their versions, read for the channel pages. The lists are the shell's management
 // store's own: its watch keeps them current, so what the pages derive follows without a reload.
-import { OSVersion, orderChannel, versionGroupKey, versionsByChannel } from '../domain';
+import { OSVersion, orderChannel, pickChannel, versionsByChannel } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
 import { TYPE } from '../config';
@@ -12,9 +12,10 @@ export interface ChannelList {
   error: string;
 }
 
-export async function loadChannelList(shell: ShellStore): Promise<ChannelList> {
+/** `opt.force` reads the lists from the server again (after a websocket reconnect, domain/live-list.ts). */
+export async function loadChannelList(shell: ShellStore, opt: Record<string, unknown> = {}): Promise<ChannelList> {
   try {
-    const [channels, versions] = await Promise.all([findAll(shell, TYPE.CHANNEL), findAll(shell, TYPE.VERSION)]);
+    const [channels, versions] = await Promise.all([findAll(shell, TYPE.CHANNEL, opt), findAll(shell, TYPE.VERSION, opt)]);
 
     return {
       channels, versions, error: ''
@@ -39,28 +40,20 @@ export interface LoadedChannel {
 }
 
 export async function loadChannel(shell: ShellStore, namespace: string, name: string): Promise<LoadedChannel> {
-  try {
-    const [channels, versions] = await Promise.all([findAll<Record<string, unknown>>(shell, TYPE.CHANNEL), findAll(shell, TYPE.VERSION)]);
-    const channel = channels.find((item) => {
-      const metadata = item.metadata as { name?: string; namespace?: string } | undefined;
+  const lists = await loadChannelList(shell);
 
-      return metadata?.name === name && metadata?.namespace === namespace;
-    });
-
-    const groups = versionsByChannel(versions);
-
+  if (lists.error) {
     return {
-      channel,
-      versions:    orderChannel(groups.get(versionGroupKey(namespace, name)) ?? []),
-      channels,
-      allVersions: [...groups.values()].flatMap((group) => orderChannel(group)),
-      error:       '',
-    };
-  } catch (e) {
-    return {
-      versions: [], channels: [], allVersions: [], error: errorMessage(e)
+      versions: [], channels: [], allVersions: [], error: lists.error
     };
   }
+
+  return {
+    ...pickChannel(lists, namespace, name),
+    channels:    lists.channels as Record<string, unknown>[],
+    allVersions: [...versionsByChannel(lists.versions).values()].flatMap((group) => orderChannel(group)),
+    error:       '',
+  };
 }
 
 /** Every channel object, or none when they cannot be read (they only add changelog URL templates). */

@@ -2,7 +2,7 @@
 // saving would write, and the save itself. Every rule is the domain's; the write is api/pools.
 import { defineStore } from 'pinia';
 import {
-  ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, newPoolForm,
+  ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
   OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, readPool, Reason, Resolution,
   resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool
 } from '../domain';
@@ -11,7 +11,7 @@ import { errorMessage, findAll, findOne } from '../api/resources';
 import { readLatestPool, SAVE_TIMEOUT_MS, writePool } from '../api/pools';
 import { clearDraft, storedDraft, storeDraft } from '../api/drafts';
 import { TYPE } from '../config';
-import { canCreatePool, canUpdatePool } from './session';
+import { canCreatePool, creatablePoolNamespaces } from './session';
 import { useSelectorDraftStore } from './selector-draft';
 import { pinnedVersions, useChannelVersionsStore } from './channel-versions';
 import { ChannelRef } from './pool-list';
@@ -39,7 +39,13 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
     loadError:          '',
     notFound:           false,
     isCreate:           true,
-    canWrite:           false,
+    /**
+     * Editing: the pool's own links allow an update (domain/rights.ts). Creating: the schema
+     * allows a create somewhere; `creatable` says where.
+     */
+    writable:           false,
+    /** The namespaces where this person may create pools (Steve's checkPermissions), when the server said. */
+    creatable:          undefined as string[] | undefined,
     /** The pool as read (a plain copy); undefined when creating. */
     original:           undefined as KubeObject | undefined,
     form:               newPoolForm(),
@@ -70,6 +76,15 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
   }),
 
   getters: {
+    /** May this person write what the form shows: this pool, or a new one in this namespace? */
+    canWrite(): boolean {
+      if (!this.isCreate) {
+        return this.writable;
+      }
+
+      return this.writable && (!this.creatable?.length || this.creatable.includes(this.namespace));
+    },
+
     /** The shell's form mode: `view` for a person who may not write. */
     mode(): 'edit' | 'view' {
       return this.canWrite ? 'edit' : 'view';
@@ -143,11 +158,19 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
     },
 
     namespaceOptions(): string[] {
+      if (this.isCreate && this.creatable?.length) {
+        return this.creatable;
+      }
       const names = new Set<string>([DEFAULT_NAMESPACE, this.form.namespace]);
 
       [...this.versions.map((v) => v.namespace), ...this.clusters.map((c) => c.namespace)].forEach((ns) => ns && names.add(ns));
 
       return [...names].filter(Boolean).sort();
+    },
+
+    /** A namespace may be typed in unless the server listed where this person may create. */
+    namespaceTaggable(): boolean {
+      return !this.creatable?.length;
     },
 
     channels(): string[] {
@@ -292,7 +315,7 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
 
       this.$reset();
       this.isCreate = !name;
-      this.canWrite = this.isCreate ? canCreatePool(shell) : canUpdatePool(shell);
+      this.writable = this.isCreate && canCreatePool(shell);
       // Targets and other pools only feed hints (overlap warnings, pickers): they may be unreadable.
       const optional = (type: string) => findAll(shell, type).catch(() => [] as unknown[]);
 
@@ -308,6 +331,7 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
 
             return;
           }
+          this.writable = mayUpdate(found);
           this.original = plainPool(found);
           this.form = formFromPool(this.original);
           this.initialForm = formFromPool(this.original);
@@ -317,6 +341,10 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
           this.pinned = await pinnedVersions(shell, view.namespace, [view.pin, view.previousVersion].filter((n): n is string => !!n));
         } else {
           draft.load();
+          this.creatable = await creatablePoolNamespaces(shell);
+          if (this.creatable?.length && !this.creatable.includes(this.form.namespace)) {
+            this.setForm('namespace', this.creatable[0]);
+          }
         }
         this.loadedSelectorJson = draft.json;
         this.restoreDraft(shell, name ? `${ namespace }/${ name }` : '');

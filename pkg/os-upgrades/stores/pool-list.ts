@@ -6,7 +6,7 @@ import { OSVersion, readPool } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
 import { TYPE } from '../config';
-import { pinnedVersions, useChannelVersionsStore } from './channel-versions';
+import { channelKey, pinnedVersions, useChannelVersionsStore } from './channel-versions';
 
 export interface PoolList {
   pools: unknown[];
@@ -68,16 +68,25 @@ export function pinnedNames(pools: readonly unknown[]): Map<string, string[]> {
   return names;
 }
 
-export async function loadPoolList(shell: ShellStore): Promise<PoolList> {
+/**
+ * `opt.force` reads the lists from the server again (after a websocket reconnect,
+ * domain/live-list.ts): the pools, the channels, and each selector channel's versions.
+ */
+export async function loadPoolList(shell: ShellStore, opt: Record<string, unknown> = {}): Promise<PoolList> {
   try {
-    const optional = (type: string) => findAll(shell, type).catch(() => [] as unknown[]);
+    const optional = (type: string) => findAll(shell, type, opt).catch(() => [] as unknown[]);
     const [pools, channelObjects, clusters, groups] = await Promise.all([
-      findAll(shell, TYPE.IMAGE), optional(TYPE.CHANNEL), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
+      findAll(shell, TYPE.IMAGE, opt), optional(TYPE.CHANNEL), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
     ]);
     const channels = selectorChannels(pools, channelObjects);
+    const store = useChannelVersionsStore();
     const [pinned] = await Promise.all([
       Promise.all([...pinnedNames(pools)].map(([namespace, names]) => pinnedVersions(shell, namespace, names))).then((lists) => lists.flat()),
-      useChannelVersionsStore().loadMany(shell, channels),
+      store.loadMany(shell, channels).then(async() => {
+        if (opt.force) {
+          await Promise.all(channels.map(({ namespace, channel }) => store.refresh(channelKey(namespace, channel))));
+        }
+      }),
     ]);
 
     return {

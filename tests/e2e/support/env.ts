@@ -1,7 +1,7 @@
 // Where the specs run: the emulator (default) or a real Rancher given by E2E_BASE_URL.
 
 /** `limited`: reads the management cluster but has no access to one downstream cluster (emulator user, or E2E_LIMITED_*). */
-export type Role = 'admin' | 'viewer' | 'limited';
+export type Role = 'admin' | 'viewer' | 'editor' | 'limited';
 
 export interface Credentials {
   username: string;
@@ -13,12 +13,21 @@ export function onEmulator(): boolean {
   return !process.env.E2E_BASE_URL;
 }
 
-/** The credentials of a role: the emulator's users, or E2E_ADMIN_* / E2E_VIEWER_* for a real Rancher. */
+/**
+ * The credentials of a role: the emulator's users, or E2E_ADMIN_* / E2E_VIEWER_* / E2E_EDITOR_*
+ * for a real Rancher (the editor may write ManagedOSImages in E2E_NAMESPACE only).
+ */
 export function credentials(role: Role): Credentials {
   if (role === 'admin') {
     return {
       username: process.env.E2E_ADMIN_USER || 'admin',
       password: process.env.E2E_ADMIN_PASSWORD || 'password1234',
+    };
+  }
+  if (role === 'editor') {
+    return {
+      username: process.env.E2E_EDITOR_USER || 'editor',
+      password: process.env.E2E_EDITOR_PASSWORD || 'password1234',
     };
   }
 

@@ -19,7 +19,7 @@ export function fixtures(channels: Record<string, unknown[] | string> = {}, seed
 /** An emulator with the given channel files and seed, seeded; controllers not started unless asked. */
 export async function emulatorWith(data: FixtureData, start = false): Promise<Emulator> {
   const emulator = new Emulator({
-    fixtures: data, generated: [], origin: 'http://localhost:1', syncDelayMs: 0, retryBaseMs: 60000, rolloutStepMs: 20
+    fixtures: data, generated: [], origin: 'http://localhost:1', timeScale: 0, sqlCache: true, retryBaseMs: 60000, rolloutStepMs: 20
   });
 
   if (start) {

@@ -86,15 +86,16 @@ describe('object semantics', () => {
     expect(thrown(() => api.update(image, 'fleet-default', 'p', { ...updated, metadata: withoutVersion }, admin)).status).toBe(422);
   });
 
-  it('answers 403 for the viewer\'s writes, with Steve\'s PermissionDenied', () => {
+  it('answers 403 for the viewer\'s writes, with Kubernetes\' Forbidden (Steve passes it through)', () => {
     const { api, image } = setup();
     const created = api.create(image, 'fleet-default', { metadata: { name: 'p' }, spec: { osImage: 'x' } }, admin);
     const error = thrown(() => api.update(image, 'fleet-default', 'p', created, viewer));
 
     expect(error.toStatus()).toMatchObject({ code: 403, reason: 'Forbidden' });
     expect(error.message).toBe('managedosimages.elemental.cattle.io "p" is forbidden: User "u-8mx2p" cannot update resource "managedosimages" in API group "elemental.cattle.io" in the namespace "fleet-default"');
-    expect(error.toSteve()).toMatchObject({
-      code: 'PermissionDenied', message: 'can not update elemental.cattle.io.managedosimage', status: 403
+    // rancher/steve pkg/stores/proxy/error_wrapper.go: the Status reason becomes the code, its message the message.
+    expect(error.toSteve()).toEqual({
+      type: 'error', code: 'Forbidden', message: error.message, status: 403
     });
     expect(thrown(() => api.create(image, 'fleet-default', { metadata: { name: 'q' } }, viewer)).status).toBe(403);
     expect(thrown(() => api.delete(image, 'fleet-default', 'p', viewer)).status).toBe(403);

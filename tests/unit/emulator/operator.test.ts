@@ -26,7 +26,8 @@ describe('simulated operator: channel sync', () => {
     expect(ready(channel)).toMatchObject({
       status: 'True', reason: 'Synchronized', message: 'successfully loaded channel data'
     });
-    expect(channel.status).toMatchObject({ failedSynchronizationAttempts: 0, syncedGeneration: 1 });
+    expect(channel.status).toMatchObject({ syncedGeneration: 1 });
+    expect(channel.status).not.toHaveProperty('failedSynchronizationAttempts');
     expect((channel.status as { lastSyncedTime: string }).lastSyncedTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     em.stop();
   });
@@ -113,12 +114,44 @@ describe('simulated operator: channel sync', () => {
     em.stop();
   });
 
+  it('goes through the operator\'s states: started pod, ongoing, then synced with the versions', async() => {
+    const em = await emulatorWith(fixtures({ test: [entry('os-1', 'v1.0.1')] }));
+    const seen: string[] = [];
+    const versionsWhenSynced: number[] = [];
+    const unsubscribe = em.store.subscribe((event) => {
+      if (event.type === CHANNEL && event.object.metadata.name === 'test') {
+        const condition = ready(event.object) as { reason: string; message: string };
+        const text = `${ condition.reason }: ${ condition.message }`;
+
+        if (seen[seen.length - 1] !== text) {
+          seen.push(text);
+        }
+        if (condition.reason === 'Synchronized') {
+          versionsWhenSynced.push(em.api.list(em.types.require(VERSION)).items.length);
+        }
+      }
+    });
+
+    em.files.publishChannel('test', JSON.stringify([entry('os-1', 'v1.0.1'), entry('os-2', 'v1.0.2')]));
+    await em.operator.sync('fleet-default', 'test');
+    unsubscribe();
+    // rancher/elemental-operator controllers/managedosversionchannel_controller.go createSyncerPod, handleSyncPod.
+    expect(seen).toEqual([
+      'Synchronizing: started synchronization pod',
+      'Synchronizing: ongoing channel synchronization',
+      'Synchronized: successfully loaded channel data',
+    ]);
+    expect(versionsWhenSynced[0]).toBe(2);
+    em.stop();
+  });
+
   it('counts failed attempts for a broken channel file and keeps the versions it had', async() => {
     const em = await emulatorWith(fixtures({ test: [entry('os-1', 'v1.0.1')] }));
 
     em.files.publishChannel('test', '{ this is not json');
     await em.operator.sync('fleet-default', 'test');
-    await em.operator.sync('fleet-default', 'test');
+    // The controller's retry keeps the count (a new generation or the interval resets it).
+    await em.operator.sync('fleet-default', 'test', true);
     const channel = em.api.get(em.types.require(CHANNEL), 'fleet-default', 'test');
 
     expect(ready(channel)).toMatchObject({
@@ -128,8 +161,9 @@ describe('simulated operator: channel sync', () => {
     expect(em.api.find(em.types.require(VERSION), 'fleet-default', 'os-1')).toBeDefined();
 
     em.files.publishChannel('test', JSON.stringify([entry('os-1', 'v1.0.1')]));
-    await em.operator.sync('fleet-default', 'test');
-    expect(em.api.get(em.types.require(CHANNEL), 'fleet-default', 'test').status).toMatchObject({ failedSynchronizationAttempts: 0 });
+    await em.operator.sync('fleet-default', 'test', true);
+    // failedSynchronizationAttempts is omitempty in the operator's API: 0 is not written.
+    expect(em.api.get(em.types.require(CHANNEL), 'fleet-default', 'test').status).not.toHaveProperty('failedSynchronizationAttempts');
     em.stop();
   });
 

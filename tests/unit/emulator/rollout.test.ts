@@ -53,7 +53,7 @@ function pool(pin: string, spec: JsonObject = {}): JsonObject {
 
 async function start(seed: JsonObject[] = [pool('os-1')], retryBaseMs = 60000): Promise<Emulator> {
   const em = new Emulator({
-    fixtures: fixtures({ test: VERSIONS }, [...CLUSTERS, ...seed]), generated: [], origin: 'http://localhost:1', syncDelayMs: 0, retryBaseMs, rolloutStepMs: 10
+    fixtures: fixtures({ test: VERSIONS }, [...CLUSTERS, ...seed]), generated: [], origin: 'http://localhost:1', timeScale: 0, sqlCache: true, retryBaseMs, rolloutStepMs: 10
   });
 
   await em.start();

@@ -72,7 +72,7 @@ describe('a scaled emulator over TLS', () => {
 
   beforeAll(async() => {
     const options = parseOptions([
-      '--port', '0', '--https-port', '0', '--host', '127.0.0.1', '--scale-versions', '120', '--scale-channels', '3', '--scale-pools', '6', '--scale-clusters', '4', '--sync-delay-ms', '0', '--rollout-step-ms', '20'
+      '--port', '0', '--https-port', '0', '--host', '127.0.0.1', '--scale-versions', '120', '--scale-channels', '3', '--scale-pools', '6', '--scale-clusters', '4', '--time-scale', '0', '--rollout-step-ms', '20'
     ], {}, path.resolve(__dirname, '../../..'));
 
     // Port 0 means "off" for TLS: ask for a free port instead.

@@ -1,5 +1,5 @@
 import { channelVersions } from '../../../../tests/support/fixtures';
-import { channelRows } from '../channel-rows';
+import { channelRows, pickChannel } from '../channel-rows';
 
 describe('channelRows', () => {
   it('counts a channel by the label of its versions, even without owner references', () => {
@@ -40,5 +40,25 @@ describe('channelRows', () => {
       sourceKind: 'image', source: 'registry.suse.com/rancher/elemental-channel:1.4.2', syncInterval: '30m', enabled: false, lastSync: 0, failedAttempts: 0, syncState: 'failed', syncReason: 'SyncFailed', syncMessage: 'boom'
     });
     expect(row.newest).toBeUndefined();
+  });
+});
+
+describe('pickChannel', () => {
+  it('finds the channel by namespace and name and its versions by label, newest first', () => {
+    const channels = [{ metadata: { name: 'sl-micro-6.1-base', namespace: 'other' } }, { metadata: { name: 'sl-micro-6.1-base', namespace: 'fleet-default' } }];
+    const versions = [...channelVersions('sl-micro-6.1-base'), ...channelVersions('sl-micro-6.1-base', 'other'), ...channelVersions('unstable')];
+    const picked = pickChannel({ channels, versions }, 'fleet-default', 'sl-micro-6.1-base');
+
+    expect(picked.channel).toBe(channels[1]);
+    expect(picked.versions.length).toBe(channelVersions('sl-micro-6.1-base').length);
+    expect(picked.versions.every((version) => version.namespace === 'fleet-default' && version.channel === 'sl-micro-6.1-base')).toBe(true);
+    expect(picked.versions[0].name).toBe('base-v2.2.0-3.12-os');
+  });
+
+  it('keeps the versions of a channel that is gone', () => {
+    const picked = pickChannel({ channels: [], versions: channelVersions('unstable') }, 'fleet-default', 'unstable');
+
+    expect(picked.channel).toBeUndefined();
+    expect(picked.versions.length).toBe(channelVersions('unstable').length);
   });
 });

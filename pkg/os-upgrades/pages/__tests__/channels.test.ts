@@ -93,6 +93,57 @@ describe('channels page', () => {
     expect(wrapper.find('.cell-newest').text()).toBe('osUpgrades.channels.noContainers');
   });
 
+  it('shows a sync in progress as synchronizing with the operator\'s message, and no failed attempts when the count is omitted', async() => {
+    const syncing = channel('syncing', {
+      status: {
+        conditions: [{
+          type: 'Ready', status: 'False', reason: 'Synchronizing', message: 'started synchronization pod'
+        }]
+      }
+    });
+    const { wrapper } = mountWith([syncing]);
+
+    await flushPromises();
+    const cell = wrapper.find('.cell-syncState');
+
+    expect(cell.text()).toContain('osUpgrades.channels.sync.synchronizing');
+    expect(cell.text()).not.toContain('osUpgrades.channels.sync.failed');
+    expect(cell.text()).not.toContain('failedAttempts');
+    expect(cell.text()).toContain('Synchronizing: started synchronization pod');
+  });
+
+  it('reads its lists again from the server after the shell\'s websocket reconnected, and shows what changed', async() => {
+    let after: ((action: { type: string; payload?: unknown }) => void) | undefined;
+    const served = [channel('sl-micro-6.1-base')];
+    const dispatch = jest.fn((action: string, payload: { type: string }) => Promise.resolve(payload.type === TYPE.CHANNEL ? [...served] : []));
+    const store = {
+      ...shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>),
+      subscribeAction: (handler: { after: typeof after }) => {
+        after = handler.after;
+
+        return () => undefined;
+      },
+    };
+    const globals = mountGlobals(store);
+    const wrapper = mount(ChannelsPage, {
+      global: {
+        ...globals,
+        stubs: {
+          ...globals.stubs, Loading: true, 'router-link': true, SortableTable: { props: ['rows'], template: '<ul><li v-for="row in rows" :key="row.id" class="row">{{ row.name }}</li></ul>' },
+        },
+      },
+    });
+
+    await flushPromises();
+    expect(wrapper.findAll('.row').map((row) => row.text())).toEqual(['sl-micro-6.1-base']);
+    served.push(channel('unstable'));
+    after?.({ type: 'management/opened', payload: { currentTarget: { hasReconnected: true } } });
+    await flushPromises();
+
+    expect(dispatch).toHaveBeenCalledWith('management/findAll', { type: TYPE.CHANNEL, opt: { force: true } });
+    expect(wrapper.findAll('.row').map((row) => row.text())).toEqual(['sl-micro-6.1-base', 'unstable']);
+  });
+
   it('shows hostile channel fields as text, never as markup or links', async() => {
     const hostile = channel('hostile', { spec: { type: '<img src=x onerror=alert(1)>', options: { image: 'javascript:alert(1)' } } });
     const { wrapper } = mountWith([hostile]);

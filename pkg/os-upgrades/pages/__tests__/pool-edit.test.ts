@@ -264,4 +264,29 @@ describe('pool form page', () => {
     expect(wrapper.find('[data-testid="pool-save-async-button"]').exists()).toBe(false);
     expect(wrapper.find('[data-testid="pool-change-image"]').exists()).toBe(false);
   });
+
+  it('is read-only on a pool whose links offer no update, though the schema has PUT (a right in another namespace)', async() => {
+    const local = poolObject({ name: 'lab' });
+
+    (local.metadata as { namespace: string }).namespace = 'fleet-local';
+    const { wrapper } = await mountPage({
+      pools: [local], versions: VERSIONS, writableNamespaces: ['fleet-default']
+    }, {
+      cluster: '_', namespace: 'fleet-local', name: 'lab'
+    });
+
+    expect(wrapper.find('[data-testid="pool-form-read-only"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="pool-save-async-button"]').exists()).toBe(false);
+  });
+
+  it('offers only the namespaces where the user may create pools', async() => {
+    const { wrapper } = await mountPage({ versions: VERSIONS, writableNamespaces: ['fleet-local'] });
+
+    const namespace = wrapper.findAllComponents({ name: 'LabeledSelect' }).find((select) => select.attributes('data-testid') === 'pool-namespace');
+
+    expect(namespace?.props('options')).toEqual(['fleet-local']);
+    expect(namespace?.props('value')).toBe('fleet-local');
+    expect(namespace?.props('taggable')).toBe(false);
+    expect(wrapper.find('[data-testid="pool-form-read-only"]').exists()).toBe(false);
+  });
 });

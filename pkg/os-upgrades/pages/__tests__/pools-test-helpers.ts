@@ -38,6 +38,8 @@ export interface StoreOptions {
   clusters?: Record<string, unknown>[];
   groups?: Record<string, unknown>[];
   canWrite?: boolean;
+  /** Namespaces where the user may write pools (default: all, or none when canWrite is false). */
+  writableNamespaces?: string[];
   /** The server's answer to a write (default: the object written). */
   respond?: (written: Written) => Promise<unknown>;
 }
@@ -47,8 +49,21 @@ export interface StoreOptions {
  * schemas with or without write methods, the logged-in user, and every write recorded.
  */
 export function fakeStore(options: StoreOptions = {}) {
+  const writableIn = (namespace: string) => options.canWrite !== false && (!options.writableNamespaces || options.writableNamespaces.includes(namespace));
+  // Steve's per-object links: update/remove/patch only where the user may (formatter.go).
+  const withLinks = (pool: Record<string, unknown>) => {
+    const metadata = (pool.metadata ?? {}) as { namespace?: string; name?: string };
+    const self = `/v1/${ TYPE.IMAGE }s/${ metadata.namespace }/${ metadata.name }`;
+
+    return {
+      ...pool,
+      links: writableIn(metadata.namespace ?? '') ? {
+        self, update: self, remove: self, patch: self
+      } : { self },
+    };
+  };
   const lists: Record<string, unknown[]> = {
-    [TYPE.IMAGE]:         reactive([...(options.pools ?? [])]),
+    [TYPE.IMAGE]:         reactive((options.pools ?? []).map(withLinks)),
     [TYPE.VERSION]:       reactive((options.versions ?? []).map(managedVersion)),
     [TYPE.FLEET_CLUSTER]: reactive([...(options.clusters ?? [])]),
     [TYPE.FLEET_GROUP]:   reactive([...(options.groups ?? [])]),
@@ -88,6 +103,10 @@ export function fakeStore(options: StoreOptions = {}) {
         return `${ metadata.namespace }/${ metadata.name }` === payload.id;
       }));
     case 'management/request':
+      if (payload.url.startsWith('/v1/namespaces?checkPermissions=')) {
+        // Steve's checkPermissions answer on the namespace list.
+        return Promise.resolve({ data: ['fleet-default', 'fleet-local'].map((name) => ({ metadata: { name }, resourcePermissions: { [TYPE.IMAGE]: writableIn(name) ? { create: '/x', get: '/x' } : { get: '/x' } } })) });
+      }
       writes.push(payload);
 
       return respond(payload);
@@ -150,7 +169,7 @@ export const shellStubs = {
   },
   LabeledSelect: {
     name:     'LabeledSelect',
-    props:    ['value', 'label', 'options', 'mode'],
+    props:    ['value', 'label', 'options', 'mode', 'taggable'],
     emits:    ['update:value'],
     template: '<div class="labeled-select" :data-label="label">{{ value }}</div>',
   },

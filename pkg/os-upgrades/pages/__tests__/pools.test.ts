@@ -114,6 +114,24 @@ describe('workload pools page', () => {
     expect(wrapper.findComponent({ name: 'PoolRowMenu' }).props('actions')).toEqual([]);
   });
 
+  it('offers the actions only on the pools whose links allow a write', async() => {
+    const local = poolObject({
+      name: 'lab', pin: OLD.name, selector: SELECTOR
+    });
+
+    (local.metadata as { namespace: string }).namespace = 'fleet-local';
+    const { wrapper } = await mountPage({
+      pools: [poolObject({ pin: OLD.name, selector: SELECTOR }), local], versions: VERSIONS, writableNamespaces: ['fleet-default']
+    });
+    const rows = wrapper.findAll('.pool-row');
+    const row = (id: string) => rows.find((r) => r.attributes('data-id') === id);
+
+    expect(row('fleet-default/edge')?.find('[data-testid="pool-edit"]').exists()).toBe(true);
+    expect(row('fleet-local/lab')?.find('[data-testid="pool-edit"]').exists()).toBe(false);
+    expect(row('fleet-local/lab')?.find('[data-testid="pool-read-only"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="pools-read-only"]').exists()).toBe(false);
+  });
+
   it('offers a roll back to the previous pin', async() => {
     const { wrapper } = await mountPage({
       pools: [poolObject({

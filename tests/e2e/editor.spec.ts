@@ -1,0 +1,111 @@
+// A user who may write workload pools in one namespace only (the emulator's `editor`: update,
+// create and delete ManagedOSImages in fleet-default). Steve puts PUT in the schema as soon as the
+// user may update in any namespace; what they may do to one pool is in that pool's links. The
+// page offers actions only where the links allow, and a write the server refuses anyway (the
+// rights changed after the page read them) is a clear 403 message, with nothing lost.
+
+import { field, sessionApi, steveUrl } from './support/api';
+import { TEST_NAMESPACE, onEmulator } from './support/env';
+import { dashboardPath, loginAs, logout } from './support/login';
+import { expect, test } from './support/test';
+
+const POOLS = '/os-upgrades/c/_/pools';
+const IMAGE = 'elemental.cattle.io.managedosimage';
+const OTHER_NS = 'fleet-local';
+
+function pool(name: string, namespace: string): Record<string, unknown> {
+  return {
+    type:     IMAGE,
+    metadata: { name, namespace },
+    spec:     { osImage: 'registry.example.test/e2e/os:1.0.0' },
+  };
+}
+
+test.describe('an editor of one namespace', () => {
+  const suffix = Date.now().toString(36);
+  const own = `e2e-editor-own-${ suffix }`;
+  const other = `e2e-editor-other-${ suffix }`;
+
+  test.beforeEach(async({ page }) => {
+    test.skip(!onEmulator() && !process.env.E2E_EDITOR_USER, 'needs E2E_EDITOR_USER, a user who may write ManagedOSImages in E2E_NAMESPACE only');
+    await loginAs(page, 'admin');
+    const api = sessionApi(page);
+
+    expect((await api.post(steveUrl(IMAGE), pool(own, TEST_NAMESPACE))).status).toBe(201);
+    expect((await api.post(steveUrl(IMAGE), pool(other, OTHER_NS))).status).toBe(201);
+    await logout(page);
+  });
+
+  test.afterEach(async({ page }) => {
+    await page.context().clearCookies();
+    await loginAs(page, 'admin');
+    const api = sessionApi(page);
+
+    await api.delete(steveUrl(IMAGE, TEST_NAMESPACE, own));
+    await api.delete(steveUrl(IMAGE, OTHER_NS, other));
+  });
+
+  test('sees write actions only on the pools of the namespace they may write', async({ page }) => {
+    await loginAs(page, 'editor');
+    const api = sessionApi(page);
+
+    expect(Object.keys(field((await api.get(steveUrl(IMAGE, TEST_NAMESPACE, own))).body, 'links') as object)).toEqual(expect.arrayContaining(['update', 'remove', 'patch']));
+    expect(field((await api.get(steveUrl(IMAGE, OTHER_NS, other))).body, 'links.update')).toBeUndefined();
+
+    await page.goto(dashboardPath(POOLS));
+    const ownRow = page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: own, exact: true }) });
+    const otherRow = page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: other, exact: true }) });
+
+    await expect(ownRow.getByTestId(`pool-menu-${ own }`)).toBeVisible();
+    await expect(otherRow).toBeVisible();
+    await expect(otherRow.getByTestId(`pool-menu-${ other }`)).toHaveCount(0);
+    await expect(otherRow.getByTestId('pool-read-only')).toBeVisible();
+    await expect(page.getByTestId('pools-create')).toBeVisible();
+
+    // The form of the other namespace's pool is read-only; the own one can be saved.
+    await otherRow.getByRole('link', { name: other, exact: true }).click();
+    await expect(page.getByTestId('pool-form-read-only')).toBeVisible();
+    await expect(page.getByTestId('pool-save-async-button')).toHaveCount(0);
+  });
+
+  test('a write the server refuses in another namespace shows the 403 and keeps the input', async({ page }) => {
+    await loginAs(page, 'editor');
+    // The pool as the page read it says "you may update" (say, a RoleBinding removed since):
+    // the form lets the editor try, and the server has the last word.
+    await page.route(`**/v1/${ IMAGE }s**`, async(route) => {
+      if (route.request().method() !== 'GET') {
+        return route.continue();
+      }
+      const response = await route.fetch();
+      const body = await response.json() as { data?: Record<string, unknown>[] } & Record<string, unknown>;
+      const grant = (object: Record<string, unknown>) => {
+        const links = object.links as Record<string, string> | undefined;
+
+        if (links?.self) {
+          object.links = {
+            ...links, update: links.self, patch: links.self
+          };
+        }
+      };
+
+      (body.data ?? [body]).forEach(grant);
+      await route.fulfill({ response, json: body });
+    });
+
+    await page.goto(dashboardPath(`${ POOLS }/${ OTHER_NS }/${ other }`));
+    const concurrency = page.getByTestId('pool-concurrency');
+
+    await expect(concurrency).toBeEditable();
+    await concurrency.fill('3');
+    await page.getByTestId('pool-save-async-button').click();
+
+    const problem = page.getByTestId('pool-save-problem');
+
+    await expect(problem).toContainText('403 Forbidden');
+    await expect(problem).toContainText(OTHER_NS);
+    await expect(problem).toContainText('Nothing was saved');
+    await expect(concurrency).toHaveValue('3');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    expect(field((await sessionApi(page).get(steveUrl(IMAGE, OTHER_NS, other))).body, 'spec.concurrency')).not.toBe(3);
+  });
+});
