@@ -167,6 +167,8 @@ export class DownstreamClusters {
       counts:        () => ({}),
       serverVersion: this.serverVersion,
       pingMs:        this.pingMs,
+      // A watch here starts with every object (Steve without the SQL cache); listed in docs/emulator.md.
+      sqlCache:      false,
     });
     const downstream: Downstream = {
       id, namespace: fleet.metadata.namespace ?? '', cluster: fleet.metadata.name, store, hub

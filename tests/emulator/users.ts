@@ -66,8 +66,13 @@ export const USERS: User[] = [
   },
   {
     // Reads the management cluster like the viewer, but has no role in the downstream cluster edge-berlin-02.
-    id: 'u-l1m7d', username: 'limited', displayName: 'Limited Viewer', password: 'password1234', admin: false, deniedClusters: ['edge-berlin-02'],
-    rules: [{
+    id:             'u-l1m7d',
+    username:       'limited',
+    displayName:    'Limited Viewer',
+    password:       'password1234',
+    admin:          false,
+    deniedClusters: ['edge-berlin-02'],
+    rules:          [{
       verbs: READ_VERBS, types: '*', namespace: '*'
     }]
   },

@@ -27,7 +27,7 @@ const POOL: JsonObject = {
 
 async function start(): Promise<Emulator> {
   const em = new Emulator({
-    fixtures: fixtures({ test: [entry('os-1', 'v1'), entry('os-2', 'v2')] }, [CLUSTER, POOL]), generated: [], origin: 'http://localhost:1', syncDelayMs: 0, retryBaseMs: 60000, rolloutStepMs: 10
+    fixtures: fixtures({ test: [entry('os-1', 'v1'), entry('os-2', 'v2')] }, [CLUSTER, POOL]), generated: [], origin: 'http://localhost:1', timeScale: 0, sqlCache: true, retryBaseMs: 60000, rolloutStepMs: 10
   });
 
   await em.start();
