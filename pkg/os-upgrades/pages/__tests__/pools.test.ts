@@ -126,8 +126,11 @@ describe('workload pools page', () => {
     const rows = wrapper.findAll('.pool-row');
     const row = (id: string) => rows.find((r) => r.attributes('data-id') === id);
 
-    expect(row('fleet-default/edge')?.find('[data-testid="pool-edit"]').exists()).toBe(true);
-    expect(row('fleet-local/lab')?.find('[data-testid="pool-edit"]').exists()).toBe(false);
+    const menuOf = (pool: string) => wrapper.findAllComponents({ name: 'PoolRowMenu' }).find((menu) => menu.props('pool') === pool)?.props('actions') as { id: string }[] | undefined;
+
+    expect((menuOf('edge') ?? []).map((action) => action.id)).toEqual(expect.arrayContaining(['edit', 'editYaml']));
+    expect((menuOf('lab') ?? []).map((action) => action.id)).toEqual([]);
+    expect(row('fleet-default/edge')?.find('[data-testid="pool-read-only"]').exists()).toBe(false);
     expect(row('fleet-local/lab')?.find('[data-testid="pool-read-only"]').exists()).toBe(true);
     expect(wrapper.find('[data-testid="pools-read-only"]').exists()).toBe(false);
   });
