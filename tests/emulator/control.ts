@@ -1,3 +1,4 @@
+// Test-only control endpoints: no real system has them (a real Rancher, rancher/rancher pkg/ui/routes.go, answers 404 there; see --no-control).
 // Control endpoints for tests, under /__emulator/ (documented in docs/emulator.md). They need no
 // login: only tests and developers talk to them.
 

@@ -1,3 +1,4 @@
+// The emulated Rancher: API server semantics (kubernetes apiserver), Steve (rancher/steve), the Elemental operator (rancher/elemental-operator controllers/) and Fleet (rancher/fleet).
 // The emulated Rancher: the object store and its API semantics, sessions, served files, the
 // simulated operator and Fleet, faults and sockets. Seeding and resetting live here.
 

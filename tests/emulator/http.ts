@@ -1,3 +1,4 @@
+// HTTP helpers; error bodies follow rancher/apiserver pkg/apierror and Kubernetes metav1.Status.
 import { IncomingMessage, ServerResponse } from 'http';
 import { ApiError } from './errors';
 

@@ -1,3 +1,4 @@
+// Starts the emulator (see docs/emulator.md); what it serves imitates rancher/rancher, rancher/steve and rancher/elemental-operator.
 // Entry point: `yarn emulator [options]` (see options.ts and docs/emulator.md).
 
 import { startEmulator } from './app';

@@ -1,3 +1,4 @@
+// Object semantics of the Kubernetes API server (k8s.io/apiserver registry/generic), as Steve (rancher/steve pkg/stores/proxy) passes them through.
 // The Kubernetes API server's object semantics over the store: names and generateName, uid,
 // creationTimestamp, resourceVersion (409 on a stale one), generation, the status subresource,
 // CRD pruning/defaulting/validation (422), RBAC (403), 404s and owner-reference garbage collection.

@@ -1,3 +1,4 @@
+// Start options of the emulator (docs/emulator.md); the modes they pick imitate rancher/steve (sql cache), rancher/elemental-operator (changelog service) and rancher/rancher (no control endpoints).
 // Command-line flags and environment variables (the flag wins). See docs/emulator.md.
 
 import path from 'path';

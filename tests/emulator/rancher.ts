@@ -1,3 +1,4 @@
+// What rancher/rancher serves besides Steve (pkg/api/steve, pkg/ui/routes.go): version, settings, users, boot endpoints.
 // Rancher's small endpoints: /rancherversion, /version, the UI extensions list and files
 // (/v1/uiplugins). /elemental/changelog is the operator's: changelog-service.ts.
 

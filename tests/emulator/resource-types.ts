@@ -1,3 +1,4 @@
+// The stored types and their Steve names (rancher/steve pkg/schema), with CRD schemas from rancher/elemental-operator .obs/chartfile/crds.
 import { JsonObject } from './json';
 import { ErrorSubject } from './errors';
 

@@ -1,3 +1,4 @@
+// A generated channel in the format of rancher/elemental-channels channel files (see tests/fixtures/elemental/README.md).
 // The generated channels for scale work: container versions with package lists and update logs,
 // made in memory at start from the deterministic generators of tests/support. The first one is
 // `sl-micro-6.1-scale` (versions `scale-v2.2.0-7.<n>-os`); with more channels, the others are the

@@ -1,3 +1,4 @@
+// Generated Fleet clusters and ManagedOSImages (rancher/fleet fleet.cattle.io Cluster, rancher/elemental-operator ManagedOSImage) for the scale options.
 // Generated Fleet clusters and workload pools for scale work (`--scale-clusters`, `--scale-pools`),
 // as seed objects: they are created like the fixtures' seed/*.yaml (Emulator.seed), after the
 // channels are synced, so every pool names a version that exists.

@@ -1,3 +1,4 @@
+// The HTTP server and its routes, as rancher/rancher routes them (pkg/multiclustermanager/routes.go, pkg/ui/routes.go).
 // The HTTP server: routes each request to the right API, applies injected faults, upgrades the
 // subscribe websockets, and serves the dashboard build and extensions when asked to.
 

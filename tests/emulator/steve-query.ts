@@ -1,3 +1,4 @@
+// Steve's list query parameters (rancher/steve pkg/stores/sqlproxy and pkg/stores/partition: filter, sort, page, pagesize, labelSelector).
 // Steve's list query parameters (the SQL-cache "vai" syntax the dashboard sends since Rancher 2.9):
 //   filter=a.b=x (exact), ==, != , ~ (contains), !~, a IN (x,y), a NOTIN (x,y), a > 1, a < 2,
 //   filter=a (exists), filter=!a (does not exist); commas inside one filter mean OR, several

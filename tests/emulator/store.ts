@@ -1,3 +1,4 @@
+// The object store with one global resourceVersion counter, as etcd gives the Kubernetes API server (read by rancher/steve watches).
 import { JsonObject, clone } from './json';
 
 export interface OwnerReference {
