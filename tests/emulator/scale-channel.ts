@@ -4,13 +4,16 @@
 // `sl-micro-6.1-scale` (versions `scale-v2.2.0-7.<n>-os`); with more channels, the others are the
 // flavours a large Rancher carries (base, kvm, rt, baremetal) of several SL Micro releases.
 
-import { ChannelEntry, syntheticChannelEntries, syntheticPackageList, syntheticUpdateLog } from '../support/synthetic';
+import {
+  ChannelEntry, syntheticChannelEntries, syntheticPackageList, syntheticUpdateLog, syntheticUpgrades
+} from '../support/synthetic';
 
 export const SCALE_CHANNEL = 'sl-micro-6.1-scale';
 const SEED = 'os-upgrades-scale';
 const START_CREATED = 1704067200; // 2024-01-01T00:00:00Z
 const STEP_SECONDS = 6 * 3600;
 const FLAVORS = ['base', 'kvm', 'rt', 'baremetal'];
+const PACKAGES = 260;
 
 /** Every this-many-th version has no update log, as some real images have none. */
 export const SCALE_MISSING_LOG_EVERY = 50;
@@ -61,7 +64,7 @@ function generatedChannel(spec: ChannelSpec): GeneratedChannel {
     packages(versionName) {
       const n = numberOf(versionName);
 
-      return n === undefined ? undefined : syntheticPackageList(260, spec.seed, n - 1);
+      return n === undefined ? undefined : syntheticPackageList(PACKAGES, spec.seed, n - 1);
     },
     changelog(versionName) {
       const n = numberOf(versionName);
@@ -70,8 +73,13 @@ function generatedChannel(spec: ChannelSpec): GeneratedChannel {
         return undefined;
       }
 
+      // Like the real logs, each advisory names a package this image upgraded, at its new version.
       return syntheticUpdateLog(versionName, {
-        count: 1 + (n % 5), seed: spec.seed, after: n === 1 ? createdOf(1) - STEP_SECONDS : createdOf(n - 1), before: createdOf(n)
+        count:  1 + (n % 5),
+        seed:   spec.seed,
+        after:  n === 1 ? createdOf(1) - STEP_SECONDS : createdOf(n - 1),
+        before: createdOf(n),
+        fixes:  syntheticUpgrades(PACKAGES, spec.seed, n - 1),
       });
     },
   };

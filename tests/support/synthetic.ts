@@ -158,7 +158,7 @@ interface SyntheticPackage {
 
 function packageLine(pkg: SyntheticPackage): string {
   const epoch = pkg.epoch === 0 ? '(none)' : String(pkg.epoch);
-  const release = `slfo.1.1_${ pkg.release }.${ pkg.minor }`;
+  const release = releaseOf(pkg);
   const hash = hashSeed(`${ pkg.name }|${ pkg.version }|${ release }`).toString(16).padStart(8, '0');
 
   return [
@@ -166,6 +166,10 @@ function packageLine(pkg: SyntheticPackage): string {
     `obs://build.suse.de/SUSE:SLFO:1.1:Build/standard/${ hash }${ hash }${ hash }${ hash }-${ pkg.name }`,
     'GPL-2.0-or-later',
   ].join('|');
+}
+
+function releaseOf(pkg: SyntheticPackage): string {
+  return `slfo.1.1_${ pkg.release }.${ pkg.minor }`;
 }
 
 function basePackage(random: Random, name: string): SyntheticPackage {
@@ -198,6 +202,36 @@ function generatedNames(size: number): string[] {
  * and distant ones a lot. Lines are shuffled per variant, like the real lists.
  */
 export function syntheticPackageList(namesOrSize: number | string[], seed: number | string, variant = 0): string {
+  const lines = packagesAt(namesOrSize, seed, variant).filter((pkg): pkg is SyntheticPackage => !!pkg).map(packageLine);
+
+  return `${ shuffled(seededRandom(`${ seed }:order:${ variant }`), lines).join('\n') }\n`;
+}
+
+/** An installed package as an advisory names it (`version`, `release` without epoch). */
+export interface SyntheticFix {
+  name: string;
+  version: string;
+  release: string;
+  arch: string;
+}
+
+/**
+ * The packages that image number `variant` upgraded over image `variant - 1` of the same
+ * synthetic channel, at their new version: what a truthful update log of that image names.
+ */
+export function syntheticUpgrades(namesOrSize: number | string[], seed: number | string, variant: number): SyntheticFix[] {
+  if (variant < 1) {
+    return [];
+  }
+  const before = packagesAt(namesOrSize, seed, variant - 1);
+  const after = packagesAt(namesOrSize, seed, variant);
+
+  return after.flatMap((pkg, i) => (pkg && before[i] && pkg.minor > (before[i] as SyntheticPackage).minor ? [{
+    name: pkg.name, version: pkg.version, release: releaseOf(pkg), arch: pkg.arch
+  }] : []));
+}
+
+function packagesAt(namesOrSize: number | string[], seed: number | string, variant: number): (SyntheticPackage | undefined)[] {
   const names = typeof namesOrSize === 'number' ? generatedNames(namesOrSize) : namesOrSize.slice();
   const baseRandom = seededRandom(`${ seed }:base`);
   const packages: (SyntheticPackage | undefined)[] = names.map((name) => basePackage(baseRandom, name));
@@ -207,10 +241,11 @@ export function syntheticPackageList(namesOrSize: number | string[], seed: numbe
     const upgrades = randomInt(random, 1, 4);
 
     for (let i = 0; i < upgrades; i++) {
-      const pkg = packages[randomInt(random, 0, packages.length - 1)];
+      const index = randomInt(random, 0, packages.length - 1);
+      const pkg = packages[index];
 
       if (pkg) {
-        pkg.minor++;
+        packages[index] = { ...pkg, minor: pkg.minor + 1 };
       }
     }
     if (packages.length > 1 && random() < 0.7) {
@@ -221,9 +256,7 @@ export function syntheticPackageList(namesOrSize: number | string[], seed: numbe
     }
   }
 
-  const lines = packages.filter((pkg): pkg is SyntheticPackage => !!pkg).map(packageLine);
-
-  return `${ shuffled(seededRandom(`${ seed }:order:${ variant }`), lines).join('\n') }\n`;
+  return packages;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -240,6 +273,8 @@ export interface SyntheticUpdateLogOptions {
   before: number;
   /** Product part of advisory ids, default `SUSE-SLE-Micro-6.1`. */
   product?: string;
+  /** The packages the image really upgraded (syntheticUpgrades): advisories name these, in turn. */
+  fixes?: SyntheticFix[];
 }
 
 const SEVERITIES = ['critical', 'important', 'important', 'moderate', 'moderate', 'moderate', 'low', ''];
@@ -267,7 +302,9 @@ export function syntheticUpdateLog(versionName: string, options: SyntheticUpdate
     const date = options.after + 1 + Math.floor(random() * span);
     const year = new Date(date * 1000).getUTCFullYear();
     const type = pick(random, ADVISORY_TYPES);
-    const subject = pick(random, SUBJECTS);
+    const fix = options.fixes?.length ? options.fixes[i % options.fixes.length] : undefined;
+    const picked = pick(random, SUBJECTS);
+    const subject = fix?.name ?? picked;
     const cves: string[] = [];
 
     if (type === 'security') {
@@ -293,7 +330,7 @@ export function syntheticUpdateLog(versionName: string, options: SyntheticUpdate
         type:  'cve',
       })),
       description: `This update for ${ subject } fixes the following issues:\n\n${ items.join('\n') }\n`,
-      packages:    [{
+      packages:    [fix ?? {
         name:    subject,
         version: `${ randomInt(random, 1, 9) }.${ randomInt(random, 0, 20) }.${ randomInt(random, 0, 9) }`,
         release: `slfo.1.1_${ randomInt(random, 1, 3) }.${ randomInt(random, 1, 9) }`,

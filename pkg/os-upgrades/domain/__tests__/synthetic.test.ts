@@ -1,9 +1,11 @@
 // The shared synthetic data (tests/support/synthetic.ts) must stay deterministic and in the
 // fixture formats: the emulator and the benchmark rely on it.
 import { readChannelFile, toManagedOSVersion } from '../../../../tests/support/fixtures';
-import { seededRandom, syntheticChannelEntries, syntheticPackageList, syntheticUpdateLog } from '../../../../tests/support/synthetic';
 import {
-  diffPackages, orderChannel, parsePackageList, parseUpdateLog, previousVersion, toOSVersion
+  seededRandom, syntheticChannelEntries, syntheticPackageList, syntheticUpdateLog, syntheticUpgrades
+} from '../../../../tests/support/synthetic';
+import {
+  advisoryDelivery, diffPackages, orderChannel, parsePackageList, parseUpdateLog, previousVersion, toOSVersion
 } from '../index';
 
 describe('synthetic data', () => {
@@ -63,5 +65,18 @@ describe('synthetic data', () => {
     expect(security.every((a) => a.references.every((r) => /^https:\/\/www\.suse\.com\/security\/cve\/CVE-\d{4}-\d+\/$/.test(r.href)))).toBe(true);
     expect(advisories.every((a) => a.description.includes('\n- '))).toBe(true);
     expect(new Set(advisories.map((a) => a.id)).size).toBe(30);
+  });
+
+  it('writes update logs whose advisories the package lists prove, when given the image\'s upgrades', () => {
+    const older = parsePackageList(syntheticPackageList(120, 'u', 6));
+    const newer = parsePackageList(syntheticPackageList(120, 'u', 7));
+    const fixes = syntheticUpgrades(120, 'u', 7);
+    const advisories = parseUpdateLog(syntheticUpdateLog('v7', {
+      count: 5, seed: 'u', after: 0, before: 100, fixes
+    }));
+
+    expect(fixes.length).toBeGreaterThan(0);
+    expect(advisories.map((a) => advisoryDelivery(a, older, newer).delivered)).toEqual(advisories.map(() => true));
+    expect(advisories.map((a) => advisoryDelivery(a, newer, newer).alreadyHad)).toEqual(advisories.map(() => true));
   });
 });
