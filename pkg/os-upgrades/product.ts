@@ -5,7 +5,8 @@ import {
 
 export function init($plugin: IPlugin, store: unknown): void {
   const { product, virtualType, basicType } = $plugin.DSL(store, PRODUCT_NAME);
-  const route = (page: string) => ({ name: routeName(page), params: { product: PRODUCT_NAME, cluster: BLANK_CLUSTER } });
+  // Only the params the extension's paths have: vue-router warns "Discarded invalid param(s)" of any other.
+  const route = (page: string) => ({ name: routeName(page), params: { cluster: BLANK_CLUSTER } });
 
   product({
     icon:                'os-management',
