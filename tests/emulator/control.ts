@@ -112,7 +112,9 @@ export class ControlApi {
       const cluster = asString(body.cluster) ?? '';
       const id = em.downstream.setConnected(cluster, body.connected !== false);
 
-      return id ? sendJson(ctx, 200, { cluster, id, connected: body.connected !== false }) : sendJson(ctx, 404, { error: `no cluster ${ cluster }` });
+      return id ? sendJson(ctx, 200, {
+        cluster, id, connected: body.connected !== false
+      }) : sendJson(ctx, 404, { error: `no cluster ${ cluster }` });
     }
     if (path === '/websockets/drop' && method === 'POST') {
       return sendJson(ctx, 200, { dropped: this.hub.dropAll() + em.downstream.dropWebsockets() });

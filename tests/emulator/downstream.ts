@@ -398,15 +398,22 @@ export class DownstreamClusters {
     const upgradeImage = isObject(upgradeSpec) && typeof upgradeSpec.image === 'string' ? upgradeSpec.image : '';
 
     for (let attempt = 0; attempt < attempts; attempt++) {
-      const suffix = createHash('sha1').update(`${ jobName }#${ attempt }`).digest('hex').replace(/[0-9]/g, (d) => 'bcdfghjklm'[Number(d)]).slice(0, 5);
-      const upgrade: JsonObject = failed ? { terminated: { exitCode: 1, reason: 'Error', finishedAt: since } } : job.phase === 'upgrading' ? { running: { startedAt: since } } : { waiting: { reason: 'PodInitializing' } };
+      const suffix = createHash('sha1').update(`${ jobName }#${ attempt }`).digest('hex').replace(/[0-9]/g, (d) => 'bcdfghjklm'[Number(d)])
+        .slice(0, 5);
+      const upgrade: JsonObject = failed ? {
+        terminated: {
+          exitCode: 1, reason: 'Error', finishedAt: since
+        }
+      } : job.phase === 'upgrading' ? { running: { startedAt: since } } : { waiting: { reason: 'PodInitializing' } };
 
       pods.push({
         apiVersion: 'v1',
         kind:       'Pod',
         metadata:   this.meta(`${ jobName }-${ suffix }`, SUC_NAMESPACE, labels, since),
-        spec:       { nodeName: job.node, restartPolicy: 'Never', containers: [{ name: 'upgrade', image: `${ upgradeImage }:${ run.version }` }] },
-        status:     {
+        spec:       {
+          nodeName: job.node, restartPolicy: 'Never', containers: [{ name: 'upgrade', image: `${ upgradeImage }:${ run.version }` }]
+        },
+        status: {
           phase: failed ? 'Failed' : job.phase === 'upgrading' ? 'Running' : 'Pending', startTime: since, containerStatuses: [{ name: 'upgrade', state: upgrade }]
         },
       });

@@ -87,9 +87,7 @@ export async function readDownstream(store: ShellStore, clusterId: string): Prom
  */
 export async function readJobLog(store: ShellStore, clusterId: string, jobName: string, tailLines = 40): Promise<string> {
   try {
-    const pods = await store.dispatch('management/request', {
-      url: `${ downstreamBase(clusterId) }/pods/${ SUC_NAMESPACE }?labelSelector=${ encodeURIComponent(`job-name=${ jobName }`) }`
-    }) as { data?: unknown[] } | undefined;
+    const pods = await store.dispatch('management/request', { url: `${ downstreamBase(clusterId) }/pods/${ SUC_NAMESPACE }?labelSelector=${ encodeURIComponent(`job-name=${ jobName }`) }` }) as { data?: unknown[] } | undefined;
     const pod = newestPodName(Array.isArray(pods?.data) ? pods.data : []);
 
     if (!pod) {

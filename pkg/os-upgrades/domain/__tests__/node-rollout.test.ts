@@ -124,7 +124,9 @@ describe('nodeRolloutRows', () => {
   it('says the Job\'s own message when its pod\'s log is not read (yet)', () => {
     const rows = nodeRolloutRows(TARGET, cluster('a', ['failed'], undefined, false));
 
-    expect(rows[0]).toMatchObject({ state: 'failed', message: JOB_MESSAGE, jobMessage: JOB_MESSAGE });
+    expect(rows[0]).toMatchObject({
+      state: 'failed', message: JOB_MESSAGE, jobMessage: JOB_MESSAGE
+    });
   });
 
   it('counts only the nodes the Plan selects', () => {

@@ -1,3 +1,4 @@
+/* global jest */
 // The side navigation's routes (product.ts) must resolve to the extension's pages without vue-router
 // warnings ("Discarded invalid param(s)", "No match found"), which the dev server prints on every click.
 import { createMemoryHistory, createRouter, RouteLocationRaw } from 'vue-router';
