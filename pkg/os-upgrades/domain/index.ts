@@ -7,6 +7,7 @@ export * from './channel';
 export * from './channel-rows';
 export * from './timeline';
 export * from './selector';
+export * from './rejection-groups';
 export * from './selector-fields';
 export * from './pool';
 export * from './pool-write';
