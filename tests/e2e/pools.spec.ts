@@ -144,6 +144,11 @@ test.describe('workload pools', () => {
     await choose(page, 'selector-channel', CHANNEL);
     await page.getByTestId('selector-version').fill('~2.2');
     await expect(page.getByTestId('selector-preview-chosen-name')).toHaveText(NEWEST_SEEDED);
+    // Why the others lost: each reason once with its count, the pool's own channel's reasons first (issue 17).
+    const groups = page.getByTestId('selector-preview-reason-groups').getByTestId('selector-reason-group');
+
+    await expect(groups.first()).toContainText(`of them in ${ CHANNEL }`);
+    await expect(groups.filter({ hasText: 'sl-micro-6.2-base' }).first()).toHaveAttribute('data-reason', 'osUpgrades.selector.reason.channelMismatch#sl-micro-6.2-base');
 
     await page.getByTestId('pool-toggle-yaml').click();
     const yaml = page.getByTestId('pool-yaml');
