@@ -137,6 +137,19 @@ test.describe('workload pools', () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
+  test('the selector needs a channel, or an explicit "any channel" with a warning that it ranks across channels', async({ page, problems }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(`${ POOLS }/create`));
+    await page.getByTestId('selector-version').fill('~2.2');
+    await expect(page.getByTestId('selector-channel-error')).toContainText('Choose a channel');
+    await expect(page.getByTestId('selector-preview-chosen-name')).toHaveCount(0);
+    await choose(page, 'selector-channel', 'Any channel');
+    await expect(page.getByTestId('selector-channel-error')).toHaveCount(0);
+    await expect(page.getByTestId('selector-any-channel-warning')).toContainText('ranked together');
+    await expect(page.getByTestId('selector-preview-chosen-name')).toBeVisible();
+    expect(problems.pageErrors).toEqual([]);
+  });
+
   test('the YAML view shows the object that would be written, with the pin the preview chose', async({ page, problems }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(`${ POOLS }/create`));
