@@ -190,7 +190,7 @@ test.describe('the sources page', () => {
     await expect(row(page, 'sl-micro-6.2-base').getByTestId('save-status')).toContainText('Someone changed this object meanwhile; nothing was written');
   });
 
-  test('a refused write (403) says nothing was written; a viewer has no entry, and the link answers the shell's 404', async({ page }) => {
+  test('a refused write (403) says nothing was written; a viewer has no entry, and the link answers the shell\'s 404', async({ page }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(SOURCES));
     await expect(row(page, 'sl-micro-6.2-base')).toBeVisible();
