@@ -348,14 +348,19 @@ export class DownstreamClusters {
     return safeConcatName('apply', run.plan.name, 'on', node, 'with', hash);
   }
 
-  private jobObject(run: PlanRunView, job: PlanRunView['jobs'][number], node: EmulatedNode, since: string): KubeObject {
-    const labels = {
+  /** job.go New: the labels of an upgrade Job and of its pod template. */
+  private jobLabels(run: PlanRunView, job: PlanRunView['jobs'][number]): Record<string, string> {
+    return {
       'upgrade.cattle.io/controller':      SUC_NAME,
       'upgrade.cattle.io/node':            job.node,
       'upgrade.cattle.io/plan':            run.plan.name,
       'upgrade.cattle.io/version':         run.version,
       [PLAN_LABEL_PREFIX + run.plan.name]: job.hash,
     };
+  }
+
+  private jobObject(run: PlanRunView, job: PlanRunView['jobs'][number], node: EmulatedNode, since: string): KubeObject {
+    const labels = this.jobLabels(run, job);
     const failed = node.state === 'failed';
     // A pod is Ready while its main (upgrade) container runs, not during the cordon/drain init containers.
     const status: JsonObject = failed ? {
@@ -384,14 +389,9 @@ export class DownstreamClusters {
     const jobName = this.jobName(run, job.node, job.hash);
     const failed = node.state === 'failed';
     const attempts = failed ? BACKOFF_LIMIT + 1 : 1;
+    // The pod template's labels (job.go), and the Job controller's own.
     const labels = {
-      'upgrade.cattle.io/controller':      SUC_NAME,
-      'upgrade.cattle.io/node':            job.node,
-      'upgrade.cattle.io/plan':            run.plan.name,
-      'upgrade.cattle.io/version':         run.version,
-      [PLAN_LABEL_PREFIX + run.plan.name]: job.hash,
-      'batch.kubernetes.io/job-name':      jobName,
-      'job-name':                          jobName,
+      ...this.jobLabels(run, job), 'batch.kubernetes.io/job-name': jobName, 'job-name': jobName
     };
     const pods: KubeObject[] = [];
     const upgradeSpec = run.plan.spec.upgrade;
