@@ -5,7 +5,11 @@ import { nodeRolloutTable } from './node-rollout';
 import type { SoakNode } from './promotion';
 import { readPromotion } from './promotion';
 import { readHistory } from './history';
-import { readPool } from './pool';
+import { readPool, versionsForPool } from './pool';
+import type { OSVersion } from './types';
+import { compareNewestFirst, VersionInput } from './channel';
+import { checkPoolUpgrade } from './pool-write';
+import { isUsableImage } from './exposure';
 
 function idOf(pool: unknown): string {
   const view = readPool(pool);
@@ -98,14 +102,18 @@ export function imageTimeline(pool: unknown, now: number): ImageSpan[] {
   if (!entries.length) {
     const start = Math.min(created ?? end, end);
 
-    return view.pin ? [{ version: view.pin, from: start, to: end }] : [];
+    return view.pin ? [{
+      version: view.pin, from: start, to: end
+    }] : [];
   }
   const first = entries[0];
 
   if (first.entry.from) {
     const start = Math.min(created ?? first.at, first.at);
 
-    spans.push({ version: first.entry.from, from: start, to: first.at });
+    spans.push({
+      version: first.entry.from, from: start, to: first.at
+    });
   }
   entries.forEach((item, index) => {
     const next = entries[index + 1];
@@ -161,4 +169,46 @@ export function soakNodes(target: RolloutTarget, clusters: readonly ClusterInput
 
     return node;
   });
+}
+
+export interface WithdrawnPin {
+  /** The withdrawn version the pool pins. */
+  version: OSVersion;
+  /**
+   * The way out (rule 18: moving away is allowed): `approve` the selector's pick, else the newest
+   * usable image of the pin's channel when newer; else `rollback` to the previous pin when it is usable;
+   * undefined when there is none.
+   */
+  wayOut?: { kind: 'approve' | 'rollback'; versionName: string };
+}
+
+/** For a pool whose pin is withdrawn: the withdrawal and the way out; undefined otherwise. */
+export function withdrawnPin(pool: unknown, versions: readonly VersionInput[], now: number): WithdrawnPin | undefined {
+  const view = readPool(pool);
+  const usable = versionsForPool(versions, view.namespace);
+  const pin = view.osImage || !view.pin ? undefined : usable.find((version) => version.name === view.pin);
+
+  if (!pin?.withdrawn) {
+    return undefined;
+  }
+  const upgrade = checkPoolUpgrade(pool, usable, now).upgrade;
+
+  if (upgrade) {
+    return { version: pin, wayOut: { kind: 'approve', versionName: upgrade.name } };
+  }
+  if (view.selectorText === undefined) {
+    const newest = usable.filter((version) => version.channel === pin.channel && version.namespace === pin.namespace && isUsableImage(version))
+      .sort(compareNewestFirst)[0];
+
+    if (newest && compareNewestFirst(newest, pin) < 0) {
+      return { version: pin, wayOut: { kind: 'approve', versionName: newest.name } };
+    }
+  }
+  const previous = view.previousVersion ? usable.find((version) => version.name === view.previousVersion) : undefined;
+
+  if (previous && isUsableImage(previous) && previous.name !== pin.name) {
+    return { version: pin, wayOut: { kind: 'rollback', versionName: previous.name } };
+  }
+
+  return { version: pin };
 }

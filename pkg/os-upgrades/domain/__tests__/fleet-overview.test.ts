@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
-  ClusterInput, HISTORY_ANNOTATION, imageTimeline, nodeRolloutRows, poolsByImage, promotionChains, PROMOTE_FROM_ANNOTATION, RolloutTarget, soakNodes
+  applyWithdrawals, ClusterInput, HISTORY_ANNOTATION, imageTimeline, nodeRolloutRows, poolsByImage, PREVIOUS_VERSION_ANNOTATION, promotionChains, PROMOTE_FROM_ANNOTATION, RolloutTarget,
+  SELECTOR_ANNOTATION, soakNodes, WITHDRAWN_ANNOTATION, withdrawnPin
 } from '../index';
 
 function pool(name: string, pin: string, annotations: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
@@ -67,7 +68,9 @@ describe('imageTimeline', () => {
 
   it('gives each image the pool was pinned to, from the creation to now', () => {
     expect(imageTimeline(pool('p', 'v1', { [HISTORY_ANNOTATION]: history }, created), t('2025-01-04T00:00:00Z'))).toEqual([
-      { version: 'v1', from: t('2025-01-01T00:00:00Z'), to: t('2025-01-02T00:00:00Z') },
+      {
+        version: 'v1', from: t('2025-01-01T00:00:00Z'), to: t('2025-01-02T00:00:00Z')
+      },
       {
         version: 'v2', from: t('2025-01-02T00:00:00Z'), to: t('2025-01-03T00:00:00Z'), kind: 'approve'
       },
@@ -78,7 +81,9 @@ describe('imageTimeline', () => {
   });
 
   it('without a history, shows the current pin only; without a pin, nothing', () => {
-    expect(imageTimeline(pool('p', 'v1', {}, created), t('2025-01-04T00:00:00Z'))).toEqual([{ version: 'v1', from: t('2025-01-01T00:00:00Z'), to: t('2025-01-04T00:00:00Z') }]);
+    expect(imageTimeline(pool('p', 'v1', {}, created), t('2025-01-04T00:00:00Z'))).toEqual([{
+      version: 'v1', from: t('2025-01-01T00:00:00Z'), to: t('2025-01-04T00:00:00Z')
+    }]);
     expect(imageTimeline(pool('p', ''), 100)).toEqual([]);
   });
 
@@ -111,13 +116,20 @@ describe('soakNodes', () => {
   };
   const READY = '2025-01-01T00:00:00Z';
   const readCluster = (nodes: unknown[]): ClusterInput => ({
-    cluster: 'c', clusterId: 'c-1', reading: {
+    cluster:   'c',
+    clusterId: 'c-1',
+    reading:   {
       kind: 'read', plans: [], jobs: [], nodes
     }
   });
   const node = (name: string, tag: string) => ({
     metadata: { name, labels: {} },
-    status:   { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: READY }], nodeInfo: { osImage: `registry.example/os/base:${ tag }` } },
+    status:   {
+      conditions: [{
+        type: 'Ready', status: 'True', lastTransitionTime: READY
+      }],
+      nodeInfo: { osImage: `registry.example/os/base:${ tag }` }
+    },
   });
 
   it('counts an updated node as running its image since it last became Ready', () => {
@@ -133,6 +145,41 @@ describe('soakNodes', () => {
   });
 
   it('is unknown while a targeted cluster cannot be read', () => {
-    expect(soakNodes(TARGET, [readCluster([]), { cluster: 'd', clusterId: 'd-1', reading: { kind: 'loading' } }])).toBeUndefined();
+    expect(soakNodes(TARGET, [readCluster([]), {
+      cluster: 'd', clusterId: 'd-1', reading: { kind: 'loading' }
+    }])).toBeUndefined();
+  });
+});
+
+describe('withdrawnPin', () => {
+  const v = (name: string, created: number) => ({
+    name, namespace: 'fleet-default', channel: 'ch', type: 'container', version: name, created, inSync: true, image: `registry.example/os:${ name }`
+  });
+  const channel = (withdrawn: Record<string, unknown>) => ({
+    metadata: {
+      name: 'ch', namespace: 'fleet-default', annotations: { [WITHDRAWN_ANNOTATION]: JSON.stringify(withdrawn) }
+    }
+  });
+  const gone = {
+    reason: 'boot loop', by: 'admin', at: '2025-01-01T00:00:00Z'
+  };
+  const versions = applyWithdrawals([v('v1', 1), v('v2', 2), v('v3', 3)], [channel({ v2: gone })]);
+
+  it('offers the newest usable image of the channel to a pool pinned by name', () => {
+    expect(withdrawnPin(pool('p', 'v2'), versions, 10)).toMatchObject({ version: { name: 'v2', withdrawn: gone }, wayOut: { kind: 'approve', versionName: 'v3' } });
+  });
+
+  it('offers the selector\'s pick, else a roll back to a usable previous pin, else nothing', () => {
+    const selector = { [SELECTOR_ANNOTATION]: '{"channel":"ch"}' };
+
+    expect(withdrawnPin(pool('p', 'v2', selector), versions, 10)?.wayOut).toEqual({ kind: 'approve', versionName: 'v3' });
+    const onlyOld = applyWithdrawals([v('v1', 1), v('v2', 2), v('v3', 3)], [channel({ v2: gone, v3: gone })]);
+
+    expect(withdrawnPin(pool('p', 'v2', { [PREVIOUS_VERSION_ANNOTATION]: 'v1' }), onlyOld, 10)?.wayOut).toEqual({ kind: 'rollback', versionName: 'v1' });
+    expect(withdrawnPin(pool('p', 'v2'), onlyOld, 10)?.wayOut).toBeUndefined();
+  });
+
+  it('is undefined for a pool whose pin is not withdrawn', () => {
+    expect(withdrawnPin(pool('p', 'v3'), versions, 10)).toBeUndefined();
   });
 });
