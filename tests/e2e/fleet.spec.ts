@@ -158,7 +158,12 @@ test.describe('fleet overview', () => {
     const channelUrl = steveUrl(CHANNEL_TYPE, NS, CHANNEL);
     const channel = (await api.get(channelUrl)).body;
     const annotations = field(channel, 'metadata.annotations') as Record<string, string>;
-    const withdrawn = { ...JSON.parse(annotations[WITHDRAWN]), [B312]: { reason: 'Kernel panic on boot', by: 'other-admin', at: '2025-04-01T00:00:00Z' } };
+    const withdrawn = {
+      ...JSON.parse(annotations[WITHDRAWN]),
+      [B312]: {
+        reason: 'Kernel panic on boot', by: 'other-admin', at: '2025-04-01T00:00:00Z'
+      }
+    };
 
     expect((await api.put(channelUrl, { ...channel, metadata: { ...(channel.metadata as object), annotations: { ...annotations, [WITHDRAWN]: JSON.stringify(withdrawn) } } })).status).toBe(200);
     await expect(dialog.getByTestId('approve-live-refusal')).toContainText(`Image ${ B312 } was withdrawn by other-admin: Kernel panic on boot`, { timeout: 20_000 });

@@ -235,7 +235,9 @@ describe('promotion through the approval store', () => {
     const { store, writes } = shellStore(undefined);
 
     approval.openPromotion(poolObject({ pin: OLD.name, resourceVersion: '3' }), VERSIONS, NOW, MID.name, 'fleet-default/canary', 'Soaked 30 h');
-    expect(approval.request).toMatchObject({ kind: 'promote', versionName: MID.name, source: 'fleet-default/canary' });
+    expect(approval.request).toMatchObject({
+      kind: 'promote', versionName: MID.name, source: 'fleet-default/canary'
+    });
     expect(approval.comment).toBe('Soaked 30 h');
     expect(await approval.confirm(context(store))).toBe(true);
     expect(writes[0].data.spec.managedOSVersionName).toBe(MID.name);

@@ -5,7 +5,9 @@ import { WriteError } from '../../api/resources';
 import { useWithdrawalStore } from '../withdrawals';
 
 const CHANNEL = {
-  id: 'fleet-default/stable', type: 'elemental.cattle.io.managedosversionchannel', links: { update: 'x' },
+  id:       'fleet-default/stable',
+  type:     'elemental.cattle.io.managedosversionchannel',
+  links:    { update: 'x' },
   metadata: {
     name: 'stable', namespace: 'fleet-default', resourceVersion: '7', annotations: {}
   },
@@ -46,8 +48,14 @@ describe('withdrawal store', () => {
     expect(writes[0].data).not.toHaveProperty('links');
     const annotations = writes[0].data.metadata.annotations as Record<string, string>;
 
-    expect(JSON.parse(annotations[WITHDRAWN_ANNOTATION])).toEqual({ v1: { reason: 'boot loop', by: 'admin', at: new Date(1700000000 * 1000).toISOString() } });
-    expect(JSON.parse(annotations[HISTORY_ANNOTATION])[0]).toMatchObject({ kind: 'withdraw', to: 'v1', comment: 'boot loop' });
+    expect(JSON.parse(annotations[WITHDRAWN_ANNOTATION])).toEqual({
+      v1: {
+        reason: 'boot loop', by: 'admin', at: new Date(1700000000 * 1000).toISOString()
+      }
+    });
+    expect(JSON.parse(annotations[HISTORY_ANNOTATION])[0]).toMatchObject({
+      kind: 'withdraw', to: 'v1', comment: 'boot loop'
+    });
     expect(withdrawal.request).toBeNull();
   });
 
