@@ -46,6 +46,7 @@ export * from './history';
 export * from './withdrawal';
 export * from './exposure';
 export * from './promotion';
+export * from './fleet-overview';
 export { isRecord } from './text';
 export * from './rights';
 export * from './channel-sync';
