@@ -5,8 +5,10 @@ import { draftOwnedBy } from '../domain';
 import { storedDraft } from '../api/drafts';
 import { BLANK_CLUSTER, PAGE, routeName } from '../config';
 import { useChangelogsStore } from './changelogs';
+import { useChannelCountsStore } from './channel-counts';
 import { useChannelVersionsStore } from './channel-versions';
 import { useCompareStore } from './compare';
+import { useImageSearchStore } from './image-search';
 import { useNodeRolloutStore } from './node-rollout';
 import { usePoolFormStore } from './pool-form';
 import { usePoolApprovalStore } from './pools';
@@ -21,6 +23,8 @@ export function resetStores(): void {
   useNodeRolloutStore().reset();
   // The next person may not read the same channels: drop them and their watches.
   useChannelVersionsStore().reset();
+  useChannelCountsStore().$reset();
+  useImageSearchStore().$reset();
   // A new client too: it caches files, and the allowed origins are read again for the next person.
   useChangelogsStore().useClient(undefined);
 }
