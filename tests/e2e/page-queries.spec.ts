@@ -16,14 +16,14 @@ export function boundOf(url: URL): string {
   const filters = url.searchParams.getAll('filter');
   const selector = url.searchParams.get('labelSelector') ?? '';
 
+  if (url.searchParams.get('pagesize') === '1') {
+    return 'count';
+  }
   if (filters.some((filter) => filter.includes(CHANNEL_LABEL)) || selector.includes('elemental.cattle.io/channel')) {
     return 'channel';
   }
   if (filters.some((filter) => filter.split(',').every((part) => part.startsWith('metadata.name=')))) {
     return 'names';
-  }
-  if (url.searchParams.get('pagesize') === '1') {
-    return 'count';
   }
 
   return '';
@@ -59,7 +59,7 @@ test.describe('each page reads only the versions it shows', () => {
 
     await expect(row.getByTestId('channel-count')).toHaveText('6');
     expect(urls.length).toBeGreaterThan(0);
-    expect(urls.map(boundOf).every((bound) => bound === 'count')).toBe(true);
+    expect(urls.filter((url) => boundOf(url) !== 'count').map(String)).toEqual([]);
 
     await page.getByTestId('image-search-input').fill('3.12');
     await expect(page.getByTestId('image-search-hit').first()).toContainText('base-v2.2.0-3.12-os');
