@@ -94,7 +94,9 @@ describe('workload pools page', () => {
     const { wrapper } = await mountPage({ pools: [poolObject({ status })], versions: VERSIONS });
 
     expect(wrapper.find('[data-testid="pool-rollout"]').attributes('data-phase')).toBe('progressing');
-    expect(wrapper.find('[data-testid="pool-rollout"]').text()).toContain('NotReady(1)');
+    // Fleet's message in words, Fleet's own text on hover.
+    expect(wrapper.find('[data-testid="pool-rollout"]').text()).toContain('osUpgrades.fleet.state.NotReady {"count":1,"name":"fleet-default/edge-1"}');
+    expect(wrapper.find('[data-testid="fleet-message"]').attributes('title')).toBe('NotReady(1) [Cluster fleet-default/edge-1]');
   });
 
   it('offers a viewer no create, edit, approve or roll-back action', async() => {
