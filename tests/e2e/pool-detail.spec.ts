@@ -95,7 +95,7 @@ test.describe('a pool\'s page', () => {
       await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
       await expect(page.getByRole('cell', { name: 'edge-berlin-02-node-3' })).toBeVisible({ timeout: 40_000 });
       await expectAccessible(page, '.pool-page');
-        await expectAccessible(page, '.pool-page');
+      await expectAccessible(page, '.pool-page');
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     });
   }
