@@ -18,7 +18,11 @@ test.describe('a pool\'s page', () => {
   test('opens from the name and shows pin, selector in words, targets, nodes and the actions', async({ page }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(POOLS));
-    await page.getByTestId('pools-table').getByRole('link', { name: 'edge-berlin', exact: true }).click();
+    const link = page.getByTestId('pools-table').getByRole('link', { name: 'edge-berlin', exact: true });
+
+    // The rows grow as each cluster's nodes are read: click once they have settled.
+    await expect(page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: 'edge-berlin', exact: true }) }).getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'rolledOut', { timeout: 40_000 });
+    await link.click();
     await expect(page).toHaveURL(new RegExp(`/pools/${ NS }/edge-berlin(#.*)?$`));
 
     await expect(page.getByTestId('pool-title-bar')).toContainText('Workload pool: edge-berlin');
