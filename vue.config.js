@@ -16,4 +16,10 @@ if (process.env.DEV_PORT && appConfig.devServer) {
   appConfig.devServer.client.webSocketURL.port = Number(process.env.DEV_PORT);
 }
 
+// No progress-webpack-plugin (@vue/cli-service serve adds it unless client.progress is false): piped
+// to a terminal it prints every frame, thousands of "[10%] building" lines per compile.
+if (appConfig.devServer?.client) {
+  appConfig.devServer.client.progress = false;
+}
+
 module.exports = appConfig;

@@ -14,6 +14,7 @@ export const TYPE = {
 } as const;
 
 export const PAGE = {
+  FLEET:       'fleet',
   CHANNELS:    'channels',
   CHANNEL:     'channel',
   COMPARE:     'compare',

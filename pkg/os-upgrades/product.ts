@@ -5,14 +5,22 @@ import {
 
 export function init($plugin: IPlugin, store: unknown): void {
   const { product, virtualType, basicType } = $plugin.DSL(store, PRODUCT_NAME);
-  const route = (page: string) => ({ name: routeName(page), params: { product: PRODUCT_NAME, cluster: BLANK_CLUSTER } });
+  // Only the params the extension's paths have: vue-router warns "Discarded invalid param(s)" of any other.
+  const route = (page: string) => ({ name: routeName(page), params: { cluster: BLANK_CLUSTER } });
 
   product({
     icon:                'os-management',
     inStore:             'management',
     weight:              90,
     showClusterSwitcher: false,
-    to:                  route(PAGE.CHANNELS),
+    to:                  route(PAGE.FLEET),
+  });
+
+  virtualType({
+    labelKey: 'osUpgrades.nav.fleet',
+    name:     PAGE.FLEET,
+    weight:   3,
+    route:    route(PAGE.FLEET),
   });
 
   virtualType({
@@ -42,5 +50,5 @@ export function init($plugin: IPlugin, store: unknown): void {
 
   virtualType(sources);
 
-  basicType([PAGE.CHANNELS, PAGE.POOLS, PAGE.SOURCES]);
+  basicType([PAGE.FLEET, PAGE.CHANNELS, PAGE.POOLS, PAGE.SOURCES]);
 }

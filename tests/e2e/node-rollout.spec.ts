@@ -108,7 +108,9 @@ test.describe('rollout from the nodes', () => {
     const failed = table.locator('tr', { has: page.locator('[data-node="edge-berlin-01-node-2"]') });
 
     await expect(failed.locator('[data-testid="node-row"]')).toHaveAttribute('data-state', 'failed');
+    // The script's words come from the failed job's pod log; the Job's own words are on hover.
     await expect(failed.getByTestId('node-row-message')).toHaveText(message);
+    await expect(failed.getByTestId('node-row-message')).toHaveAttribute('title', 'Job has reached the specified backoff limit');
     await expect(failed).toContainText('2.2.0-3.9');
     await expect(table.locator('[data-testid="node-row"]')).toHaveCount(6);
     await expect(table.locator('[data-testid="node-row"][data-state="updated"]')).toHaveCount(4);
@@ -137,6 +139,22 @@ test.describe('rollout from the nodes', () => {
     await berlin.getByTestId('pool-nodes-link').click();
     await expect(page.locator('[data-testid="node-rollout-unreadable"][data-cluster="edge-berlin-02"]')).toBeVisible();
     await expect(page.getByTestId('node-rollout-table').locator('[data-testid="node-row"]')).toHaveCount(3);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test('a disconnected cluster\'s node state is unknown, not guessed, and comes back when it reconnects', async({ page, problems }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(POOLS));
+    const berlin = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
+
+    await expect(berlin).toHaveAttribute('data-verdict', 'rolledOut', FIRST_READ);
+    await emulator.control.setClusterConnected('edge-berlin-02', false);
+    await expect(berlin).toHaveAttribute('data-verdict', 'unknown', FIRST_READ);
+    await expect(berlin.getByTestId('pool-nodes-message')).toHaveText('Delivered to 2 clusters; node state unknown for edge-berlin-02');
+    await berlin.getByTestId('pool-nodes-clusters-toggle').click();
+    await expect(berlin.locator('[data-cluster="edge-berlin-02"]')).toContainText('cluster agent disconnected');
+    await emulator.control.setClusterConnected('edge-berlin-02', true);
+    await expect(berlin).toHaveAttribute('data-verdict', 'rolledOut', FIRST_READ);
     expect(problems.pageErrors).toEqual([]);
   });
 

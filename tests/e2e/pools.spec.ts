@@ -74,7 +74,8 @@ test.describe('workload pools', () => {
     const chosen = page.getByTestId('selector-preview-chosen-name');
 
     await expect(chosen).toHaveText(NEWEST_SEEDED);
-    await expect(page.getByTestId('selector-preview-candidates').locator('tbody tr')).toHaveCount(3);
+    // 3.12 and 3.9: the seed's channel withdraws 3.8 (tests/emulator/seed.ts), which no selector picks.
+    await expect(page.getByTestId('selector-preview-candidates').locator('tbody tr')).toHaveCount(2);
     const shown = await chosen.innerText();
 
     await page.getByTestId('pool-save-async-button').click();
@@ -137,6 +138,19 @@ test.describe('workload pools', () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
+  test('the selector needs a channel, or an explicit "any channel" with a warning that it ranks across channels', async({ page, problems }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(`${ POOLS }/create`));
+    await page.getByTestId('selector-version').fill('~2.2');
+    await expect(page.getByTestId('selector-channel-error')).toContainText('Choose a channel');
+    await expect(page.getByTestId('selector-preview-chosen-name')).toHaveCount(0);
+    await choose(page, 'selector-channel', 'Any channel');
+    await expect(page.getByTestId('selector-channel-error')).toHaveCount(0);
+    await expect(page.getByTestId('selector-any-channel-warning')).toContainText('ranked together');
+    await expect(page.getByTestId('selector-preview-chosen-name')).toBeVisible();
+    expect(problems.pageErrors).toEqual([]);
+  });
+
   test('the YAML view shows the object that would be written, with the pin the preview chose', async({ page, problems }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(`${ POOLS }/create`));
@@ -144,6 +158,11 @@ test.describe('workload pools', () => {
     await choose(page, 'selector-channel', CHANNEL);
     await page.getByTestId('selector-version').fill('~2.2');
     await expect(page.getByTestId('selector-preview-chosen-name')).toHaveText(NEWEST_SEEDED);
+    // Why the others lost: each reason once with its count, the pool's own channel's reasons first (issue 17).
+    const groups = page.getByTestId('selector-preview-reason-groups').getByTestId('selector-reason-group');
+
+    await expect(groups.first()).toContainText(`of them in ${ CHANNEL }`);
+    await expect(groups.filter({ hasText: 'sl-micro-6.2-base' }).first()).toHaveAttribute('data-reason', 'osUpgrades.selector.reason.channelMismatch#sl-micro-6.2-base');
 
     await page.getByTestId('pool-toggle-yaml').click();
     const yaml = page.getByTestId('pool-yaml');

@@ -107,6 +107,15 @@ export class ControlApi {
     if ((path === '/nodes/fail' || path === '/nodes/boot') && method === 'POST') {
       return this.changeNode(ctx, path === '/nodes/fail');
     }
+    if (path === '/clusters/connection' && method === 'POST') {
+      const body = asObject(jsonBody(ctx));
+      const cluster = asString(body.cluster) ?? '';
+      const id = em.downstream.setConnected(cluster, body.connected !== false);
+
+      return id ? sendJson(ctx, 200, {
+        cluster, id, connected: body.connected !== false
+      }) : sendJson(ctx, 404, { error: `no cluster ${ cluster }` });
+    }
     if (path === '/websockets/drop' && method === 'POST') {
       return sendJson(ctx, 200, { dropped: this.hub.dropAll() + em.downstream.dropWebsockets() });
     }

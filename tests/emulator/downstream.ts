@@ -11,10 +11,18 @@
 //   apply-<plan>-on-<node>-with-<hash>, the labels upgrade.cattle.io/controller, /node, /plan,
 //   /version and plan.upgrade.cattle.io/<plan>); a failed one has Failed=True (Kubernetes' Job
 //   controller), a finished one is deleted (handle_batch.go enqueueOrDelete, after its TTL);
+// - core/v1 Pods of those Jobs (Kubernetes' Job controller, pkg/controller/job: labels job-name and
+//   batch.kubernetes.io/job-name, one pod per attempt, backoffLimit + 1 attempts before Failed) and
+//   their logs at /k8s/clusters/<id>/api/v1/namespaces/<ns>/pods/<pod>/log (Rancher proxies /api to
+//   the cluster's kube-apiserver; the dashboard reads logs there, shell/components/Window/ContainerLogs.vue):
+//   the `set -x` trace of rancher/elemental framework/files/usr/sbin/suc-upgrade and what it printed;
 // - Nodes with the label plan.upgrade.cattle.io/<plan> = the hash a job finished with
 //   (handle_batch.go), spec.unschedulable while cordoned (job.go's cordon/drain init containers,
 //   uncordoned when the job completes), status.nodeInfo.osImage and a Ready condition that is
 //   Unknown while the host reboots (Kubernetes' node lifecycle controller).
+// A disconnected cluster (POST /__emulator/clusters/connection) answers every request with 500 and
+// the text "cluster agent disconnected", as rancher/rancher pkg/clusterrouter/proxy/proxy.go's
+// errorResponder writes the dialer's error when the cluster agent's tunnel is gone.
 // A Fleet cluster's Rancher id is its label management.cattle.io/cluster-name (rancher/rancher
 // pkg/controllers/provisioningv2/fleetcluster/fleetcluster.go sets it to the management cluster's name).
 
@@ -38,6 +46,8 @@ export const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
 export const DOWNSTREAM_PREFIX = '/k8s/clusters/';
 const SUC_NAMESPACE = 'cattle-system';
 const SUC_NAME = 'system-upgrade-controller';
+/** system-upgrade-controller pkg/upgrade/job/job.go defaultBackoffLimit. */
+const BACKOFF_LIMIT = 2;
 
 function type(id: string, group: string, kind: string, plural: string, namespaced: boolean): ResourceType {
   return {
@@ -51,6 +61,7 @@ export function downstreamTypes(): ResourceType[] {
     type('node', '', 'Node', 'nodes', false),
     type('batch.job', 'batch', 'Job', 'jobs', true),
     type('upgrade.cattle.io.plan', 'upgrade.cattle.io', 'Plan', 'plans', true),
+    type('pod', '', 'Pod', 'pods', true),
   ];
 }
 
@@ -92,7 +103,15 @@ export class DownstreamClusters {
   private readonly clusters = new Map<string, Downstream>();
   /** `<cluster id>/<node>` → the node's state and since when (for Job startTime and conditions). */
   private readonly since = new Map<string, { state: string; at: string }>();
+  /**
+   * `<cluster id>/<node>` → when the kubelet last posted Ready after a reboot: a real node's Ready
+   * condition changes its lastTransitionTime only then (k8s.io/kubernetes
+   * pkg/kubelet/nodestatus/setters.go ReadyCondition), so it says since when the node runs its image.
+   */
+  private readonly readySince = new Map<string, string>();
   private readonly types = new TypeRegistry(downstreamTypes());
+  /** Rancher cluster ids whose agent is disconnected. */
+  private readonly disconnected = new Set<string>();
   private pending?: NodeJS.Immediate;
   private unsubscribe?: () => void;
 
@@ -128,6 +147,8 @@ export class DownstreamClusters {
       }
     }
     this.since.clear();
+    this.disconnected.clear();
+    this.readySince.clear();
     this.syncAll();
   }
 
@@ -136,6 +157,27 @@ export class DownstreamClusters {
     for (const downstream of this.clusters.values()) {
       downstream.hub.close();
     }
+  }
+
+  /**
+   * Connects or disconnects a cluster's agent (by Fleet cluster name); a disconnect drops the
+   * cluster's watches. Answers the Rancher cluster id, undefined for an unknown cluster.
+   */
+  setConnected(cluster: string, connected: boolean): string | undefined {
+    const fleet = this.sources.api.list(this.sources.api.types.require('fleet.cattle.io.cluster')).items.find((c) => c.metadata.name === cluster);
+    const id = fleet?.metadata.labels?.[CLUSTER_ID_LABEL];
+
+    if (!id) {
+      return undefined;
+    }
+    if (connected) {
+      this.disconnected.delete(id);
+    } else {
+      this.disconnected.add(id);
+      this.clusters.get(id)?.hub.dropAll();
+    }
+
+    return id;
   }
 
   dropWebsockets(): number {
@@ -195,12 +237,12 @@ export class DownstreamClusters {
   private sync(downstream: Downstream): void {
     const nodes = this.sources.nodes.of(downstream.namespace, downstream.cluster) ?? [];
     const runs = this.sources.suc.runsOn(downstream.namespace, downstream.cluster);
-    const wanted = new Map<string, KubeObject[]>([['node', []], ['batch.job', []], ['upgrade.cattle.io.plan', []]]);
+    const wanted = new Map<string, KubeObject[]>([['node', []], ['batch.job', []], ['upgrade.cattle.io.plan', []], ['pod', []]]);
 
     for (const node of nodes) {
       const since = this.sinceOf(downstream, node);
 
-      wanted.get('node')?.push(this.nodeObject(node, runs, since));
+      wanted.get('node')?.push(this.nodeObject(node, runs, since, this.readySince.get(`${ downstream.id }/${ node.name }`) ?? CREATED));
     }
     for (const run of runs) {
       wanted.get('upgrade.cattle.io.plan')?.push(this.planObject(run, nodes));
@@ -208,7 +250,10 @@ export class DownstreamClusters {
         const node = nodes.find((n) => n.name === job.node);
 
         if (node) {
-          wanted.get('batch.job')?.push(this.jobObject(run, job, node, this.sinceOf(downstream, node)));
+          const since = this.sinceOf(downstream, node);
+
+          wanted.get('batch.job')?.push(this.jobObject(run, job, node, since));
+          wanted.get('pod')?.push(...this.podObjects(run, job, node, since));
         }
       }
     }
@@ -241,6 +286,9 @@ export class DownstreamClusters {
     }
     const at = known ? new Date().toISOString().replace(/\.\d+Z$/, 'Z') : CREATED;
 
+    if (known?.state === 'rebooting') {
+      this.readySince.set(key, at);
+    }
     this.since.set(key, { state: node.state, at });
 
     return at;
@@ -252,7 +300,7 @@ export class DownstreamClusters {
     };
   }
 
-  private nodeObject(node: EmulatedNode, runs: PlanRunView[], since: string): KubeObject {
+  private nodeObject(node: EmulatedNode, runs: PlanRunView[], since: string, readySince: string): KubeObject {
     const run = runs.find((r) => r.jobs.some((j) => j.node === node.name));
     // job.go: drain (which cordons) or cordon runs before the upgrade container; a failed job leaves the node as it is.
     const cordons = !!run && (run.plan.spec.cordon === true || isObject(run.plan.spec.drain));
@@ -267,7 +315,7 @@ export class DownstreamClusters {
         conditions: [rebooting ? {
           type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastTransitionTime: since
         } : {
-          type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastTransitionTime: node.state === 'idle' ? CREATED : since
+          type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastTransitionTime: readySince
         }],
         // Differs from a real kubelet, which reports /etc/os-release PRETTY_NAME ("SUSE Linux Micro 6.1"): see docs/emulator.md.
         nodeInfo: {
@@ -325,7 +373,8 @@ export class DownstreamClusters {
       failed:     1,
       ready:      0,
       conditions: [{
-        type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: node.message, lastTransitionTime: since
+        // Kubernetes' Job controller (pkg/controller/job/job_controller.go): the script's own words are only in its pods' logs.
+        type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit', lastTransitionTime: since
       }],
     } : {
       startTime: since, active: 1, ready: job.phase === 'upgrading' ? 1 : 0
@@ -335,9 +384,76 @@ export class DownstreamClusters {
       apiVersion: 'batch/v1',
       kind:       'Job',
       metadata:   this.meta(this.jobName(run, job.node, job.hash), SUC_NAMESPACE, labels, since),
-      spec:       { backoffLimit: 2, ttlSecondsAfterFinished: 900 },
+      spec:       { backoffLimit: BACKOFF_LIMIT, ttlSecondsAfterFinished: 900 },
       status,
     };
+  }
+
+  /** The job's pods: one per attempt; a failed job has used all backoffLimit + 1 of them. */
+  private podObjects(run: PlanRunView, job: PlanRunView['jobs'][number], node: EmulatedNode, since: string): KubeObject[] {
+    const jobName = this.jobName(run, job.node, job.hash);
+    const failed = node.state === 'failed';
+    const attempts = failed ? BACKOFF_LIMIT + 1 : 1;
+    const labels = {
+      'upgrade.cattle.io/controller':      SUC_NAME,
+      'upgrade.cattle.io/node':            job.node,
+      'upgrade.cattle.io/plan':            run.plan.name,
+      'upgrade.cattle.io/version':         run.version,
+      [PLAN_LABEL_PREFIX + run.plan.name]: job.hash,
+      'batch.kubernetes.io/job-name':      jobName,
+      'job-name':                          jobName,
+    };
+    const pods: KubeObject[] = [];
+    const upgradeSpec = run.plan.spec.upgrade;
+    const upgradeImage = isObject(upgradeSpec) && typeof upgradeSpec.image === 'string' ? upgradeSpec.image : '';
+
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const suffix = createHash('sha1').update(`${ jobName }#${ attempt }`).digest('hex').replace(/[0-9]/g, (d) => 'bcdfghjklm'[Number(d)])
+        .slice(0, 5);
+      const upgrade: JsonObject = failed ? {
+        terminated: {
+          exitCode: 1, reason: 'Error', finishedAt: since
+        }
+      } : job.phase === 'upgrading' ? { running: { startedAt: since } } : { waiting: { reason: 'PodInitializing' } };
+
+      pods.push({
+        apiVersion: 'v1',
+        kind:       'Pod',
+        metadata:   this.meta(`${ jobName }-${ suffix }`, SUC_NAMESPACE, labels, since),
+        spec:       {
+          nodeName: job.node, restartPolicy: 'Never', containers: [{ name: 'upgrade', image: `${ upgradeImage }:${ run.version }` }]
+        },
+        status: {
+          phase: failed ? 'Failed' : job.phase === 'upgrading' ? 'Running' : 'Pending', startTime: since, containerStatuses: [{ name: 'upgrade', state: upgrade }]
+        },
+      });
+    }
+
+    return pods;
+  }
+
+  /** What the upgrade container of a pod printed: suc-upgrade's `set -x` trace, then its commands' output. */
+  podLog(id: string, namespace: string, name: string): string | undefined {
+    const downstream = this.downstream(id);
+    const pod = downstream?.store.get('pod', namespace, name);
+    const nodeName = pod?.metadata.labels?.['upgrade.cattle.io/node'];
+    const node = downstream && (this.sources.nodes.of(downstream.namespace, downstream.cluster) ?? []).find((n) => n.name === nodeName);
+
+    if (!pod || !node) {
+      return undefined;
+    }
+    const lines = [
+      '+ HOST_DIR=/host', '+ RELEASE_FILE=/etc/os-release', '+ flock -w 600 200',
+      '+ nsenter -i -m -t 1 -- systemctl is-system-running', 'running', '+ isEqualVersion', '+ diff /etc/os-release /host/etc/os-release', '+ return 1',
+    ];
+
+    if (node.state === 'failed') {
+      lines.push('+ config', '+ mount --rbind /host/dev /dev', '+ mount --rbind /host/run /run', '+ elemental --debug upgrade --system.uri dir:/', ...node.message.split('\n'));
+    } else if (node.message) {
+      lines.push(...node.message.split('\n'));
+    }
+
+    return `${ lines.join('\n') }\n`;
   }
 
   /** `/k8s/clusters/<id>/…`: only Steve's reads (`/v1/<type>[/<namespace>]/<name>`); writes are not emulated. */
@@ -359,6 +475,16 @@ export class DownstreamClusters {
     }
     const downstream = this.access(id, user);
 
+    if (this.disconnected.has(id)) {
+      ctx.res.statusCode = 500;
+      ctx.res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      ctx.res.end('cluster agent disconnected');
+
+      return;
+    }
+    if (api === 'api') {
+      return this.kubeApi(ctx, downstream, [resource, ...rest]);
+    }
     if (api !== 'v1' || !resource) {
       return sendJson(ctx, 404, {
         type: 'error', status: 404, code: 'NotFound', message: 'not found'
@@ -408,6 +534,30 @@ export class DownstreamClusters {
     });
   }
 
+  /** The kube-apiserver paths served here: `GET /api/v1/namespaces/<ns>/pods/<pod>/log` (text; `tailLines` honoured). */
+  private kubeApi(ctx: RequestContext, downstream: Downstream, parts: string[]): void {
+    const [version, namespaces, namespace, pods, name, sub] = parts;
+
+    if (ctx.method !== 'GET' || version !== 'v1' || namespaces !== 'namespaces' || pods !== 'pods' || sub !== 'log') {
+      return sendJson(ctx, 404, {
+        kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404
+      });
+    }
+    const log = this.podLog(downstream.id, namespace, name);
+
+    if (log === undefined) {
+      return sendJson(ctx, 404, {
+        kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `pods "${ name }" not found`, reason: 'NotFound', details: { name, kind: 'pods' }, code: 404
+      });
+    }
+    const tail = Number(ctx.url.searchParams.get('tailLines'));
+    const lines = log.trimEnd().split('\n');
+
+    ctx.res.statusCode = 200;
+    ctx.res.setHeader('Content-Type', 'text/plain');
+    ctx.res.end(`${ (tail > 0 ? lines.slice(-tail) : lines).join('\n') }\n`);
+  }
+
   /** The cluster, when the user may see it: 404 for an unknown id, 403 for one the user has no rights in. */
   private access(id: string, user: User): Downstream {
     const downstream = this.downstream(id);
@@ -435,6 +585,12 @@ export class DownstreamClusters {
       const status = e instanceof ApiError ? e.status : 500;
 
       socket.write(`HTTP/1.1 ${ status } ${ status === 403 ? 'Forbidden' : 'Not Found' }\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${ JSON.stringify(e instanceof ApiError ? e.toSteve() : {}) }`);
+      socket.destroy();
+
+      return;
+    }
+    if (this.disconnected.has(id)) {
+      socket.write('HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\ncluster agent disconnected');
       socket.destroy();
 
       return;

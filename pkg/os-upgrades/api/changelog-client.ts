@@ -42,6 +42,22 @@ export interface ChangelogClientOptions {
   fetchImpl?: typeof fetch;
   /** Sources already known to serve files (the component tests' tables): not probed. */
   liveSources?: readonly string[];
+  /** Milliseconds, for how long a file found missing is remembered across sessions. */
+  now?: () => number;
+}
+
+/**
+ * How long a 404 ("no file for this image") is kept across sessions: an image's changelog is
+ * published with the image, rarely later, and a 500-image compare has a few such images that
+ * would otherwise be asked again on every visit.
+ */
+export const MISSING_KEPT_MS = 6 * 3600 * 1000;
+const MISSING_MARK = 'osUpgradesMissingSince';
+
+function missingSince(value: unknown): number | undefined {
+  const since = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[MISSING_MARK] : undefined;
+
+  return typeof since === 'number' ? since : undefined;
 }
 
 type SourceState =
@@ -102,8 +118,10 @@ export class ChangelogClient {
   private readonly persistent: FileCache;
   private readonly userId: string;
   private readonly fetchImpl: typeof fetch | undefined;
+  private readonly now: () => number;
 
   constructor(options: ChangelogClientOptions) {
+    this.now = options.now ?? (() => Date.now());
     this.persistent = options.cache ?? new NoFileCache();
     this.userId = options.userId ?? '';
     this.fetchImpl = options.fetchImpl ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
@@ -187,9 +205,10 @@ export class ChangelogClient {
 
   private async fetchStored(file: ChangelogFile, url: string, signal: AbortSignal | undefined, source: SourceKind, sourceKey: string, sameOrigin: boolean, cacheKey: string): Promise<FetchOutcome<unknown>> {
     const stored = await this.persistent.get(cacheKey);
+    const missing = missingSince(stored);
 
-    if (stored !== undefined) {
-      const result: FileResult<unknown> = { state: 'ok', value: stored };
+    if (stored !== undefined && (missing === undefined || this.now() - missing < MISSING_KEPT_MS)) {
+      const result: FileResult<unknown> = missing === undefined ? { state: 'ok', value: stored } : { state: 'missing' };
 
       this.cache.set(url, result);
 
@@ -344,6 +363,8 @@ export class ChangelogClient {
       };
     }
     if (answer.kind === 'missing') {
+      this.persistent.put(cacheKey, { [MISSING_MARK]: this.now() }, 64);
+
       return { state: 'missing' };
     }
     if (answer.kind === 'failed') {

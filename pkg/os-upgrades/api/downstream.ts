@@ -5,6 +5,7 @@
 // /k8s/clusters/<cluster id>/v1/subscribe with the messages of shell/plugins/steve/subscribe.js
 // (`{ resourceType, namespace?, resourceVersion }` → resource.create / change / remove / error / stop).
 // The shell's own cluster store holds one cluster at a time, so each cluster gets its own socket here.
+import { newestPodName } from '../domain';
 import type { ShellStore } from './resources';
 
 export const SUC_NAMESPACE = 'cattle-system';
@@ -46,10 +47,12 @@ function collectionUrl(clusterId: string, type: DownstreamType): string {
 }
 
 function toDownstreamError(err: unknown): DownstreamError {
-  const e = (err || {}) as { _status?: number; status?: number; message?: string };
+  const e = (err || {}) as { _status?: number; status?: number; message?: string; data?: unknown };
   const status = typeof e._status === 'number' ? e._status : typeof e.status === 'number' ? e.status : 0;
+  // Rancher's cluster proxy answers a plain-text body ("cluster agent disconnected"); the shell's request wraps it as `data`.
+  const text = typeof e.message === 'string' ? e.message : typeof e.data === 'string' ? e.data.trim().slice(0, 200) : '';
 
-  return new DownstreamError(typeof e.message === 'string' ? e.message : String(err), status);
+  return new DownstreamError(text || (status ? `HTTP ${ status }` : String(err)), status);
 }
 
 async function readCollection(store: ShellStore, clusterId: string, type: DownstreamType): Promise<{ data: unknown[]; revision: string }> {
@@ -74,6 +77,31 @@ export async function readDownstream(store: ShellStore, clusterId: string): Prom
   return {
     nodes: nodes.data, jobs: jobs.data, plans: plans.data, revision: revisions.length ? String(Math.min(...revisions)) : ''
   };
+}
+
+/**
+ * The end of the upgrade container's log of a Job's newest pod (its last attempt), as the
+ * dashboard reads a pod's log: the cluster's kube API through Rancher, the pod's `view` link +
+ * `/log` (shell-pkg-v3.0.13 shell/components/Window/ContainerLogs.vue, its download). Pods carry
+ * the Job controller's label `job-name`. Resolves '' when the job has no pod any more.
+ */
+export async function readJobLog(store: ShellStore, clusterId: string, jobName: string, tailLines = 40): Promise<string> {
+  try {
+    const pods = await store.dispatch('management/request', { url: `${ downstreamBase(clusterId) }/pods/${ SUC_NAMESPACE }?labelSelector=${ encodeURIComponent(`job-name=${ jobName }`) }` }) as { data?: unknown[] } | undefined;
+    const pod = newestPodName(Array.isArray(pods?.data) ? pods.data : []);
+
+    if (!pod) {
+      return '';
+    }
+    const log = await store.dispatch('management/request', {
+      url:          `/k8s/clusters/${ encodeURIComponent(clusterId) }/api/v1/namespaces/${ SUC_NAMESPACE }/pods/${ encodeURIComponent(pod) }/log?container=upgrade&tailLines=${ tailLines }`,
+      responseType: 'text',
+    }) as { data?: unknown } | undefined;
+
+    return typeof log?.data === 'string' ? log.data : '';
+  } catch (err) {
+    throw toDownstreamError(err);
+  }
 }
 
 export interface DownstreamEvent {

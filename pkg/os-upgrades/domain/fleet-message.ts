@@ -8,7 +8,7 @@
 // the ManagedOSImage's status.
 import type { Reason } from './types';
 
-const FLEET = 'osUpgrades.fleet';
+const FLEET = 'osUpgrades.fleetMessage';
 
 /** Fleet's bundle states (fleet.cattle.io/v1alpha1 BundleState) that ReadyMessage names. */
 export const FLEET_STATES = ['WaitApplied', 'NotReady', 'ErrApplied', 'OutOfSync', 'Pending', 'Modified'] as const;
@@ -68,7 +68,7 @@ function readPart(raw: string): FleetMessagePart {
 
 /**
  * Fleet's Ready message as parts in words, in Fleet's order. A part this does not recognise
- * is kept as its text (key `osUpgrades.fleet.text`), so nothing Fleet said is lost.
+ * is kept as its text (key `osUpgrades.fleetMessage.text`), so nothing Fleet said is lost.
  */
 export function readFleetMessage(message: string): FleetMessagePart[] {
   return splitParts(message.trim()).map(readPart);

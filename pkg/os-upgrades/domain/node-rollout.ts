@@ -53,13 +53,19 @@ export interface NodeRolloutRow {
   state: NodeRolloutState;
   /** Unix seconds since the node is in this state, when the cluster says. */
   since?: number;
-  /** The failed job's message ('' otherwise). */
+  /** Why the node failed, in the upgrade script's words when its pod's log was read ('' otherwise). */
   message: string;
+  /** The failed Job's own condition message ("Job has reached the specified backoff limit"). */
+  jobMessage?: string;
 }
 
 /** What could be read of one targeted cluster. */
 export type ClusterReading =
-  | { kind: 'read'; plans: readonly unknown[]; jobs: readonly unknown[]; nodes: readonly unknown[] }
+  | {
+    kind: 'read'; plans: readonly unknown[]; jobs: readonly unknown[]; nodes: readonly unknown[];
+    /** Job name → the end of the log of its newest pod's upgrade container, for failed jobs. */
+    logs?: Readonly<Record<string, string>>;
+  }
   | { kind: 'loading' }
   /** forbidden: no rights in that cluster; unreachable: disconnected or erroring; unmapped: no Rancher cluster id. */
   | { kind: 'forbidden' | 'unreachable' | 'unmapped'; message?: string };
@@ -174,6 +180,29 @@ function osImageTag(osImage: string): string | undefined {
   return /^[^\s:]+\/[^\s]+:[^\s/]+$/.test(osImage) ? imageParts(osImage).tag : undefined;
 }
 
+/** The names of the Jobs that failed (condition Failed=True): their pods' logs say why. */
+export function failedJobNames(jobs: readonly unknown[]): string[] {
+  return jobs.filter((job) => condition(job, 'Failed')?.status === 'True').map(nameOf).filter(Boolean);
+}
+
+/**
+ * What an upgrade script printed last before it failed: the last non-empty line of its log that
+ * is not a `set -x` trace line (`+ command`, as suc-upgrade runs with `set -x -e`). '' when none.
+ */
+export function scriptFailure(log: string): string {
+  const lines = log.split(/\r?\n/).map((line) => line.trim()).filter((line) => line && !/^\++ /.test(line));
+
+  return lines.length ? lines[lines.length - 1] : '';
+}
+
+/** The pod a Job's log is read from: its newest (the last attempt). */
+export function newestPodName(pods: readonly unknown[]): string {
+  const created = (pod: unknown) => asText(record(record(pod).metadata).creationTimestamp);
+  const newest = [...pods].sort((a, b) => created(b).localeCompare(created(a)) || nameOf(b).localeCompare(nameOf(a)))[0];
+
+  return newest ? nameOf(newest) : '';
+}
+
 function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, plan: unknown, jobs: readonly unknown[]): NodeRolloutRow {
   const name = nameOf(node);
   const labels = labelsOf(node);
@@ -189,6 +218,7 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
   if (!plan || !target.tag || version !== target.tag) {
     // The Plan for the pinned image has not reached this cluster: only a node already on it counts.
     row.state = tag !== undefined && tag === target.tag ? 'updated' : 'waiting';
+    setRunningSince(row, node);
 
     return row;
   }
@@ -199,8 +229,12 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
   const applying = Array.isArray(status.applying) && status.applying.map(asText).includes(name);
 
   if (failed?.status === 'True') {
+    const jobMessage = asText(failed.message) || asText(failed.reason);
+    const log = cluster.reading.kind === 'read' ? cluster.reading.logs?.[nameOf(job)] : undefined;
+
     row.state = 'failed';
-    row.message = asText(failed.message) || asText(failed.reason);
+    row.message = scriptFailure(log ?? '') || jobMessage;
+    row.jobMessage = jobMessage;
     row.since = unixSeconds(failed.lastTransitionTime);
 
     return row;
@@ -211,6 +245,7 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
   if (!active && !applying) {
     if (hash && labels[PLAN_LABEL_PREFIX + planName] === hash) {
       row.state = tag === undefined || tag === target.tag ? 'updated' : 'other';
+      setRunningSince(row, node);
     }
 
     return row;
@@ -229,6 +264,23 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
   }
 
   return row;
+}
+
+/**
+ * An updated node runs its image since it last became Ready: Elemental's upgrade reboots it, and
+ * the kubelet moves the Ready condition's lastTransitionTime only on a change (k8s.io/kubernetes
+ * pkg/kubelet/nodestatus/setters.go). The promotion soak (promotion.ts) counts from it.
+ */
+function setRunningSince(row: NodeRolloutRow, node: unknown): void {
+  const ready = condition(node, 'Ready');
+
+  if (row.state === 'updated' && ready?.status === 'True') {
+    const since = unixSeconds(ready.lastTransitionTime);
+
+    if (since !== undefined) {
+      row.since = since;
+    }
+  }
 }
 
 /** The targeted nodes of one cluster and where each stands ([] when the cluster could not be read). */
@@ -265,7 +317,9 @@ function clusterRollout(target: RolloutTarget, input: ClusterInput, image: strin
   let message: Reason;
 
   if (input.reading.kind !== 'read') {
-    message = { key: `osUpgrades.rollout.cluster.${ input.reading.kind }`, values: { cluster: input.cluster } };
+    const because = input.reading.kind === 'unreachable' && input.reading.message;
+
+    message = because ? { key: 'osUpgrades.rollout.cluster.unreachableBecause', values: { cluster: input.cluster, reason: because } } : { key: `osUpgrades.rollout.cluster.${ input.reading.kind }`, values: { cluster: input.cluster } };
   } else if (!counts.total) {
     message = { key: 'osUpgrades.rollout.cluster.noNodes' };
   } else if (failures.length) {

@@ -1,6 +1,8 @@
 // Channels and their versions, read for the channel pages. The lists are the shell's management
 // store's own: its watch keeps them current, so what the pages derive follows without a reload.
-import { OSVersion, orderChannel, pickChannel, versionsByChannel } from '../domain';
+import {
+  applyWithdrawals, OSVersion, orderChannel, pickChannel, versionsByChannel
+} from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
 import { TYPE } from '../config';
@@ -48,10 +50,14 @@ export async function loadChannel(shell: ShellStore, namespace: string, name: st
     };
   }
 
+  // Withdrawn images are marked from their channel's annotation (domain/withdrawal.ts).
+  const picked = pickChannel(lists, namespace, name);
+
   return {
-    ...pickChannel(lists, namespace, name),
+    ...picked,
+    versions:    applyWithdrawals(picked.versions, lists.channels),
     channels:    lists.channels as Record<string, unknown>[],
-    allVersions: [...versionsByChannel(lists.versions).values()].flatMap((group) => orderChannel(group)),
+    allVersions: applyWithdrawals([...versionsByChannel(lists.versions).values()].flatMap((group) => orderChannel(group)), lists.channels),
     error:       '',
   };
 }

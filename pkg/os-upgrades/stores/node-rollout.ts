@@ -1,11 +1,11 @@
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import {
-  ClusterInput, ClusterReading, FleetCluster, FleetGroup, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
+  ClusterInput, ClusterReading, failedJobNames, FleetCluster, FleetGroup, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
   summarizeNodeRollout, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
 } from '../domain';
 import {
-  DOWNSTREAM_TYPES, DownstreamError, DownstreamEvent, readDownstream, SocketFactory, watchDownstream
+  DOWNSTREAM_TYPES, DownstreamError, DownstreamEvent, readDownstream, readJobLog, SocketFactory, watchDownstream
 } from '../api/downstream';
 import { errorMessage, findAll, ShellStore } from '../api/resources';
 import { TYPE } from '../config';
@@ -20,6 +20,9 @@ type Objects = Record<'nodes' | 'jobs' | 'plans', Map<string, unknown>>;
 
 interface Follow {
   objects?: Objects;
+  /** Failed job name → the end of its pod's log; `asked` holds the jobs whose log is being read or was read. */
+  logs?: Map<string, string>;
+  asked?: Set<string>;
   stop?: () => void;
   retry?: ReturnType<typeof setTimeout>;
 }
@@ -205,7 +208,7 @@ export const useNodeRolloutStore = defineStore('osUpgrades.nodeRollout', {
         follow.objects = {
           nodes: byId(read.nodes), jobs: byId(read.jobs), plans: byId(read.plans)
         };
-        this.publish(id, follow.objects);
+        this.publish(id, follow);
         follow.stop = watchDownstream(id, read.revision, {
           onEvent: (event) => this.apply(id, follow, event),
           onLost:  () => this.retry(id, follow),
@@ -250,13 +253,45 @@ export const useNodeRolloutStore = defineStore('osUpgrades.nodeRollout', {
       } else {
         map.set(idOf(event.object), event.object);
       }
-      this.publish(id, follow.objects);
+      this.publish(id, follow);
     },
 
-    publish(id: string, objects: Objects) {
+    publish(id: string, follow: Follow) {
+      const objects = follow.objects as Objects;
+
       this.readings[id] = {
-        kind: 'read', nodes: markRaw([...objects.nodes.values()]), jobs: markRaw([...objects.jobs.values()]), plans: markRaw([...objects.plans.values()])
+        kind:  'read',
+        nodes: markRaw([...objects.nodes.values()]),
+        jobs:  markRaw([...objects.jobs.values()]),
+        plans: markRaw([...objects.plans.values()]),
+        logs:  markRaw(Object.fromEntries(follow.logs ?? [])),
       };
+      this.readFailureLogs(id, follow);
+    },
+
+    /** Reads, once per failed job, its pod's log: the Job itself only says it hit its backoff limit. */
+    readFailureLogs(id: string, follow: Follow) {
+      const shell = this.shell;
+
+      if (!shell || !follow.objects) {
+        return;
+      }
+      follow.asked = follow.asked ?? new Set();
+      follow.logs = follow.logs ?? new Map();
+      for (const job of failedJobNames([...follow.objects.jobs.values()])) {
+        if (follow.asked.has(job)) {
+          continue;
+        }
+        follow.asked.add(job);
+        readJobLog(shell, id, job).then((log) => {
+          if (this.follows.get(id) === follow && log) {
+            follow.logs?.set(job, log);
+            this.publish(id, follow);
+          }
+        }, () => {
+          // The log could not be read (no rights on pods/log, cluster gone): the Job's own message stays.
+        });
+      }
     },
   },
 });

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import {
-  emptySelectorFields, fieldsFromSelector, ImageSelector, parseSelector, ParsedSelector, SelectorFields, selectorInput, serializeSelector
+  emptySelectorFields, fieldsFromSelector, ImageSelector, parseSelectorFields, ParsedSelector, SelectorFields, serializeSelector
 } from '../domain';
 
 export type { SelectorFields };
@@ -23,12 +23,12 @@ export const useSelectorDraftStore = defineStore('osUpgrades.selectorDraft', {
   getters: {
     /** The parse of what the preview shows. */
     parsed(state): ParsedSelector {
-      return parseSelector(selectorInput(state.settled));
+      return parseSelectorFields(state.settled);
     },
 
     /** The parse of the fields as typed (for field errors and saving). */
     current(state): ParsedSelector {
-      return parseSelector(selectorInput(state.fields));
+      return parseSelectorFields(state.fields);
     },
 
     /** The JSON the pool's annotation would hold, '' while the selector is invalid. */

@@ -129,6 +129,11 @@ export class EmulatorControl {
     });
   }
 
+  /** Disconnects (false) or reconnects (true) a Fleet cluster's agent: its /k8s/clusters/<id> answers 500. */
+  async setClusterConnected(cluster: string, connected: boolean): Promise<void> {
+    await this.call('POST', '/clusters/connection', { cluster, connected });
+  }
+
   /** The stored objects (of one Steve type, or all), for assertions. */
   async objects(type: string): Promise<Record<string, unknown>[]> {
     const state = await this.call<{ objects: Record<string, Record<string, unknown>[]> }>('GET', `/state?type=${ encodeURIComponent(type) }`);

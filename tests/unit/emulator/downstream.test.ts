@@ -89,9 +89,18 @@ describe('downstream clusters', () => {
 
     expect(seen.has('cordoned')).toBe(true);
     expect(job.metadata.labels?.['upgrade.cattle.io/node']).toBe('c1-node-2');
+    // Kubernetes' words on the Job; the script's in the log of each of its backoffLimit + 1 pods.
     expect((job.status as { conditions: JsonObject[] }).conditions[0]).toMatchObject({
-      type: 'Failed', status: 'True', message: 'no space left on device'
+      type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit'
     });
+    const pods = (em.downstream.list('c-m-one', 'pod') ?? []).filter((p) => p.metadata.labels?.['job-name'] === job.metadata.name);
+
+    expect(pods).toHaveLength(3);
+    expect(pods.every((p) => (p.status as JsonObject).phase === 'Failed')).toBe(true);
+    const log = em.downstream.podLog('c-m-one', 'cattle-system', pods[0].metadata.name) ?? '';
+
+    expect(log).toContain('+ elemental --debug upgrade --system.uri dir:/');
+    expect(log.trimEnd().split('\n').pop()).toBe('no space left on device');
     expect((plan.status as JsonObject).applying).toEqual(['c1-node-2']);
     expect(osImage((em.downstream.list('c-m-one', 'node') ?? [])[0])).toBe('registry.example.test/os:v2');
     em.stop();

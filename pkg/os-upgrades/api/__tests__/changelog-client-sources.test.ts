@@ -4,7 +4,8 @@
 import 'fake-indexeddb/auto';
 import { packTar } from 'modern-tar';
 import { fileCacheKey, PACKAGES_TAR_ANNOTATION } from '../../domain';
-import { ChangelogClient } from '../changelog-client';
+import { ChangelogClient, MISSING_KEPT_MS } from '../changelog-client';
+import { CHANGELOG_URL_ANNOTATION } from '../changelog-url';
 import { PersistentFileCache } from '../persistent-cache';
 import { fakeHttp } from './fake-http';
 
@@ -124,5 +125,31 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await cache.get(fileCacheKey(logUrl('v1'), true, ''))).toBeUndefined();
     expect(await cache.get(fileCacheKey(logUrl('v2'), true, ''))).toBeUndefined();
+  });
+
+  it('remembers a file found missing for a while, then asks again', async() => {
+    const files = { metadata: { annotations: { [CHANGELOG_URL_ANNOTATION]: '/files/{name}.updates.log' } } };
+    const url = (name: string) => `${ SERVER }/files/${ name }.updates.log`;
+    let now = 1_000_000;
+    const session = (http: ReturnType<typeof fakeHttp>) => new ChangelogClient({
+      serverOrigin: SERVER, http: http.http, cache: new PersistentFileCache(), now: () => now
+    });
+    const first = fakeHttp({ [url('v1')]: { status: 200, body: '[]' }, [url('v2')]: { status: 404 } });
+    const client = session(first);
+
+    expect((await client.fetchLog({ name: 'v1' }, files)).state).toBe('ok');
+    expect(await client.fetchLog({ name: 'v2' }, files)).toEqual({ state: 'missing' });
+    await until(async() => (await new PersistentFileCache().usage()).entries === 2);
+
+    const later = fakeHttp({});
+
+    expect(await session(later).fetchLog({ name: 'v2' }, files)).toEqual({ state: 'missing' });
+    expect(later.requests).toHaveLength(0);
+
+    now += MISSING_KEPT_MS + 1;
+    const published = fakeHttp({ [url('v2')]: { status: 200, body: '[]' } });
+
+    expect(await session(published).fetchLog({ name: 'v2' }, files)).toEqual({ state: 'ok', value: [] });
+    expect(published.requests).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { readFleetMessage } from '..';
 
 const said = (message: string) => readFleetMessage(message).map((part) => ({
-  key: part.reason.key.replace('osUpgrades.fleet.', ''), values: part.reason.values, detail: part.detail
+  key: part.reason.key.replace('osUpgrades.fleetMessage.', ''), values: part.reason.values, detail: part.detail
 }));
 
 // Formats from rancher/fleet internal/cmd/controller/summary/summary.go (ReadyMessage) and

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {
-  ClusterInput, isBundleMissing, matchesLabelSelector, nodeRolloutRows, NodeRolloutState, rolloutTarget, RolloutTarget, shortImageName, summarizeNodeRollout, upgradePlanName
+  ClusterInput, failedJobNames, isBundleMissing, newestPodName, scriptFailure, matchesLabelSelector, nodeRolloutRows, NodeRolloutState, rolloutTarget, RolloutTarget, shortImageName, summarizeNodeRollout, upgradePlanName
 } from '../index';
 
 const IMAGE = 'registry.suse.com/suse/sl-micro/6.1/base-os-container';
@@ -11,6 +11,12 @@ const PLAN = 'os-upgrader-edge';
 const HASH = 'h-new';
 const T0 = '2024-05-01T08:00:00Z';
 const T0_SECONDS = Date.parse(T0) / 1000;
+/** What Kubernetes' Job controller writes; the script's words are only in the pod's log. */
+const JOB_MESSAGE = 'Job has reached the specified backoff limit';
+const FAILED_LOG = [
+  '+ flock -w 600 200', '+ nsenter -i -m -t 1 -- systemctl is-system-running', 'running', '+ elemental --debug upgrade --system.uri dir:/',
+  'ERRO[0004] no space left on device', '',
+].join('\n');
 
 type Shape = 'updated' | 'old' | 'draining' | 'upgrading' | 'rebooting' | 'failed' | 'higher';
 
@@ -57,7 +63,7 @@ function job(nodeName: string, shape: Shape) {
     status:   shape === 'failed' ? {
       failed:     1,
       conditions: [{
-        type: 'Failed', status: 'True', message: 'no space left on device', lastTransitionTime: T0
+        type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: JOB_MESSAGE, lastTransitionTime: T0
       }]
     } : {
       active: 1, ready: shape === 'upgrading' ? 1 : 0, startTime: T0
@@ -65,7 +71,7 @@ function job(nodeName: string, shape: Shape) {
   };
 }
 
-function cluster(name: string, shapes: Shape[], version?: string): ClusterInput {
+function cluster(name: string, shapes: Shape[], version?: string, withLogs = true): ClusterInput {
   const names = shapes.map((_, i) => `${ name }-node-${ i + 1 }`);
   const moving = shapes.map((s, i) => (['draining', 'upgrading', 'rebooting', 'failed'].includes(s) ? names[i] : '')).filter(Boolean);
 
@@ -77,9 +83,31 @@ function cluster(name: string, shapes: Shape[], version?: string): ClusterInput 
       plans: [plan(moving, version)],
       jobs:  moving.map((n) => job(n, shapes[names.indexOf(n)])),
       nodes: shapes.map((s, i) => node(names[i], s)),
+      logs:  withLogs ? Object.fromEntries(moving.filter((n) => shapes[names.indexOf(n)] === 'failed').map((n) => [`apply-${ PLAN }-on-${ n }-with-${ HASH }`, FAILED_LOG])) : undefined,
     },
   };
 }
+
+describe('failure logs', () => {
+  it('takes the last line the script\'s commands printed, not its set -x trace', () => {
+    expect(scriptFailure(FAILED_LOG)).toBe('ERRO[0004] no space left on device');
+    expect(scriptFailure('+ a\r\n++ nested\r\nreal output\r\n+ exit 1\r\n')).toBe('real output');
+    expect(scriptFailure('+ only\n+ trace\n')).toBe('');
+    expect(scriptFailure('')).toBe('');
+  });
+
+  it('names the failed jobs and the newest pod of a job', () => {
+    const jobs = cluster('a', ['failed', 'upgrading']).reading;
+
+    expect(jobs.kind === 'read' && failedJobNames(jobs.jobs)).toEqual([`apply-${ PLAN }-on-a-node-1-with-${ HASH }`]);
+    expect(newestPodName([
+      { metadata: { name: 'p-1', creationTimestamp: '2024-05-01T08:00:00Z' } },
+      { metadata: { name: 'p-3', creationTimestamp: '2024-05-01T08:02:00Z' } },
+      { metadata: { name: 'p-2', creationTimestamp: '2024-05-01T08:01:00Z' } },
+    ])).toBe('p-3');
+    expect(newestPodName([])).toBe('');
+  });
+});
 
 describe('nodeRolloutRows', () => {
   it('reads each node\'s state from its label, the Plan\'s applying list, its Job and its conditions', () => {
@@ -87,10 +115,18 @@ describe('nodeRolloutRows', () => {
 
     expect(rows.map((r) => r.state)).toEqual(['updated', 'waiting', 'draining', 'upgrading', 'rebooting', 'failed', 'other'] as NodeRolloutState[]);
     expect(rows[5]).toMatchObject({
-      node: 'a-node-6', message: 'no space left on device', since: T0_SECONDS, image: `${ IMAGE }:2.2.0-3.9`, id: 'c-m-a/a-node-6'
+      node: 'a-node-6', message: 'ERRO[0004] no space left on device', jobMessage: JOB_MESSAGE, since: T0_SECONDS, image: `${ IMAGE }:2.2.0-3.9`, id: 'c-m-a/a-node-6'
     });
     expect(rows[2].since).toBe(T0_SECONDS);
     expect(rows[0].since).toBeUndefined();
+  });
+
+  it('says the Job\'s own message when its pod\'s log is not read (yet)', () => {
+    const rows = nodeRolloutRows(TARGET, cluster('a', ['failed'], undefined, false));
+
+    expect(rows[0]).toMatchObject({
+      state: 'failed', message: JOB_MESSAGE, jobMessage: JOB_MESSAGE
+    });
   });
 
   it('counts only the nodes the Plan selects', () => {
@@ -157,12 +193,12 @@ describe('summarizeNodeRollout', () => {
 
     expect(summary.verdict).toBe('failed');
     expect(summary.failures).toEqual([{
-      cluster: 'a', node: 'a-node-2', message: 'no space left on device'
+      cluster: 'a', node: 'a-node-2', message: 'ERRO[0004] no space left on device'
     }]);
     expect(summary.clusters[0].message).toEqual({
       key:    'osUpgrades.rollout.cluster.failed',
       values: {
-        count: 1, node: 'a-node-2', message: 'no space left on device'
+        count: 1, node: 'a-node-2', message: 'ERRO[0004] no space left on device'
       }
     });
   });
@@ -191,6 +227,22 @@ describe('summarizeNodeRollout', () => {
       }
     });
     expect(summary.clusters[1].message).toEqual({ key: 'osUpgrades.rollout.cluster.forbidden', values: { cluster: 'b' } });
+  });
+
+  it('gives the reason a cluster cannot be reached when Rancher says it', () => {
+    const summary = summarizeNodeRollout({
+      target:   TARGET,
+      clusters: [cluster('a', ['updated']), {
+        cluster: 'b', clusterId: 'c-m-b', reading: { kind: 'unreachable', message: 'cluster agent disconnected' }
+      }, {
+        cluster: 'c', clusterId: 'c-m-c', reading: { kind: 'unreachable' }
+      }],
+    });
+
+    expect(summary.verdict).toBe('unknown');
+    expect(summary.unknownClusters).toEqual(['b', 'c']);
+    expect(summary.clusters[1].message).toEqual({ key: 'osUpgrades.rollout.cluster.unreachableBecause', values: { cluster: 'b', reason: 'cluster agent disconnected' } });
+    expect(summary.clusters[2].message).toEqual({ key: 'osUpgrades.rollout.cluster.unreachable', values: { cluster: 'c' } });
   });
 
   it('reports a missing bundle, no clusters, no nodes and clusters still loading', () => {

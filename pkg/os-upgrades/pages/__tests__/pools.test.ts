@@ -96,7 +96,7 @@ describe('workload pools page', () => {
 
     expect(wrapper.find('[data-testid="pool-rollout"]').attributes('data-phase')).toBe('progressing');
     // Fleet's message in words, Fleet's own text on hover.
-    expect(wrapper.find('[data-testid="pool-rollout"]').text()).toContain('osUpgrades.fleet.state.NotReady {"count":1,"name":"fleet-default/edge-1"}');
+    expect(wrapper.find('[data-testid="pool-rollout"]').text()).toContain('osUpgrades.fleetMessage.state.NotReady {"count":1,"name":"fleet-default/edge-1"}');
     expect(wrapper.find('[data-testid="fleet-message"]').attributes('title')).toBe('NotReady(1) [Cluster fleet-default/edge-1]');
   });
 

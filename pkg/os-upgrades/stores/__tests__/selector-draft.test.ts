@@ -1,5 +1,6 @@
 /* global jest */
 import { createPinia, setActivePinia } from 'pinia';
+import { ANY_CHANNEL, ranksAcrossChannels } from '../../domain';
 import { PREVIEW_DELAY_MS, useSelectorDraftStore } from '../selector-draft';
 
 describe('selector draft', () => {
@@ -14,7 +15,9 @@ describe('selector draft', () => {
 
     draft.setField('channel', 'stable');
     expect(draft.pending).toBe(true);
-    expect(draft.parsed.selector).toEqual({});
+    // Nothing chosen yet: no selector, and the channel is what is missing.
+    expect(draft.parsed.selector).toBeUndefined();
+    expect(draft.parsed.errors.map((e) => e.key)).toEqual(['osUpgrades.selector.error.channelRequired']);
 
     jest.advanceTimersByTime(PREVIEW_DELAY_MS);
     expect(draft.pending).toBe(false);
@@ -27,8 +30,23 @@ describe('selector draft', () => {
     draft.setField('version', '>=banana');
     draft.setField('minAgeHours', 'soon');
 
-    expect(draft.current.errors.map((e) => e.field).sort()).toEqual(['minAgeHours', 'version']);
+    expect(draft.current.errors.map((e) => e.field).sort()).toEqual(['channel', 'minAgeHours', 'version']);
     expect(draft.json).toBe('');
+  });
+
+  it('needs a channel or an explicit "any channel", which stores no channel and ranks across channels', () => {
+    const draft = useSelectorDraftStore();
+
+    draft.setField('version', '~2.2');
+    expect(draft.json).toBe('');
+    draft.setField('channel', ANY_CHANNEL);
+    expect(JSON.parse(draft.json)).toEqual({ version: '~2.2' });
+    expect(ranksAcrossChannels(draft.fields)).toBe(true);
+    // A stored selector without a channel was saved that way: it loads as "any channel".
+    draft.load({ version: '~2.2' });
+    expect(draft.fields.channel).toBe(ANY_CHANNEL);
+    draft.load();
+    expect(draft.fields.channel).toBe('');
   });
 
   it('stores what was typed, trimmed, with numbers as numbers', () => {
