@@ -20,6 +20,7 @@ export const PAGE = {
   COMPARE:     'compare',
   POOLS:       'pools',
   POOL_CREATE: 'pool-create',
+  POOL:        'pool',
   POOL_EDIT:   'pool-edit',
   POOL_NODES:  'pool-nodes',
   SOURCES:     'sources',

@@ -51,3 +51,6 @@ export { isRecord } from './text';
 export * from './rights';
 export * from './channel-sync';
 export * from './live-list';
+export * from './selector-chips';
+export * from './fleet-message';
+export * from './pinned-pools';

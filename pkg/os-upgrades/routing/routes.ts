@@ -50,9 +50,16 @@ const routes = [
     meta,
   },
   {
+    // ?as=yaml opens the YAML view
     name:      routeName(PAGE.POOL_EDIT),
-    path:      `${ base }/pools/:namespace/:name`,
+    path:      `${ base }/pools/:namespace/:name/edit`,
     component: () => import('../pages/pool-edit.vue'),
+    meta,
+  },
+  {
+    name:      routeName(PAGE.POOL),
+    path:      `${ base }/pools/:namespace/:name`,
+    component: () => import('../pages/pool.vue'),
     meta,
   },
   {

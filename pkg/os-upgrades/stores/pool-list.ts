@@ -130,3 +130,8 @@ export function poolVersions(list: Pick<PoolList, 'pinned' | 'channels'> & { cha
 export function removePools(shell: ShellStore, models: unknown[]): void {
   shell.dispatch('management/promptRemove', models);
 }
+
+/** The pools alone, for pages that only say which pool runs an image; [] when they cannot be read. */
+export async function loadPoolsOnly(shell: ShellStore): Promise<unknown[]> {
+  return findAll(shell, TYPE.IMAGE).catch(() => [] as unknown[]);
+}
