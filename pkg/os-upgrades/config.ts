@@ -14,11 +14,13 @@ export const TYPE = {
 } as const;
 
 export const PAGE = {
+  FLEET:       'fleet',
   CHANNELS:    'channels',
   CHANNEL:     'channel',
   COMPARE:     'compare',
   POOLS:       'pools',
   POOL_CREATE: 'pool-create',
+  POOL:        'pool',
   POOL_EDIT:   'pool-edit',
   POOL_NODES:  'pool-nodes',
   SOURCES:     'sources',

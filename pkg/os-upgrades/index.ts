@@ -3,7 +3,7 @@ import { IPlugin } from '@shell/core/types';
 import { createPinia, setActivePinia } from 'pinia';
 import routes from './routing/routes';
 import { VERSION_PAGINATION } from './api/version-pagination';
-import { onLogin, onLogout } from './stores/reset';
+import { onLogin, onLogout } from './stores/nav-hooks';
 
 // Extensions get no app.use(): give Pinia's stores an active instance of their own.
 setActivePinia(createPinia());
@@ -17,7 +17,7 @@ export default function(plugin: IPlugin): void {
   plugin.enableServerSidePagination(VERSION_PAGINATION);
   // Pinia's state is this package's own: the shell's logout does not clear it.
   plugin.addNavHooks({
-    onLogout: async() => onLogout(),
-    onLogin:  async(store) => onLogin(store),
+    onLogout: () => onLogout(),
+    onLogin:  (store) => onLogin(store),
   });
 }

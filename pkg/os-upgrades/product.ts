@@ -13,7 +13,14 @@ export function init($plugin: IPlugin, store: unknown): void {
     inStore:             'management',
     weight:              90,
     showClusterSwitcher: false,
-    to:                  route(PAGE.CHANNELS),
+    to:                  route(PAGE.FLEET),
+  });
+
+  virtualType({
+    labelKey: 'osUpgrades.nav.fleet',
+    name:     PAGE.FLEET,
+    weight:   3,
+    route:    route(PAGE.FLEET),
   });
 
   virtualType({
@@ -43,5 +50,5 @@ export function init($plugin: IPlugin, store: unknown): void {
 
   virtualType(sources);
 
-  basicType([PAGE.CHANNELS, PAGE.POOLS, PAGE.SOURCES]);
+  basicType([PAGE.FLEET, PAGE.CHANNELS, PAGE.POOLS, PAGE.SOURCES]);
 }

@@ -92,7 +92,7 @@ test.describe('an editor of one namespace', () => {
       await route.fulfill({ response, json: body });
     });
 
-    await page.goto(dashboardPath(`${ POOLS }/${ OTHER_NS }/${ other }`));
+    await page.goto(dashboardPath(`${ POOLS }/${ OTHER_NS }/${ other }/edit`));
     const concurrency = page.getByTestId('pool-concurrency');
 
     await expect(concurrency).toBeEditable();

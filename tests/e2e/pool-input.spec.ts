@@ -22,7 +22,7 @@ test.describe('pool form input', () => {
     await loginAs(page, 'admin');
     const before = await stored('factory-lyon');
 
-    await page.goto(dashboardPath(`${ POOLS }/${ NS }/factory-lyon`));
+    await page.goto(dashboardPath(`${ POOLS }/${ NS }/factory-lyon/edit`));
     const labels = page.getByTestId('pool-target-labels-0');
 
     await expect(labels).toHaveValue('site=lyon');
@@ -47,7 +47,7 @@ test.describe('pool form input', () => {
     await loginAs(page, 'admin');
     const before = await stored('edge-munich');
 
-    await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-munich`));
+    await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-munich/edit`));
     await page.getByTestId('add_row_item_button').click();
     await page.getByTestId('value-multiline').first().fill('worker');
     await expect(page.getByTestId('pool-node-selector-errors')).toContainText('Label 1: Enter a label key');

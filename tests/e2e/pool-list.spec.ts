@@ -28,7 +28,7 @@ test.describe('pools list conventions', () => {
 
     await page.getByTestId('pool-menu-edge-munich').click();
     await page.getByRole('menuitem', { name: 'Edit YAML' }).click();
-    await expect(page).toHaveURL(/\/pools\/fleet-default\/edge-munich\?as=yaml/);
+    await expect(page).toHaveURL(/\/pools\/fleet-default\/edge-munich\/edit\?as=yaml/);
     await expect(page.getByTestId('pool-yaml')).toBeVisible();
     await page.goBack();
 

@@ -15,6 +15,9 @@ test.describe('boot and login', () => {
 
     await page.getByTestId('top-level-menu').click();
     await page.getByRole('link', { name: 'OS Upgrades' }).first().click();
+    // The product opens on its fleet overview (issue 18); the channels are one click away.
+    await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/fleet/);
+    await page.getByRole('link', { name: 'Channels', exact: true }).click();
     await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/channels/);
 
     const listed = await sessionApi(page).get(steveUrl(CHANNEL));

@@ -103,6 +103,12 @@ export class DownstreamClusters {
   private readonly clusters = new Map<string, Downstream>();
   /** `<cluster id>/<node>` → the node's state and since when (for Job startTime and conditions). */
   private readonly since = new Map<string, { state: string; at: string }>();
+  /**
+   * `<cluster id>/<node>` → when the kubelet last posted Ready after a reboot: a real node's Ready
+   * condition changes its lastTransitionTime only then (k8s.io/kubernetes
+   * pkg/kubelet/nodestatus/setters.go ReadyCondition), so it says since when the node runs its image.
+   */
+  private readonly readySince = new Map<string, string>();
   private readonly types = new TypeRegistry(downstreamTypes());
   /** Rancher cluster ids whose agent is disconnected. */
   private readonly disconnected = new Set<string>();
@@ -142,6 +148,7 @@ export class DownstreamClusters {
     }
     this.since.clear();
     this.disconnected.clear();
+    this.readySince.clear();
     this.syncAll();
   }
 
@@ -235,7 +242,7 @@ export class DownstreamClusters {
     for (const node of nodes) {
       const since = this.sinceOf(downstream, node);
 
-      wanted.get('node')?.push(this.nodeObject(node, runs, since));
+      wanted.get('node')?.push(this.nodeObject(node, runs, since, this.readySince.get(`${ downstream.id }/${ node.name }`) ?? CREATED));
     }
     for (const run of runs) {
       wanted.get('upgrade.cattle.io.plan')?.push(this.planObject(run, nodes));
@@ -279,6 +286,9 @@ export class DownstreamClusters {
     }
     const at = known ? new Date().toISOString().replace(/\.\d+Z$/, 'Z') : CREATED;
 
+    if (known?.state === 'rebooting') {
+      this.readySince.set(key, at);
+    }
     this.since.set(key, { state: node.state, at });
 
     return at;
@@ -290,7 +300,7 @@ export class DownstreamClusters {
     };
   }
 
-  private nodeObject(node: EmulatedNode, runs: PlanRunView[], since: string): KubeObject {
+  private nodeObject(node: EmulatedNode, runs: PlanRunView[], since: string, readySince: string): KubeObject {
     const run = runs.find((r) => r.jobs.some((j) => j.node === node.name));
     // job.go: drain (which cordons) or cordon runs before the upgrade container; a failed job leaves the node as it is.
     const cordons = !!run && (run.plan.spec.cordon === true || isObject(run.plan.spec.drain));
@@ -305,7 +315,7 @@ export class DownstreamClusters {
         conditions: [rebooting ? {
           type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastTransitionTime: since
         } : {
-          type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastTransitionTime: node.state === 'idle' ? CREATED : since
+          type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastTransitionTime: readySince
         }],
         // Differs from a real kubelet, which reports /etc/os-release PRETTY_NAME ("SUSE Linux Micro 6.1"): see docs/emulator.md.
         nodeInfo: {

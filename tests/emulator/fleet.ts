@@ -272,7 +272,10 @@ export class FleetSimulator {
     const status = {
       summary:    { desiredReady: desired, ready: desired - notReady.length },
       conditions: [{
-        type: 'Ready', status: notReady.length ? 'False' : 'True', message: notReady.length ? `${ state }(${ notReady.length }) [${ notReady.join(', ') }]` : ''
+        // rancher/fleet internal/cmd/controller/summary/summary.go ReadyMessage: per state, the count
+        // and only the first non-ready resource of that state, `State(n) [Cluster ns/name]` or
+        // `State(n) [Cluster ns/name: message]`.
+        type: 'Ready', status: notReady.length ? 'False' : 'True', message: notReady.length ? `${ state }(${ notReady.length }) [${ notReady[0] }]` : ''
       }],
     };
 

@@ -9,6 +9,23 @@ import { USERS, principalIdOf } from './users';
 /** The extension's channel annotations (pkg/os-upgrades/api/changelog-url.ts, domain/package-tar.ts). */
 export const CHANGELOG_URL_ANNOTATION = 'os-upgrades.cattle.io/changelog-url';
 export const PACKAGES_TAR_ANNOTATION = 'os-upgrades.cattle.io/packages-tar-url';
+/** The extension's record of withdrawn images (pkg/os-upgrades/domain/withdrawal.ts). */
+export const WITHDRAWN_ANNOTATION = 'os-upgrades.cattle.io/withdrawn';
+
+/**
+ * The demo's withdrawn image (the production pool of tests/fixtures/synthetic/seed/pools.yaml runs
+ * it). Kept on the channel, not on the version: the operator's sync replaces the labels and
+ * annotations of the ManagedOSVersions it creates but never touches the channel's own metadata
+ * (rancher/elemental-operator controllers/managedosversionchannel_controller.go,
+ * createManagedOSVersions; operator.ts does the same), so the record survives every sync.
+ */
+export const SEED_WITHDRAWALS: Record<string, Record<string, { reason: string; by: string; at: string }>> = {
+  'sl-micro-6.1-base': {
+    'base-v2.2.0-3.8-os': {
+      reason: 'Boot loop on nodes with Secure Boot enabled (bsc#1230000); move to base-v2.2.0-3.9-os or newer.', by: 'admin', at: '2025-03-03T09:00:00.000Z'
+    },
+  },
+};
 
 export const RANCHER_VERSION = 'v2.15.0';
 export const KUBE_VERSION = {
@@ -197,6 +214,9 @@ export function channelObject(name: string, origin: string, custom = false): Jso
 
   if (TAR_CHANNELS.has(name)) {
     annotations[PACKAGES_TAR_ANNOTATION] = `${ CHANGELOG_FILES_PATH }${ encodeURIComponent(name) }.packages.tar`;
+  }
+  if (SEED_WITHDRAWALS[name]) {
+    annotations[WITHDRAWN_ANNOTATION] = JSON.stringify(SEED_WITHDRAWALS[name]);
   }
   const options = custom ? { image: `registry.suse.com/rancher/elemental-channel/${ name }:latest` } : { uri: `${ origin }${ CHANNEL_FILE_PATH }${ encodeURIComponent(name) }.json` };
 

@@ -1,7 +1,12 @@
 // ManagedOSVersions by channel or by name, never all of them: the shell's SQL-cache API
-// (`findPage`, through its PaginationWrapper for a page that is not the store's cache, with a
-// `resource.changes` watch). How the shell pages and filters: docs/shell-queries.md.
-import PaginationWrapper from '@shell/utils/pagination-wrapper';
+// (`findPage`, transient, so the shell's cache of the type is never replaced by one page) and its
+// `resource.changes` watch events. How the shell pages and filters: docs/shell-queries.md.
+//
+// The shell's own helper for this, `utils/pagination-wrapper.ts`, is not imported: an extension
+// bundles its own copy of every shell module it imports, and that one brings the shell's whole
+// dashboard store, plugin core and type map (about 150 kB gzipped) into each page's chunk. The
+// shell's store actions (`findPage`, `watchEvent`, `unwatchEvent`) and its getter
+// `paginationEnabled` do the same at run time without any of it.
 import { FilterArgs, PaginationArgs, PaginationFilterField, PaginationParamFilter } from '@shell/types/store/pagination.types';
 import { TYPE } from '../config';
 import type { ShellStore } from '../types/shell-store';
@@ -43,13 +48,52 @@ function toPage(result: FindPageResult | unknown[] | undefined): VersionPage {
   };
 }
 
-function findPage(store: ShellStore, pagination: PaginationArgs): Promise<FindPageResult> {
+function findPage(store: ShellStore, pagination: PaginationArgs, revision?: string): Promise<FindPageResult> {
   return store.dispatch('management/findPage', {
     type: TYPE.VERSION,
     opt:  {
-      pagination, transient: true, watch: false
+      pagination, transient: true, watch: false, ...(revision ? { revision } : {})
     }
   }) as Promise<FindPageResult>;
+}
+
+/** A page at `revision`, tried again while the replica answering does not know that revision yet. */
+async function findPageAt(store: ShellStore, pagination: PaginationArgs, revision?: string): Promise<FindPageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await findPage(store, pagination, revision);
+    } catch (e) {
+      if (!revision || attempt >= REVISION_TRIES || !isUnknownRevision(e)) {
+        throw e;
+      }
+      await new Promise((resolve) => setTimeout(resolve, REVISION_RETRY_MS * attempt));
+    }
+  }
+}
+
+/** rancher/dashboard shell/types/store/subscribe.types.ts: STEVE_WATCH_EVENT_TYPES.CHANGES, STEVE_WATCH_MODE.RESOURCE_CHANGES. */
+const RESOURCE_CHANGES = 'resource.changes';
+/** rancher/dashboard shell/types/rancher/steve.api.ts STEVE_RESPONSE_CODE.UNKNOWN_REVISION: a replica that has not seen the revision yet. */
+const UNKNOWN_REVISION = 'unknown revision';
+/** Tries of a request at a revision that a replica does not know yet (the shell's wrapper backs off the same way). */
+const REVISION_TRIES = 4;
+const REVISION_RETRY_MS = 500;
+
+function isUnknownRevision(e: unknown): boolean {
+  const error = e as { status?: unknown; _status?: unknown; code?: unknown } | undefined;
+
+  return (error?.status === 400 || error?._status === 400) && error?.code === UNKNOWN_REVISION;
+}
+
+/** Whether the shell pages this type (`paginationEnabled`, shell/plugins/dashboard-store/getters.js); false for a store without it. */
+function pagingEnabled(store: ShellStore): boolean {
+  const getter = store.getters['management/paginationEnabled'] as ((args: { id: string; context: string }) => boolean) | undefined;
+
+  try {
+    return typeof getter === 'function' && !!getter({ id: TYPE.VERSION, context: 'os-upgrades' });
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -57,37 +101,51 @@ function findPage(store: ShellStore, pagination: PaginationArgs): Promise<FindPa
  * is called for each such event (any version of any channel: the event carries no data).
  */
 export class ChannelVersionsQuery {
-  private readonly wrapper?: PaginationWrapper<object>;
+  private readonly id: string;
+  private watching = false;
 
-  constructor(private readonly store: ShellStore, readonly namespace: string, readonly channel: string, onChange?: (revision?: string) => void) {
-    try {
-      this.wrapper = new PaginationWrapper<object>({
-        $store:     store as never,
-        id:         `os-upgrades/versions/${ namespace }/${ channel }`,
-        enabledFor: { store: 'management', resource: { id: TYPE.VERSION, context: 'os-upgrades' } },
-        onChange:   onChange ? ({ revision }) => onChange(revision) : undefined,
-      });
-    } catch {
-      // A store without the shell's settings getters (not a dashboard): the fallback below.
-      this.wrapper = undefined;
-    }
+  constructor(private readonly store: ShellStore, readonly namespace: string, readonly channel: string, private readonly onChange?: (revision?: string) => void) {
+    this.id = `os-upgrades/versions/${ namespace }/${ channel }`;
   }
 
   async request(revision?: string): Promise<VersionPage> {
     const pagination = channelArgs(this.namespace, this.channel);
 
-    if (!this.wrapper?.isEnabled) {
+    if (!pagingEnabled(this.store)) {
       // A shell that does not page this type: the label selector through the store, unwatched.
       return toPage(await this.store.dispatch('management/findLabelSelector', {
         type: TYPE.VERSION, matching: { namespace: this.namespace, labelSelector: pagination.labelSelector }, opt: { transient: true }
       }) as FindPageResult);
     }
+    const page = toPage(await findPageAt(this.store, pagination, revision));
 
-    return toPage(await this.wrapper.request({ pagination, revision }) as FindPageResult);
+    this.watch();
+
+    return page;
+  }
+
+  /** The shell's `resource.changes` listener for the type (shell/plugins/steve/subscribe.js watchEvent), once. */
+  private watch(): void {
+    if (this.watching || !this.onChange) {
+      return;
+    }
+    this.watching = true;
+    const onChange = this.onChange;
+
+    this.store.dispatch('management/watchEvent', {
+      event: RESOURCE_CHANGES, id: this.id, params: { type: TYPE.VERSION, mode: RESOURCE_CHANGES }, callback: ({ revision }: { revision?: string } = {}) => onChange(revision),
+    })?.catch?.(() => {
+      this.watching = false;
+    });
   }
 
   async stop(): Promise<void> {
-    await this.wrapper?.onDestroy();
+    if (this.watching) {
+      this.watching = false;
+      await this.store.dispatch('management/unwatchEvent', {
+        event: RESOURCE_CHANGES, id: this.id, params: { type: TYPE.VERSION, mode: RESOURCE_CHANGES }
+      });
+    }
   }
 }
 

@@ -126,20 +126,79 @@ function spanOf(all: OSVersion[], older: OSVersion, newer: OSVersion, crossChann
  * - otherwise (across channels): none, `advisoriesUnknown` is true.
  * A downgrade gives the same advisories: what it takes away. Never throws.
  */
-export function aggregateChangelog(versions: readonly VersionInput[], fromName: string, toName: string, logs: UpdateLogs, packages?: PackageLists): Changelog {
+/** What a changelog between two images reads, known before any log arrives (planChangelog). */
+export interface ChangelogPlan {
+  from?: OSVersion;
+  to?: OSVersion;
+  direction: Changelog['direction'];
+  crossChannel: boolean;
+  /** The container versions whose logs are read, newest first (their names: `span`). */
+  spanVersions: OSVersion[];
+  span: string[];
+  problems: Reason[];
+}
+
+/**
+ * The first half of README rule 5, without any log: the two images, the direction and the span
+ * (spanOf) whose logs the changelog reads. A page plans once, fetches the span's files, then
+ * aggregates once (aggregatePlan). Never throws.
+ */
+export function planChangelog(versions: readonly VersionInput[], fromName: string, toName: string): ChangelogPlan {
   const all = asOSVersions(versions);
   const from = findVersion(all, fromName);
   const to = findVersion(all, toName);
+  const plan: ChangelogPlan = {
+    direction: 'same', crossChannel: false, spanVersions: [], span: [], problems: []
+  };
+
+  if (from) {
+    plan.from = from;
+  } else {
+    plan.problems.push(problem('unknownVersion', { name: fromName }));
+  }
+  if (to) {
+    plan.to = to;
+  } else {
+    plan.problems.push(problem('unknownVersion', { name: toName }));
+  }
+  if (!from || !to || from === to) {
+    return plan;
+  }
+  const order = compareNewestFirst(from, to);
+
+  plan.direction = order > 0 ? 'upgrade' : 'downgrade';
+  const [older, newer] = order > 0 ? [from, to] : [to, from];
+
+  plan.crossChannel = older.channel !== newer.channel || older.namespace !== newer.namespace;
+  for (const version of [from, to]) {
+    if (version.type !== 'container') {
+      plan.problems.push(problem('notContainer', { name: version.name, type: version.type }));
+    }
+  }
+  plan.spanVersions = spanOf(all, older, newer, plan.crossChannel);
+  plan.span = plan.spanVersions.map((version) => version.name);
+
+  return plan;
+}
+
+/** README rule 5 whole: planChangelog, then aggregatePlan over the logs and package lists. */
+export function aggregateChangelog(versions: readonly VersionInput[], fromName: string, toName: string, logs: UpdateLogs, packages?: PackageLists): Changelog {
+  return aggregatePlan(planChangelog(versions, fromName, toName), logs, packages);
+}
+
+/** The second half of README rule 5: the advisories of a planned span's logs (see aggregateChangelog). */
+export function aggregatePlan(plan: ChangelogPlan, logs: UpdateLogs, packages?: PackageLists): Changelog {
+  const { from, to } = plan;
   const result: Changelog = {
-    direction:         'same',
-    span:              [],
+    direction:         plan.direction,
+    span:              [...plan.span],
     missing:           [],
     advisories:        [],
     summary:           emptySummary(),
     cves:              [],
-    problems:          [],
+    problems:          [...plan.problems],
     evidence:          'none',
-    crossChannel:      false,
+    crossChannel:      plan.crossChannel,
     advisoriesUnknown: false,
     alreadyHad:        [],
     unprovable:        [],
@@ -147,35 +206,19 @@ export function aggregateChangelog(versions: readonly VersionInput[], fromName: 
 
   if (from) {
     result.from = from;
-  } else {
-    result.problems.push(problem('unknownVersion', { name: fromName }));
   }
   if (to) {
     result.to = to;
-  } else {
-    result.problems.push(problem('unknownVersion', { name: toName }));
   }
-  if (!from || !to || from === to) {
+  if (!from || !to || plan.direction === 'same') {
     return result;
   }
-  const order = compareNewestFirst(from, to);
-
-  result.direction = order > 0 ? 'upgrade' : 'downgrade';
-  const [older, newer] = order > 0 ? [from, to] : [to, from];
-
-  result.crossChannel = older.channel !== newer.channel || older.namespace !== newer.namespace;
-  for (const version of [from, to]) {
-    if (version.type !== 'container') {
-      result.problems.push(problem('notContainer', { name: version.name, type: version.type }));
-    }
-  }
-
-  const span = spanOf(all, older, newer, result.crossChannel);
+  const [older, newer] = plan.direction === 'upgrade' ? [from, to] : [to, from];
+  const span = plan.spanVersions;
   const hasLog = (name: string) => hasOwn(logs ?? {}, name) && Array.isArray(logs[name]);
   const olderList = packageList(packages, older.name);
   const newerList = packageList(packages, newer.name);
 
-  result.span = span.map((version) => version.name);
   result.missing = result.span.filter((name) => !hasLog(name));
   result.evidence = olderList && newerList ? 'packages' : result.crossChannel ? 'none' : 'date';
   if (result.evidence === 'none') {

@@ -24,7 +24,10 @@ export interface ChannelRow {
   failedAttempts: number;
   containers: number;
   isos: number;
+  /** The newest container image that is not withdrawn (domain/withdrawal.ts). */
   newest?: OSVersion;
+  /** Container images withdrawn (when the versions were passed through applyWithdrawals). */
+  withdrawn: number;
 }
 
 type Obj = Record<string, unknown>;
@@ -91,7 +94,8 @@ export function channelRow(channel: unknown, versions: readonly OSVersion[]): Ch
     ...syncFields(status),
     containers:   containers.length,
     isos:         versions.filter((version) => version.type === 'iso').length,
-    newest:       containers[0],
+    newest:       containers.find((version) => !version.withdrawn),
+    withdrawn:    containers.filter((version) => version.withdrawn).length,
   };
 }
 

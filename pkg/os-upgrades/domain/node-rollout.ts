@@ -218,6 +218,7 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
   if (!plan || !target.tag || version !== target.tag) {
     // The Plan for the pinned image has not reached this cluster: only a node already on it counts.
     row.state = tag !== undefined && tag === target.tag ? 'updated' : 'waiting';
+    setRunningSince(row, node);
 
     return row;
   }
@@ -244,6 +245,7 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
   if (!active && !applying) {
     if (hash && labels[PLAN_LABEL_PREFIX + planName] === hash) {
       row.state = tag === undefined || tag === target.tag ? 'updated' : 'other';
+      setRunningSince(row, node);
     }
 
     return row;
@@ -262,6 +264,23 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
   }
 
   return row;
+}
+
+/**
+ * An updated node runs its image since it last became Ready: Elemental's upgrade reboots it, and
+ * the kubelet moves the Ready condition's lastTransitionTime only on a change (k8s.io/kubernetes
+ * pkg/kubelet/nodestatus/setters.go). The promotion soak (promotion.ts) counts from it.
+ */
+function setRunningSince(row: NodeRolloutRow, node: unknown): void {
+  const ready = condition(node, 'Ready');
+
+  if (row.state === 'updated' && ready?.status === 'True') {
+    const since = unixSeconds(ready.lastTransitionTime);
+
+    if (since !== undefined) {
+      row.since = since;
+    }
+  }
 }
 
 /** The targeted nodes of one cluster and where each stands ([] when the cluster could not be read). */

@@ -6,6 +6,13 @@ const meta = { product: PRODUCT_NAME, cluster: BLANK_CLUSTER };
 // Every page is a lazy chunk: the package's entry stays small and loads only what a page needs.
 const routes = [
   {
+    // The product's landing page (product.ts).
+    name:      routeName(PAGE.FLEET),
+    path:      `${ base }/fleet`,
+    component: () => import('../pages/fleet.vue'),
+    meta,
+  },
+  {
     name:      routeName(PAGE.CHANNELS),
     path:      `${ base }/channels`,
     component: () => import('../pages/channels.vue'),
@@ -43,9 +50,16 @@ const routes = [
     meta,
   },
   {
+    // ?as=yaml opens the YAML view
     name:      routeName(PAGE.POOL_EDIT),
-    path:      `${ base }/pools/:namespace/:name`,
+    path:      `${ base }/pools/:namespace/:name/edit`,
     component: () => import('../pages/pool-edit.vue'),
+    meta,
+  },
+  {
+    name:      routeName(PAGE.POOL),
+    path:      `${ base }/pools/:namespace/:name`,
+    component: () => import('../pages/pool.vue'),
     meta,
   },
   {

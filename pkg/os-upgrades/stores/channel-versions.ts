@@ -1,7 +1,7 @@
 // The versions of the channels pages show, as plain OSVersion records converted once: each
 // channel is read by its label (api/version-queries.ts), kept for the session and read again at
-// the revision of each `resource.changes` event; only versions whose resourceVersion changed are
-// converted again. No page reads every ManagedOSVersion.
+// the revision of each `resource.changes` event (one announced during a read is read after it);
+// only versions whose resourceVersion changed are converted again. No page reads every ManagedOSVersion.
 import { defineStore } from 'pinia';
 import { OSVersion, orderChannel, toOSVersion } from '../domain';
 import { ChannelVersionsQuery, versionsByName } from '../api/version-queries';
@@ -27,6 +27,8 @@ interface Tracked {
   converted: Map<string, Converted>;
   loading?: Promise<readonly OSVersion[]>;
   revision?: string;
+  /** A change announced while a read was under way: read again once it ends. */
+  pending?: { revision?: string };
 }
 
 // Outside the reactive state: queries hold the shell's watches.
@@ -133,9 +135,15 @@ export const useChannelVersionsStore = defineStore('osUpgrades/channelVersions',
     async refresh(key: string, revision?: string): Promise<void> {
       const item = tracked.get(key);
 
-      if (item && !item.loading) {
-        await this.read(key, item, revision).catch(() => undefined);
+      if (!item) {
+        return;
       }
+      if (item.loading) {
+        item.pending = { revision };
+
+        return;
+      }
+      await this.read(key, item, revision).catch(() => undefined);
     },
 
     read(key: string, item: Tracked, revision?: string): Promise<readonly OSVersion[]> {
@@ -162,6 +170,12 @@ export const useChannelVersionsStore = defineStore('osUpgrades/channelVersions',
         throw e;
       }).finally(() => {
         item.loading = undefined;
+        const pending = item.pending;
+
+        item.pending = undefined;
+        if (pending && tracked.get(key) === item) {
+          this.refresh(key, pending.revision);
+        }
       });
 
       return item.loading;

@@ -3,6 +3,7 @@ import { defineStore } from 'pinia';
 import type { ImageSearchIndex, OSVersion, PackageLists, UpdateLogs } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { useChangelogsStore } from './changelogs';
+import { ChannelRef, loadChannelVersions, sameRef, versionsOfChannels } from './channels';
 
 type ChannelObject = Record<string, unknown>;
 
@@ -16,12 +17,23 @@ function channelOf(channels: readonly ChannelObject[], version: OSVersion): Chan
 
 export const useImageSearchStore = defineStore('osUpgrades/imageSearch', {
   state: () => ({
-    query: '',
+    query:        '',
     /** True once the person asked to search package lists and logs too. */
-    deep:  false,
+    deep:         false,
+    /**
+     * The channels whose versions were read for the search: only once the person searches (the
+     * page itself reads none), a channel at a time into the channel versions store.
+     */
+    searched:     [] as ChannelRef[],
+    versionsRead: { done: 0, total: 0 },
   }),
 
   getters: {
+    /** The versions of these channels as the store holds them (those read for the search so far). */
+    versionsOf(state): (refs: readonly ChannelRef[]) => OSVersion[] {
+      return (refs) => versionsOfChannels(refs.filter((ref) => state.searched.some((known) => sameRef(known, ref))));
+    },
+
     /** What the search knows of these versions: the package lists and logs fetched so far. */
     index(): (versions: readonly OSVersion[]) => ImageSearchIndex {
       const changelogs = useChangelogsStore();
@@ -50,6 +62,21 @@ export const useImageSearchStore = defineStore('osUpgrades/imageSearch', {
   actions: {
     setQuery(query: string): void {
       this.query = query;
+    },
+
+    /** Reads the versions of every channel once, for the search (each channel's own query). */
+    async loadVersions(shellStore: ShellStore, refs: readonly ChannelRef[]): Promise<void> {
+      const missing = refs.filter((ref) => !this.searched.some((known) => sameRef(known, ref)));
+
+      if (!missing.length) {
+        return;
+      }
+      this.searched = [...this.searched, ...missing];
+      this.versionsRead = { done: this.versionsRead.done, total: this.versionsRead.total + missing.length };
+      await Promise.all(missing.map(async(ref) => {
+        await loadChannelVersions(shellStore, [ref]).catch(() => undefined);
+        this.versionsRead = { ...this.versionsRead, done: this.versionsRead.done + 1 };
+      }));
     },
 
     /** Fetches the package list and log of every container image, each with its channel's URL template. */

@@ -2,7 +2,7 @@
 // saving would write, and the save itself. Every rule is the domain's; the write is api/pools.
 import { defineStore } from 'pinia';
 import {
-  ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
+  applyWithdrawals, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
   OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, readPool, Reason, Resolution,
   resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool
 } from '../domain';
@@ -127,7 +127,8 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
         store.versions(namespace, channel).forEach((v) => byKey.set(`${ v.namespace }/${ v.name }`, v));
       }
 
-      return [...byKey.values()];
+      // Withdrawn images are marked from their channel (domain/withdrawal.ts): never picked nor approved.
+      return applyWithdrawals([...byKey.values()], this.channelObjects);
     },
 
     /** True while a channel the form needs is still being read. */

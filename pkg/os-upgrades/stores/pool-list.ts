@@ -2,11 +2,14 @@
 // shell's management store's own list: its watch keeps them current, with the rollout progress.
 // Versions are never read all at once: the pinned and previous images by name, and the channels
 // the stored selectors choose from through the channel versions store (kept current by its watch).
-import { OSVersion, readPool } from '../domain';
+import { applyWithdrawals, OSVersion, readPool } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
 import { TYPE } from '../config';
 import { channelKey, pinnedVersions, useChannelVersionsStore } from './channel-versions';
+
+// The channel list last read (the shell store's live array, so a withdrawal shows without a reload).
+let channelList: unknown[] = [];
 
 export interface PoolList {
   pools: unknown[];
@@ -14,6 +17,8 @@ export interface PoolList {
   pinned: OSVersion[];
   /** The channels the pools' selectors choose from. */
   channels: ChannelRef[];
+  /** Every channel object (the shell store's live list): its withdrawn images (domain/withdrawal.ts). */
+  channelObjects: unknown[];
   /** Fleet clusters and groups: they feed the approval's impact summary and the overlap marks, and may be unreadable. */
   clusters: unknown[];
   groups: unknown[];
@@ -89,18 +94,23 @@ export async function loadPoolList(shell: ShellStore, opt: Record<string, unknow
       }),
     ]);
 
+    channelList = channelObjects;
+
     return {
-      pools, pinned, channels, clusters, groups, error: ''
+      pools, pinned, channels, channelObjects, clusters, groups, error: ''
     };
   } catch (e) {
     return {
-      pools: [], pinned: [], channels: [], clusters: [], groups: [], error: errorMessage(e)
+      pools: [], pinned: [], channels: [], channelObjects: [], clusters: [], groups: [], error: errorMessage(e)
     };
   }
 }
 
-/** The versions the page works on: the selectors' channels as the store has them now, and the pins. */
-export function poolVersions(list: Pick<PoolList, 'pinned' | 'channels'>): OSVersion[] {
+/**
+ * The versions the page works on: the selectors' channels as the store has them now, and the
+ * pins, withdrawn images marked from their channel (`channelObjects`, else the list last read).
+ */
+export function poolVersions(list: Pick<PoolList, 'pinned' | 'channels'> & { channelObjects?: unknown[] }): OSVersion[] {
   const store = useChannelVersionsStore();
   const byKey = new Map<string, OSVersion>();
 
@@ -113,10 +123,15 @@ export function poolVersions(list: Pick<PoolList, 'pinned' | 'channels'>): OSVer
     }
   }
 
-  return [...byKey.values()];
+  return applyWithdrawals([...byKey.values()], list.channelObjects ?? channelList);
 }
 
 /** Asks with the shell's own confirm dialog (prompt-remove), which deletes the pools' models. */
 export function removePools(shell: ShellStore, models: unknown[]): void {
   shell.dispatch('management/promptRemove', models);
+}
+
+/** The pools alone, for pages that only say which pool runs an image; [] when they cannot be read. */
+export async function loadPoolsOnly(shell: ShellStore): Promise<unknown[]> {
+  return findAll(shell, TYPE.IMAGE).catch(() => [] as unknown[]);
 }

@@ -6,7 +6,8 @@ import {
 import type { ShellStore } from '../types/shell-store';
 import { readLatestPool, writePool } from '../api/pools';
 
-export type ApprovalKind = 'approve' | 'rollback';
+/** `promote`: the image a source pool soaked (domain/promotion.ts), approved like any other. */
+export type ApprovalKind = 'approve' | 'rollback' | 'promote';
 
 /** What the approval dialog showed the person: the write must match it exactly or not happen. */
 export interface ApprovalRequest {
@@ -19,6 +20,8 @@ export interface ApprovalRequest {
   expectedPin: string;
   /** The image the dialog offers (approve: the candidate; rollback: the previous pin). */
   versionName: string;
+  /** Promote: the source pool, `namespace/name`. */
+  source?: string;
 }
 
 export type ApprovalNotice =
@@ -42,7 +45,7 @@ export interface ApprovalContext {
  * The request for `object`: for an approval, the image its selector picks now unless the person
  * chose one (`versionName`, for a pool pinned by exact version); for a rollback, its previous pin.
  */
-export function approvalRequest(kind: ApprovalKind, object: unknown, versions: readonly OSVersion[], now: number, versionName?: string): ApprovalRequest {
+export function approvalRequest(kind: ApprovalKind, object: unknown, versions: readonly OSVersion[], now: number, versionName?: string, source?: string): ApprovalRequest {
   const snapshot = plainPool(object);
   const pool = readPool(snapshot);
   let target = '';
@@ -62,10 +65,17 @@ export function approvalRequest(kind: ApprovalKind, object: unknown, versions: r
     resourceVersion: pool.resourceVersion ?? '',
     expectedPin:     pool.pin ?? '',
     versionName:     target,
+    ...(kind === 'promote' ? { source: source ?? '' } : {}),
   };
 }
 
 export function approvalIntent(request: ApprovalRequest, approvedBy: string, comment = ''): PoolIntent {
+  if (request.kind === 'promote') {
+    return {
+      kind: 'promote', versionName: request.versionName, expectedPin: request.expectedPin, approvedBy, source: request.source ?? '', comment
+    };
+  }
+
   return request.kind === 'rollback' ? {
     kind: 'rollback', approvedBy, expectedPin: request.expectedPin, comment
   } : {
@@ -97,6 +107,17 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
       this.request = approvalRequest(kind, object, versions, now, versionName);
       this.notice = null;
       this.comment = '';
+      this.lastPool = this.request.id;
+    },
+
+    /** Opens the dialog for a promotion offer: its soak (shown as the reason) is the comment, which the person may change. */
+    openPromotion(object: unknown, versions: readonly OSVersion[], now: number, versionName: string, source: string, reason: string) {
+      if (this.writing) {
+        return;
+      }
+      this.request = approvalRequest('promote', object, versions, now, versionName, source);
+      this.notice = null;
+      this.comment = reason;
       this.lastPool = this.request.id;
     },
 
@@ -197,9 +218,9 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
       if (alreadyAtImage(latest, request.versionName)) {
         this.notice = { kind: 'alreadyAt', versionName: request.versionName };
       }
-      const keepPick = request.kind === 'approve' && readPool(latest).selectorText === undefined ? request.versionName : undefined;
+      const keepPick = request.kind === 'promote' || (request.kind === 'approve' && readPool(latest).selectorText === undefined) ? request.versionName : undefined;
 
-      this.request = approvalRequest(request.kind, latest, context.versions, context.now, keepPick);
+      this.request = approvalRequest(request.kind, latest, context.versions, context.now, keepPick, request.source);
     },
   },
 });

@@ -1,12 +1,14 @@
-// Every store of this package, emptied when a person logs out or logs in: nothing one person
-// read or typed (a pool form, a dialog, fetched changelogs) may be shown to the next.
+// Every store of this package, emptied when a person logs out or another logs in (stores/nav-hooks.ts):
+// nothing one person read or typed (a pool form, a dialog, fetched changelogs) may be shown to the next.
 import type { ShellStore } from '../types/shell-store';
 import { draftOwnedBy } from '../domain';
 import { storedDraft } from '../api/drafts';
 import { BLANK_CLUSTER, PAGE, routeName } from '../config';
 import { useChangelogsStore } from './changelogs';
+import { useChannelCountsStore } from './channel-counts';
 import { useChannelVersionsStore } from './channel-versions';
 import { useCompareStore } from './compare';
+import { useImageSearchStore } from './image-search';
 import { useNodeRolloutStore } from './node-rollout';
 import { usePoolFormStore } from './pool-form';
 import { usePoolApprovalStore } from './pools';
@@ -21,38 +23,17 @@ export function resetStores(): void {
   useNodeRolloutStore().reset();
   // The next person may not read the same channels: drop them and their watches.
   useChannelVersionsStore().reset();
+  useChannelCountsStore().$reset();
+  useImageSearchStore().$reset();
   // A new client too: it caches files, and the allowed origins are read again for the next person.
   useChangelogsStore().useClient(undefined);
-}
-
-/** Whose session the stores hold (the principal seen at the last login). */
-let owner: string | undefined;
-
-/** The shell's logout hook. */
-export function onLogout(): void {
-  resetStores();
-  owner = undefined;
-}
-
-/**
- * The shell's login hook (it also runs once when the dashboard starts with a session): the
- * stores are emptied only when another person than the last one logged in.
- */
-export function onLogin(shell: ShellStore): void {
-  const principal = String(shell.getters['auth/principalId'] ?? '');
-
-  if (owner !== undefined && owner !== principal) {
-    resetStores();
-  }
-  owner = principal;
-  resumeDraft(shell, principal);
 }
 
 /**
  * A save met 401 and kept its entries: after this person logs in again, take them back to the
  * form, which restores them (the shell itself lands on its home page).
  */
-function resumeDraft(shell: ShellStore, principal: string): void {
+export function resumeDraft(shell: ShellStore, principal: string): void {
   const draft = storedDraft();
   const router = (shell as unknown as { $router?: { push: (to: object) => Promise<unknown>; currentRoute?: { value?: { name?: unknown } } } }).$router;
 

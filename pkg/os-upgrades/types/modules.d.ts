@@ -19,3 +19,9 @@ declare module 'marked' {
 declare module '@shell/utils/create-yaml' {
   export function saferDump(obj: unknown): string;
 }
+
+// The shell's untyped preferences store: the names of the date and time format preferences.
+declare module '@shell/store/prefs' {
+  export const DATE_FORMAT: string;
+  export const TIME_FORMAT: string;
+}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { channelVersions, toManagedOSVersion } from '../../../../tests/support/fixtures';
 import { seededRandom, shuffled, syntheticChannelEntries, syntheticUpdateLog } from '../../../../tests/support/synthetic';
 import {
-  Advisory, aggregateChangelog, compareAdvisories, parseUpdateLog, UpdateLogs
+  Advisory, aggregateChangelog, aggregatePlan, compareAdvisories, parseUpdateLog, planChangelog, UpdateLogs
 } from '../index';
 
 const V61 = channelVersions('sl-micro-6.1-base');
@@ -160,6 +160,45 @@ describe('aggregateChangelog (rule 5)', () => {
       changelog.advisories.slice(1).forEach((a, i) => expect(compareAdvisories(changelog.advisories[i], a)).toBeLessThanOrEqual(0));
       expect(changelog.summary.total).toBe(changelog.advisories.length);
       expect(changelog.span.length).toBe(Math.abs(names.indexOf(from) - names.indexOf(to)));
+    }));
+  });
+});
+
+describe('planChangelog and aggregatePlan (rule 5 in two halves: a compare plans once, aggregates once)', () => {
+  it('knows the span, the direction and the problems before any log', () => {
+    const plan = planChangelog(V61, 'base-v2.2.0-3.12-os', 'base-v2.2.0-3.8-os');
+
+    expect(plan.direction).toBe('downgrade');
+    expect(plan.span).toEqual(['base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os']);
+    expect(plan.spanVersions.map((version) => version.name)).toEqual(plan.span);
+    expect(plan.crossChannel).toBe(false);
+    expect(plan.problems).toEqual([]);
+    expect(planChangelog(V61, 'base-v2.2.0-3.8-os', 'nope').problems).toEqual([{ key: 'osUpgrades.changelog.problem.unknownVersion', values: { name: 'nope' } }]);
+    expect(planChangelog(V61, 'base-v2.2.0-3.8-os', 'nope').span).toEqual([]);
+  });
+
+  it('one plan aggregated with any logs gives what aggregateChangelog gives, and is left as it was', () => {
+    const entries = syntheticChannelEntries({
+      count: 10, prefix: 'base', startCreated: 1000000, stepSeconds: 1000, displayName: 'SL Micro'
+    });
+    const versions = entries.map((entry) => toManagedOSVersion(entry, { channel: 'c' }));
+    const names = entries.map((entry) => entry.metadata.name);
+    const advisoryArb = fc.record({
+      id:       fc.constantFrom('A', 'B', 'C', ''),
+      severity: fc.constantFrom('critical', 'low', '') as fc.Arbitrary<Advisory['severity']>,
+      date:     fc.option(fc.integer({ min: 995000, max: 1012000 }), { nil: undefined }),
+    }).map((a) => advisory(a.id, a.severity, a.date));
+    const logsArb = fc.dictionary(fc.constantFrom(...names), fc.option(fc.array(advisoryArb, { maxLength: 4 }), { nil: null }));
+
+    fc.assert(fc.property(fc.array(logsArb, { minLength: 1, maxLength: 3 }), fc.constantFrom(...names, 'missing'), fc.constantFrom(...names), (logSets, from, to) => {
+      const plan = planChangelog(versions, from, to);
+      const before = JSON.stringify(plan);
+
+      // As files arrive the same plan is aggregated again with more logs.
+      for (const logs of logSets) {
+        expect(aggregatePlan(plan, logs)).toEqual(aggregateChangelog(versions, from, to, logs));
+      }
+      expect(JSON.stringify(plan)).toBe(before);
     }));
   });
 });

@@ -1,5 +1,6 @@
 import { channelVersions } from '../../../../tests/support/fixtures';
 import { channelRows, pickChannel } from '../channel-rows';
+import { applyWithdrawals, WITHDRAWN_ANNOTATION } from '../withdrawal';
 
 describe('channelRows', () => {
   it('counts a channel by the label of its versions, even without owner references', () => {
@@ -10,6 +11,26 @@ describe('channelRows', () => {
       containers: 3, isos: 3, syncState: 'unknown', enabled: true, failedAttempts: 0
     });
     expect(row.newest?.name).toBe('base-v2.2.0-3.12-os');
+  });
+
+  it('counts withdrawn images and names the newest one that is not withdrawn', () => {
+    const channel = {
+      metadata: {
+        name:        'sl-micro-6.1-base',
+        namespace:   'fleet-default',
+        annotations: {
+          [WITHDRAWN_ANNOTATION]: JSON.stringify({
+            'base-v2.2.0-3.12-os': {
+              reason: 'r', by: 'a', at: ''
+            }
+          })
+        }
+      }
+    };
+    const [row] = channelRows([channel], applyWithdrawals(channelVersions('sl-micro-6.1-base'), [channel]));
+
+    expect(row).toMatchObject({ containers: 3, withdrawn: 1 });
+    expect(row.newest?.name).toBe('base-v2.2.0-3.9-os');
   });
 
   it('keeps channels of the same name in different namespaces apart', () => {

@@ -123,6 +123,8 @@ export function fakeStore(options: StoreOptions = {}) {
       dispatch,
       $extension: { getAll: () => ({ 'server-side-pagination': { 'os-upgrades': () => VERSION_PAGINATION } }) },
       getters:    {
+        // The shell's getter (plugins/dashboard-store/getters.js), true for the type this package enables.
+        'management/paginationEnabled':         (args?: { id?: string }) => args?.id === TYPE.VERSION,
         'management/byId':                      () => undefined,
         'type-map/configuredHeaders':           () => false,
         'type-map/configuredPaginationHeaders': () => false,
@@ -188,7 +190,7 @@ export const shellStubs = {
   KeyValue: {
     name: 'KeyValue', props: ['value', 'mode'], emits: ['update:value'], template: '<div class="key-value" />'
   },
-  YamlEditor:   { props: ['value'], template: '<pre class="yaml">{{ value }}</pre>' },
+  CodeMirror:   { props: ['value'], template: '<pre class="yaml">{{ value }}</pre>' },
   ImageCompare: { props: ['versions', 'oldName', 'newName'], template: '<div class="image-compare" :data-old="oldName" :data-new="newName" />' },
 };
 

@@ -44,11 +44,12 @@ describe('workload pools page', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('shows each pool with its pin, its selector as written, and what the selector would pick now', async() => {
+  it('shows each pool with its pin, its selector in words (as written on hover), and what the selector would pick now', async() => {
     const { wrapper } = await mountPage({ pools: [poolObject({ pin: OLD.name, selector: SELECTOR })], versions: VERSIONS });
 
     expect(wrapper.find('[data-testid="pool-pin"]').text()).toBe(OLD.name);
-    expect(wrapper.find('[data-testid="pool-selector-text"]').text()).toBe(SELECTOR);
+    expect(wrapper.find('[data-testid="pool-selector-chips"]').text()).toBe('osUpgrades.selector.chip.channel {"channel":"stable"}');
+    expect(wrapper.find('[data-testid="pool-selector-chips"]').attributes('title')).toBe(SELECTOR);
     expect(wrapper.find('[data-testid="pool-would-pick"]').text()).toContain(NEW.name);
     expect(wrapper.find('[data-testid="pool-upgrade-available"]').exists()).toBe(true);
     expect(wrapper.find('[data-testid="pool-approve"]').exists()).toBe(true);
@@ -81,7 +82,7 @@ describe('workload pools page', () => {
     const { wrapper } = await mountPage({ pools: [poolObject({ pin: 'deleted-v1', selector: SELECTOR })], versions: VERSIONS });
 
     expect(wrapper.find('[data-testid="pool-pin"]').text()).toBe('deleted-v1');
-    expect(wrapper.find('[data-testid="pool-selector-text"]').text()).toBe(SELECTOR);
+    expect(wrapper.find('[data-testid="pool-selector-chips"]').attributes('title')).toBe(SELECTOR);
     expect(wrapper.find('[data-testid="pool-pin-missing"]').exists()).toBe(true);
   });
 
@@ -94,7 +95,9 @@ describe('workload pools page', () => {
     const { wrapper } = await mountPage({ pools: [poolObject({ status })], versions: VERSIONS });
 
     expect(wrapper.find('[data-testid="pool-rollout"]').attributes('data-phase')).toBe('progressing');
-    expect(wrapper.find('[data-testid="pool-rollout"]').text()).toContain('NotReady(1)');
+    // Fleet's message in words, Fleet's own text on hover.
+    expect(wrapper.find('[data-testid="pool-rollout"]').text()).toContain('osUpgrades.fleetMessage.state.NotReady {"count":1,"name":"fleet-default/edge-1"}');
+    expect(wrapper.find('[data-testid="fleet-message"]').attributes('title')).toBe('NotReady(1) [Cluster fleet-default/edge-1]');
   });
 
   it('offers a viewer no create, edit, approve or roll-back action', async() => {

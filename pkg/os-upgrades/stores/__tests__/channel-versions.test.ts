@@ -114,6 +114,21 @@ describe('channel versions store', () => {
     expect(store.channelState('ns', 'c1')).toMatchObject({ state: 'ready', revision: '12' });
   });
 
+  it('reads again after the read under way when a change is announced meanwhile', async() => {
+    mockPages['ns/c1'] = [version('a', '1', 100)];
+    const store = useChannelVersionsStore();
+    const first = store.load(shellStore, 'ns', 'c1');
+
+    // Announced while the first read is still on its way: that answer may predate the change.
+    mockQueries[0].onChange?.('15');
+    mockPages['ns/c1'] = [version('a', '1', 100), version('b', '5', 300)];
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    expect(mockQueries[0].requests).toEqual([undefined, '15']);
+    expect(store.versions('ns', 'c1').map((v) => v.name)).toEqual(['b', 'a']);
+  });
+
   it('says why a channel could not be read, and reads it again when asked again', async() => {
     const store = useChannelVersionsStore();
 

@@ -226,3 +226,25 @@ describe('approval store', () => {
     expect(writes[0].data.metadata.fields).toBeUndefined();
   });
 });
+
+describe('promotion through the approval store', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('writes the offered image with kind promote, its source and the soak as the comment', async() => {
+    const approval = usePoolApprovalStore();
+    const { store, writes } = shellStore(undefined);
+
+    approval.openPromotion(poolObject({ pin: OLD.name, resourceVersion: '3' }), VERSIONS, NOW, MID.name, 'fleet-default/canary', 'Soaked 30 h');
+    expect(approval.request).toMatchObject({
+      kind: 'promote', versionName: MID.name, source: 'fleet-default/canary'
+    });
+    expect(approval.comment).toBe('Soaked 30 h');
+    expect(await approval.confirm(context(store))).toBe(true);
+    expect(writes[0].data.spec.managedOSVersionName).toBe(MID.name);
+    const history = JSON.parse(writes[0].data.metadata.annotations['os-upgrades.cattle.io/history']);
+
+    expect(history[history.length - 1]).toMatchObject({
+      kind: 'promote', from: OLD.name, to: MID.name, comment: 'Soaked 30 h'
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia';
-import { onLogin, onLogout, resetStores } from '../reset';
+import { resetStores } from '../reset';
+import { onLogin, onLogout } from '../nav-hooks';
 import { useChangelogsStore } from '../changelogs';
 import { useCompareStore } from '../compare';
 import { usePoolFormStore } from '../pool-form';
@@ -35,20 +36,20 @@ describe('resetStores (logout and login)', () => {
     expect(changelogs.files).toEqual({});
   });
 
-  it('empties the stores on logout, and on a login only when another person logs in', () => {
+  it('empties the stores on logout, and on a login only when another person logs in', async() => {
     const form = usePoolFormStore();
     const session = (principalId: string) => ({ dispatch: () => Promise.resolve(), getters: { 'auth/principalId': principalId } });
 
-    onLogin(session('local://alice'));
+    await onLogin(session('local://alice'));
     form.setForm('name', 'alice-pool');
-    onLogin(session('local://alice'));
+    await onLogin(session('local://alice'));
     expect(form.form.name).toBe('alice-pool');
 
-    onLogin(session('local://bob'));
+    await onLogin(session('local://bob'));
     expect(form.form.name).toBe('');
 
     form.setForm('name', 'bob-pool');
-    onLogout();
+    await onLogout();
     expect(form.form.name).toBe('');
   });
 });

@@ -4,8 +4,8 @@ import jsyaml from 'js-yaml';
 
 const PKG = join(__dirname, '../../..');
 const english = (jsyaml as unknown as { load(text: string): unknown }).load(readFileSync(join(PKG, 'l10n/en-us.yaml'), 'utf8'));
-const FOLDERS = ['components/channel', 'components/compare', 'components/changelog', 'components/common', 'pages'];
-const PAGES = ['channels.vue', 'channel.vue', 'compare.vue'];
+const FOLDERS = ['components/channel', 'components/compare', 'components/changelog', 'components/common', 'components/fleet', 'pages'];
+const PAGES = ['channels.vue', 'channel.vue', 'compare.vue', 'fleet.vue'];
 
 function has(key: string): boolean {
   const value = key.split('.').reduce((node: unknown, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), english);

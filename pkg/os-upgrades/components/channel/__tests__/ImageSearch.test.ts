@@ -1,10 +1,13 @@
+/* global jest */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import ImageSearch from '../ImageSearch.vue';
 import { channelVersions, PACKAGE_FILES, readPackageFile } from '../../../../../tests/support/fixtures';
-import { logUrl, mountGlobals, packagesUrl, serveFiles } from '../../common/__tests__/helpers';
+import {
+  logUrl, mountGlobals, packagesUrl, serveFiles, shellStore
+} from '../../common/__tests__/helpers';
 
 const versions = [...channelVersions('sl-micro-6.1-base'), ...channelVersions('sl-micro-6.2-base')];
 const LOG_3_12 = readFileSync(join(__dirname, '../../../../../tests/fixtures/synthetic/changelogs/base-v2.2.0-3.12-os.updates.log'), 'utf8');
@@ -16,12 +19,21 @@ function files() {
   });
 }
 
+const channels = ['sl-micro-6.1-base', 'sl-micro-6.2-base'].map((name) => ({ metadata: { name, namespace: 'fleet-default' } }));
+let dispatch: jest.Mock;
+
 function mountSearch() {
+  // The store answers a channel's label query with every version: the search keeps the channel's own.
+  dispatch = jest.fn(() => Promise.resolve(versions));
+
   return mount(ImageSearch, {
-    props:  { versions, channels: [] },
-    global: { ...mountGlobals(), stubs: { 'router-link': { props: ['to'], template: '<a :data-to="JSON.stringify(to)"><slot /></a>' } } },
+    props:  { channels },
+    global: { ...mountGlobals(shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>)), stubs: { 'router-link': { props: ['to'], template: '<a :data-to="JSON.stringify(to)"><slot /></a>' } } },
   });
 }
+
+/** The channels whose versions were asked for, by label. */
+const channelsRead = () => dispatch.mock.calls.map(([, payload]) => (payload as { matching?: { labelSelector?: { matchLabels?: Record<string, string> } } }).matching?.labelSelector?.matchLabels?.['elemental.cattle.io/channel']);
 
 const hitNames = (wrapper: ReturnType<typeof mountSearch>) => wrapper.findAll('[data-testid="image-search-hit"] code').map((node) => node.text());
 
@@ -32,7 +44,13 @@ describe('ImageSearch', () => {
     const fake = files();
     const wrapper = mountSearch();
 
+    await flushPromises();
+    // Nothing is read until the person searches.
+    expect(dispatch).not.toHaveBeenCalled();
+    expect(wrapper.find('[data-testid="image-search-files"]').exists()).toBe(false);
     await wrapper.find('[data-testid="image-search-input"]').setValue('3.12');
+    await flushPromises();
+    expect(channelsRead()).toEqual(['sl-micro-6.1-base', 'sl-micro-6.2-base']);
     expect(hitNames(wrapper)).toEqual(['base-v2.2.0-3.12-os']);
     expect(fake.requests).toHaveLength(0);
 
@@ -52,9 +70,10 @@ describe('ImageSearch', () => {
     files();
     const wrapper = mountSearch();
 
+    await wrapper.find('[data-testid="image-search-input"]').setValue('CVE-2024-50302');
+    await flushPromises();
     await wrapper.find('[data-testid="image-search-files"]').trigger('click');
     await flushPromises();
-    await wrapper.find('[data-testid="image-search-input"]').setValue('CVE-2024-50302');
     expect(hitNames(wrapper)).toEqual(['base-v2.2.0-3.12-os']);
     expect(wrapper.find('[data-testid="image-search-fixes"]').text()).toContain('"channel":"sl-micro-6.1-base","first":"base-v2.2.0-3.12-os"');
   });

@@ -1,0 +1,19 @@
+import type {
+  ImageSpan, NodeRolloutSummary, PoolExposure, PromotionOffer, WithdrawnPin
+} from '../../domain';
+
+/** One pool of the fleet overview, as the exposure table shows it. */
+export interface FleetRow {
+  id: string;
+  /** 1 = most exposed (domain/exposure.ts compareExposure). */
+  rank: number;
+  name: string;
+  namespace: string;
+  object: unknown;
+  exposure: PoolExposure;
+  offer?: PromotionOffer;
+  withdrawn?: WithdrawnPin;
+  spans: ImageSpan[];
+  rollout: NodeRolloutSummary;
+  writable: boolean;
+}

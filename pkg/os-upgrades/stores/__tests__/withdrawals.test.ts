@@ -1,0 +1,83 @@
+/* global jest */
+import { createPinia, setActivePinia } from 'pinia';
+import { applyWithdrawals, HISTORY_ANNOTATION, WITHDRAWN_ANNOTATION } from '../../domain';
+import { WriteError } from '../../api/resources';
+import { useWithdrawalStore } from '../withdrawals';
+
+const CHANNEL = {
+  id:       'fleet-default/stable',
+  type:     'elemental.cattle.io.managedosversionchannel',
+  links:    { update: 'x' },
+  metadata: {
+    name: 'stable', namespace: 'fleet-default', resourceVersion: '7', annotations: {}
+  },
+  spec: { type: 'json' },
+};
+const VERSIONS = applyWithdrawals([{
+  name: 'v1', namespace: 'fleet-default', channel: 'stable', type: 'container', version: '1', inSync: true
+}], [CHANNEL]);
+
+function shell(respond: () => Promise<unknown> = () => Promise.resolve({})) {
+  const writes: { url: string; method: string; data: typeof CHANNEL }[] = [];
+  const dispatch = jest.fn((action: string, payload: unknown) => {
+    if (action === 'management/request') {
+      writes.push(payload as (typeof writes)[number]);
+
+      return respond();
+    }
+
+    return Promise.reject(new Error(`unexpected ${ action }`));
+  });
+
+  return { store: { dispatch, getters: {} }, writes };
+}
+
+describe('withdrawal store', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('writes the channel with the withdrawal and its history entry, with the resourceVersion read, and nothing of the shell model', async() => {
+    const withdrawal = useWithdrawalStore();
+    const { store, writes } = shell();
+
+    withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
+    withdrawal.text = 'boot loop';
+    expect(await withdrawal.confirm(store, VERSIONS, 'admin', 1700000000)).toBe(true);
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatchObject({ method: 'PUT', url: '/v1/elemental.cattle.io.managedosversionchannels/fleet-default/stable' });
+    expect(writes[0].data.metadata.resourceVersion).toBe('7');
+    expect(writes[0].data).not.toHaveProperty('links');
+    const annotations = writes[0].data.metadata.annotations as Record<string, string>;
+
+    expect(JSON.parse(annotations[WITHDRAWN_ANNOTATION])).toEqual({
+      v1: {
+        reason: 'boot loop', by: 'admin', at: new Date(1700000000 * 1000).toISOString()
+      }
+    });
+    expect(JSON.parse(annotations[HISTORY_ANNOTATION])[0]).toMatchObject({
+      kind: 'withdraw', to: 'v1', comment: 'boot loop'
+    });
+    expect(withdrawal.request).toBeNull();
+  });
+
+  it('writes nothing without a reason', async() => {
+    const withdrawal = useWithdrawalStore();
+    const { store, writes } = shell();
+
+    withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
+    withdrawal.text = '  ';
+    expect(await withdrawal.confirm(store, VERSIONS, 'admin', 1700000000)).toBe(false);
+    expect(writes).toHaveLength(0);
+    expect(withdrawal.notice).toEqual({ kind: 'refused', reason: { key: 'osUpgrades.withdrawal.refusal.reasonRequired' } });
+  });
+
+  it('says a conflict wrote nothing and keeps the dialog open', async() => {
+    const withdrawal = useWithdrawalStore();
+    const { store } = shell(() => Promise.reject(new WriteError('conflict', 409, 'Conflict')));
+
+    withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
+    withdrawal.text = 'boot loop';
+    expect(await withdrawal.confirm(store, VERSIONS, 'admin', 1700000000)).toBe(false);
+    expect(withdrawal.notice).toEqual({ kind: 'conflict' });
+    expect(withdrawal.request).not.toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+// Issue 19: every page loads only what it shows. The browser's requests for ManagedOSVersions are
+// captured on each page: a channel's (by its label), some by name (pins, the compare's images) or
+// a count (a page of one); never a list of every version. Only what a real Rancher offers is used.
+
+import { Page, Request } from '@playwright/test';
+import { dashboardPath, loginAs } from './support/login';
+import { expect, test } from './support/test';
+
+const NS = 'fleet-default';
+const PRODUCT = '/os-upgrades/c/_';
+const CHANNEL_LABEL = 'metadata.labels[elemental.cattle.io/channel]';
+const VERSIONS = /\/v1\/elemental\.cattle\.io\.managedosversions(\?|$)/;
+
+/** Why a list request of ManagedOSVersions reads less than all of them ('' when it reads all). */
+export function boundOf(url: URL): string {
+  const filters = url.searchParams.getAll('filter');
+  const selector = url.searchParams.get('labelSelector') ?? '';
+
+  if (url.searchParams.get('pagesize') === '1') {
+    return 'count';
+  }
+  if (filters.some((filter) => filter.includes(CHANNEL_LABEL)) || selector.includes('elemental.cattle.io/channel')) {
+    return 'channel';
+  }
+  if (filters.some((filter) => filter.split(',').every((part) => part.startsWith('metadata.name=')))) {
+    return 'names';
+  }
+
+  return '';
+}
+
+/** Every list request of ManagedOSVersions the page makes from now on. */
+function captureVersionLists(page: Page): URL[] {
+  const seen: URL[] = [];
+
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+
+    if (request.method() === 'GET' && VERSIONS.test(url.pathname + (url.search ? '?' : ''))) {
+      seen.push(url);
+    }
+  });
+
+  return seen;
+}
+
+const unbounded = (urls: URL[]) => urls.filter((url) => !boundOf(url)).map((url) => url.pathname + url.search);
+
+test.beforeEach(async({ page }) => {
+  await loginAs(page, 'admin');
+});
+
+test.describe('each page reads only the versions it shows', () => {
+  test('channels list: a count per channel, no version until the person searches, then a channel at a time', async({ page }) => {
+    const urls = captureVersionLists(page);
+
+    await page.goto(dashboardPath(`${ PRODUCT }/channels`));
+    const row = page.getByTestId('channels-table').locator('tr', { has: page.getByRole('link', { name: 'sl-micro-6.1-base', exact: true }) });
+
+    await expect(row.getByTestId('channel-count')).toHaveText('6');
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((url) => boundOf(url) !== 'count').map(String)).toEqual([]);
+
+    await page.getByTestId('image-search-input').fill('3.12');
+    await expect(page.getByTestId('image-search-hit').first()).toContainText('base-v2.2.0-3.12-os');
+    expect(urls.some((url) => boundOf(url) === 'channel')).toBe(true);
+    expect(unbounded(urls)).toEqual([]);
+  });
+
+  test('channel page: its own channel, by label', async({ page }) => {
+    const urls = captureVersionLists(page);
+
+    await page.goto(dashboardPath(`${ PRODUCT }/channels/${ NS }/sl-micro-6.1-base`));
+    await expect(page.getByTestId('container-versions').locator('.col-name')).toHaveText(['base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os']);
+    expect(urls.length).toBeGreaterThan(0);
+    expect(unbounded(urls)).toEqual([]);
+    // Only this channel's label is asked for.
+    const channels = new Set(urls.flatMap((url) => url.searchParams.getAll('filter')).filter((filter) => filter.includes(CHANNEL_LABEL)));
+
+    expect([...channels].every((filter) => filter.includes('sl-micro-6.1-base'))).toBe(true);
+  });
+
+  test('compare across channels: the two channels of its images, and another only when the person adds it', async({ page }) => {
+    const urls = captureVersionLists(page);
+
+    await page.goto(dashboardPath(`${ PRODUCT }/channels/${ NS }/sl-micro-6.2-base/compare?old=base-v2.2.0-3.12-os&new=base-v2.3.0-6.1-os`));
+    await expect(page.getByTestId('package-diff')).toBeVisible();
+    expect(unbounded(urls)).toEqual([]);
+    const labelled = () => urls.flatMap((url) => url.searchParams.getAll('filter')).filter((filter) => filter.includes(CHANNEL_LABEL));
+
+    expect(labelled().every((filter) => /sl-micro-6\.[12]-base\)?$/.test(filter))).toBe(true);
+    expect(labelled().some((filter) => filter.includes('sl-micro-6.1-base'))).toBe(true);
+
+    // Another channel's images are offered once the person asks for them.
+    await page.getByTestId('select-new').click();
+    await page.getByRole('option', { name: `Images of ${ NS }/unstable…` }).click();
+    await page.getByTestId('select-new').click();
+    await expect(page.locator('.vs__option-kind-group', { hasText: `${ NS }/unstable` })).toBeVisible();
+    expect(labelled().some((filter) => filter.includes('unstable'))).toBe(true);
+    expect(unbounded(urls)).toEqual([]);
+  });
+
+  test('pools list and a pool form: the selectors\' channels and the pins', async({ page }) => {
+    const urls = captureVersionLists(page);
+
+    await page.goto(dashboardPath(`${ PRODUCT }/pools`));
+    await expect(page.getByTestId('pools-table')).toBeVisible();
+    await expect(page.getByTestId('pool-versions-loading')).toHaveCount(0);
+    await page.getByTestId('pools-table').getByTestId('pool-name').first().click();
+    await expect(page).toHaveURL(/\/pools\/[^/]+\/[^/?]+/);
+    await page.waitForLoadState('networkidle');
+    expect(unbounded(urls)).toEqual([]);
+  });
+});
