@@ -24,7 +24,8 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
     viewport:          { width: 1400, height: 900 },
     screenshot:        'only-on-failure',
-    trace:             'retain-on-failure',
+    // Recording every action's DOM costs the browser time on every test: only when a failed test runs again.
+    trace:             'on-first-retry',
     actionTimeout:     20_000,
     navigationTimeout: 60_000,
     launchOptions:     {
