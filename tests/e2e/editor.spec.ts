@@ -62,8 +62,12 @@ test.describe('an editor of one namespace', () => {
     await expect(otherRow.getByTestId('pool-read-only')).toBeVisible();
     await expect(page.getByTestId('pools-create')).toBeVisible();
 
-    // The form of the other namespace's pool is read-only; the own one can be saved.
+    // The other namespace's pool: its page has no actions, its form is read-only.
     await otherRow.getByRole('link', { name: other, exact: true }).click();
+    await expect(page.getByTestId('pool-detail-summary')).toBeVisible();
+    await expect(page.getByTestId('pool-detail-approve')).toHaveCount(0);
+    await expect(page.getByTestId(`pool-menu-${ other }`)).toHaveCount(0);
+    await page.goto(dashboardPath(`${ POOLS }/${ OTHER_NS }/${ other }/edit`));
     await expect(page.getByTestId('pool-form-read-only')).toBeVisible();
     await expect(page.getByTestId('pool-save-async-button')).toHaveCount(0);
   });
