@@ -2,7 +2,7 @@
 // saving would write, and the save itself. Every rule is the domain's; the write is api/pools.
 import { defineStore } from 'pinia';
 import {
-  applyWithdrawals, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
+  ANY_CHANNEL, applyWithdrawals, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
   OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, readPool, Reason, Resolution,
   resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool
 } from '../domain';
@@ -92,7 +92,7 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
 
     /**
      * The channels the form works on, never every version: the selector's channel (every channel of
-     * the namespace when it names none), the channel picked to approve from, and the pin's.
+     * the namespace for "any channel"), the channel picked to approve from, and the pin's.
      */
     formChannels(): ChannelRef[] {
       const refs = new Map<string, ChannelRef>();
@@ -100,9 +100,10 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       const selectorChannel = useSelectorDraftStore().settled.channel;
 
       if (this.form.imageMode === 'selector') {
-        if (selectorChannel) {
+        // No channel chosen yet: the selector is incomplete, nothing to read for it.
+        if (selectorChannel && selectorChannel !== ANY_CHANNEL) {
           add(selectorChannel);
-        } else {
+        } else if (selectorChannel === ANY_CHANNEL) {
           this.channelObjects.forEach((c) => {
             const metadata = (c as { metadata?: { name?: string; namespace?: string } }).metadata;
 
