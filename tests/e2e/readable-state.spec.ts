@@ -17,12 +17,18 @@ const emulator = useEmulator();
 test.describe('states in words', () => {
   test('the compare page names the pool running the old image, and only then', async({ page }) => {
     await loginAs(page, 'admin');
-    // tests/fixtures/synthetic/seed/pools.yaml: edge-berlin is pinned to base-v2.2.0-3.9-os, no pool to 3.8.
+    // tests/fixtures/synthetic/seed/pools.yaml: chain-canary, chain-staging and edge-berlin are pinned
+    // to base-v2.2.0-3.9-os; only chain-production to 3.8, and it is deleted here.
     await page.goto(dashboardPath(`${ CHANNEL }/compare?old=base-v2.2.0-3.9-os&new=base-v2.2.0-3.12-os`));
     const oldSelect = page.locator('.labeled-select', { has: page.getByTestId('select-old') });
 
-    await expect(oldSelect).toContainText('Old image (running on edge-berlin)');
+    await expect(oldSelect).toContainText('Old image (running on chain-canary, chain-staging and 1 more pool)');
 
+    const api = sessionApi(page);
+    const production = steveUrl('elemental.cattle.io.managedosimage', NS, 'chain-production');
+
+    expect((await api.delete(production)).status).toBeLessThan(300);
+    await expect.poll(async() => (await api.get(production)).status, { timeout: 30_000 }).toBe(404);
     await page.goto(dashboardPath(`${ CHANNEL }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
     await expect(oldSelect).toContainText('base-v2.2.0-3.8-os');
     await expect(oldSelect).toContainText('Old image');
