@@ -235,11 +235,14 @@ test.describe('the package loads as an installed extension', () => {
       expect(Buffer.from(await served.body()).equals(fs.readFileSync(path.join(ROOT, 'dist-pkg', id, `${ id }.umd.min.js`))), `${ main } is dist-pkg/${ id }/${ id }.umd.min.js (a reused emulator serves an old build: stop it)`).toBe(true);
     }
 
-    // Channels: opening the product loads the page's chunks from beside the entry.
+    // Opening the product (and then Channels) loads the pages' chunks from beside the entry.
     const beforeChannels = chunks();
 
     await page.getByTestId('top-level-menu').click();
     await page.getByRole('link', { name: englishTexts()['product.os-upgrades'] }).first().click();
+    // The product lands on its fleet overview; the Channels page is in its side navigation.
+    await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/fleet/);
+    await page.getByRole('link', { name: 'Channels', exact: true }).first().click();
     await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/channels/);
     const channels = onEmulator() ? SEEDED_CHANNELS : records((await sessionApi(page).get(steveUrl(CHANNEL))).body.data).map((c) => String((c.metadata as { name: string }).name));
 
