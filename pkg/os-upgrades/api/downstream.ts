@@ -38,8 +38,13 @@ export class DownstreamError extends Error {
   }
 }
 
+/** Rancher's proxy to a downstream cluster: its Steve at `/v1`, its kube-apiserver at `/api`, `/apis`. */
+function clusterPath(clusterId: string): string {
+  return `/k8s/clusters/${ encodeURIComponent(clusterId) }`;
+}
+
 export function downstreamBase(clusterId: string): string {
-  return `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1`;
+  return `${ clusterPath(clusterId) }/v1`;
 }
 
 function collectionUrl(clusterId: string, type: DownstreamType): string {
@@ -94,7 +99,7 @@ export async function readJobLog(store: ShellStore, clusterId: string, jobName: 
       return '';
     }
     const log = await store.dispatch('management/request', {
-      url:          `/k8s/clusters/${ encodeURIComponent(clusterId) }/api/v1/namespaces/${ SUC_NAMESPACE }/pods/${ encodeURIComponent(pod) }/log?container=upgrade&tailLines=${ tailLines }`,
+      url:          `${ clusterPath(clusterId) }/api/v1/namespaces/${ SUC_NAMESPACE }/pods/${ encodeURIComponent(pod) }/log?container=upgrade&tailLines=${ tailLines }`,
       responseType: 'text',
     }) as { data?: unknown } | undefined;
 
