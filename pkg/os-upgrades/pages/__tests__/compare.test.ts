@@ -4,12 +4,14 @@ import { createPinia, setActivePinia } from 'pinia';
 import ComparePage from '../compare.vue';
 import { TYPE } from '../../config';
 import { channelVersions } from '../../../../tests/support/fixtures';
+import day from 'dayjs';
 import { mountGlobals, shellStore } from '../../components/common/__tests__/helpers';
 
-function mountPage(query: Record<string, string>, versions = channelVersions('sl-micro-6.1-base')) {
+function mountPage(query: Record<string, string>, versions = channelVersions('sl-micro-6.1-base'), prefs: Record<string, string> = {}) {
   const dispatch = jest.fn((_: string, payload: { type: string }) => Promise.resolve(payload.type === TYPE.CHANNEL ? [] : versions));
   const replace = jest.fn();
-  const globals = mountGlobals(shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>));
+  const store = shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>);
+  const globals = mountGlobals({ ...store, getters: { ...store.getters, 'prefs/get': (name: string) => prefs[name] } });
   const wrapper = mount(ComparePage, {
     global: {
       ...globals,
@@ -53,6 +55,21 @@ describe('compare page', () => {
     expect(wrapper.findAll('select')[0].findAll('option').map((option) => option.attributes('value'))).toEqual([
       'group:fleet-default/sl-micro-6.1-base', 'base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os'
     ]);
+  });
+
+  it('writes each image\'s date in the person\'s date format (the shell\'s default when unset)', async() => {
+    // tests/fixtures/elemental/channels/sl-micro-6.1-base.json: base-v2.2.0-3.12-os created 1732723652.
+    const created = day(1732723652 * 1000);
+    const label = async(prefs: Record<string, string>) => {
+      const { wrapper } = mountPage({ old: 'base-v2.2.0-3.8-os', new: 'base-v2.2.0-3.12-os' }, undefined, prefs);
+
+      await flushPromises();
+
+      return wrapper.findAll('select')[0].find('option[value="base-v2.2.0-3.12-os"]').text();
+    };
+
+    expect(await label({ 'date-format': 'D/M/YYYY' })).toBe(`v2.2.0-3.12 (${ created.format('D/M/YYYY') }) – base-v2.2.0-3.12-os`);
+    expect(await label({})).toBe(`v2.2.0-3.12 (${ created.format('ddd, MMM D YYYY') }) – base-v2.2.0-3.12-os`);
   });
 
   it('offers the images of every channel, this one first, each under its channel', async() => {
