@@ -21,7 +21,7 @@ export function shellStore(dispatch: (action: string, payload?: unknown) => Prom
       'management/schemaFor': () => undefined,
       'i18n/t':               t,
       'i18n/exists':          () => true,
-      'prefs/get':            () => undefined,
+      'prefs/get':            ((_name: string) => undefined) as (name: string) => unknown,
     },
   };
 }
