@@ -1,0 +1,134 @@
+// Issue 17: every page at 1024 x 768, light and dark: no sideways scroll of the page (the shell
+// scrolls its pages inside main.main-layout, so that is measured too), no serious axe violation,
+// names and image chips on one line, the channels' Source readable, the package diff with its
+// changed versions in view, and a full-page screenshot of each in the report. The pools list
+// and a pool's page have their own 1024 px checks (pools.spec.ts, pool-detail.spec.ts).
+
+import { Locator, Page } from '@playwright/test';
+import { expectAccessible, useDarkTheme } from './support/a11y';
+import { useEmulator } from './support/emulator';
+import { attachFullPage, sidewaysScroll, tooWide } from './support/layout';
+import { dashboardPath, loginAs } from './support/login';
+import { expect, test } from './support/test';
+
+const CHANNEL = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-base';
+
+useEmulator();
+// The dates the checks read are the seed's, written in the browser's time zone.
+test.use({ timezoneId: 'UTC' });
+
+/** The lines an inline element takes: its client rects' distinct tops (a line may hold several). */
+async function lineCount(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => new Set(Array.from(element.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size);
+}
+
+async function expectOneLine(locators: Locator[]): Promise<void> {
+  for (const locator of locators) {
+    // Polled: the table lays its rows out again while their node counts come in.
+    await expect.poll(() => lineCount(locator), { message: await locator.innerText() }).toBe(1);
+  }
+}
+
+interface Check {
+  name: string;
+  path: string;
+  root: string;
+  /** Waits until the page shows what it is checked on, and checks what is particular to it. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const CHECKS: Check[] = [
+  {
+    name:  'fleet overview',
+    path:  '/os-upgrades/c/_/fleet',
+    root:  '.fleet-page',
+    ready: async(page) => {
+      const table = page.getByTestId('fleet-table');
+
+      await expect(page.getByTestId('fleet-evidence-loading')).toHaveCount(0, { timeout: 30_000 });
+      // How far behind reads under the pinned image once the Behind column is hidden.
+      await expect(table.locator('tbody tr', { hasText: 'edge-berlin' })).toContainText('Behind by 1 image');
+      await expectOneLine(await table.getByTestId('fleet-pool-name').all());
+      await expectOneLine(await table.locator('tbody code:visible').all());
+    },
+  },
+  {
+    name:  'channels',
+    path:  '/os-upgrades/c/_/channels',
+    root:  '.channels-page',
+    ready: async(page) => {
+      const table = page.getByTestId('channels-table');
+
+      await expect(table.getByTestId('channel-count').first()).toBeVisible();
+      await expectOneLine(await table.getByTestId('channel-link').all());
+      // The source wraps at its slashes, not every few characters (it took 12 lines before).
+      const source = table.locator('tr', { hasText: 'sl-micro-6.1-base' }).locator('.source');
+
+      expect(await lineCount(source)).toBeLessThanOrEqual(3);
+    },
+  },
+  {
+    name:  'channel',
+    path:  `${ CHANNEL }?version=base-v2.2.0-3.12-os`,
+    root:  '.channel-page',
+    ready: async(page) => {
+      await expect(page.getByTestId('version-changelog').getByTestId('package-diff')).toBeVisible();
+      await expect(page.getByTestId('version-changelog').getByTestId('advisory-date').first()).toContainText(/ago/);
+    },
+  },
+  {
+    name:  'compare',
+    path:  `${ CHANNEL }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`,
+    root:  '.compare-page',
+    ready: async(page) => {
+      const diff = page.getByTestId('package-diff');
+      const changed = diff.locator('td.d2h-ins', { hasText: 'kernel-default.x86_64  6.4.0-1.3' });
+
+      // Side by side would cut the versions off at this width: the diff shows line by line and says so.
+      await expect(diff.getByTestId('layout-narrow')).toBeVisible();
+      await expect(diff.getByTestId('layout-side-by-side')).toBeDisabled();
+      await expect(changed).toBeVisible();
+      const [cell, main] = await Promise.all([changed.boundingBox(), page.locator('main.main-layout').boundingBox()]);
+
+      expect(cell && main && cell.x + cell.width <= main.x + main.width).toBe(true);
+      // The image selects write each date in the person's date format (the shell's default here).
+      await expect(page.getByTestId('select-new')).toContainText('v2.2.0-3.12 (Wed, Nov 27 2024)');
+      // An advisory's date as Rancher shows it: relative, the date and time on hover.
+      const date = page.getByTestId('advisories').getByTestId('advisory-date').first();
+
+      await expect(date).toContainText(/ago/);
+      await expect(date.getByTestId('live-time')).toHaveAttribute('title', /^\w{3}, Nov \d+ 2024 \d+:\d\d:\d\d [ap]m$/);
+    },
+  },
+  {
+    name:  'changelog sources',
+    path:  '/os-upgrades/c/_/sources',
+    root:  '.sources-page',
+    ready: async(page) => {
+      await expect(page.getByTestId('channel-sources-sl-micro-6.1-base')).toBeVisible();
+    },
+  },
+];
+
+for (const theme of ['light', 'dark']) {
+  test(`every page fits 1024 px without sideways scroll and passes axe (${ theme })`, async({ page, problems }, testInfo) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await loginAs(page, 'admin');
+    if (theme === 'dark') {
+      await useDarkTheme(page);
+    }
+
+    for (const check of CHECKS) {
+      await test.step(check.name, async() => {
+        await page.goto(dashboardPath(check.path));
+        await expect(page.locator(check.root)).toBeVisible();
+        await check.ready(page);
+        expect(await sidewaysScroll(page), `too wide: ${ (await tooWide(page)).join(', ') }`).toBeLessThanOrEqual(0);
+        await expectAccessible(page, check.root);
+        await attachFullPage(page, testInfo, `${ check.name } 1024 ${ theme }`);
+      });
+    }
+    expect(problems.pageErrors).toEqual([]);
+  });
+}
