@@ -210,19 +210,21 @@ export function specFromForm(form: PoolForm, original?: unknown): PoolSpecFields
   };
 }
 
-/** The spec fields for a new pool: only those with a value. */
-export function specForCreate(form: PoolForm): PoolSpecFields {
-  const fields = specFromForm(form);
+/** The spec fields for a new pool: only those with a value (`base`: a YAML edit's object, for the parts the form does not show). */
+export function specForCreate(form: PoolForm, base?: unknown): PoolSpecFields {
+  const fields = specFromForm(form, base);
 
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
 /**
  * Only the spec fields the person changed since the form was opened, so an edit leaves every
- * other field of the object exactly as it was.
+ * other field of the object exactly as it was. `base` is the object the form's fields now sit on:
+ * the pool as read, or the object typed in the YAML view (its node selector expressions, drain
+ * timeouts).
  */
-export function changedSpec(form: PoolForm, initial: PoolForm, original: unknown): PoolSpecFields {
-  const now = specFromForm(form, original);
+export function changedSpec(form: PoolForm, initial: PoolForm, original: unknown, base: unknown = original): PoolSpecFields {
+  const now = specFromForm(form, base);
   const before = specFromForm(initial, original);
 
   return Object.fromEntries(Object.entries(now).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
