@@ -22,6 +22,7 @@ async function stored(name: string): Promise<Record<string, unknown>> {
 
 async function editConcurrency(page: Page, value: string): Promise<void> {
   await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-munich/edit`));
+  await page.getByTestId('btn-rollout').click();
   await page.getByTestId('pool-concurrency').fill(value);
   await expect(page.getByTestId('pool-save-async-button')).toBeEnabled();
 }

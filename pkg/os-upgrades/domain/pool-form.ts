@@ -229,3 +229,37 @@ export function changedSpec(form: PoolForm, initial: PoolForm, original: unknown
 
   return Object.fromEntries(Object.entries(now).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
 }
+
+/** The pool form's tabs, in order. */
+export const POOL_FORM_TABS = ['identity', 'targets', 'image', 'rollout'] as const;
+export type PoolFormTab = typeof POOL_FORM_TABS[number];
+
+/**
+ * The tab that holds a field (form fields and YAML paths alike); undefined for what only the YAML
+ * shows (labels, annotations, other spec fields).
+ */
+export function fieldTab(field: string): PoolFormTab | undefined {
+  const head = field.split('.')[0];
+
+  if (head === 'name' || head === 'namespace' || field === 'metadata.name' || field === 'metadata.namespace') {
+    return 'identity';
+  }
+  if (head === 'target' || head === 'nodeLabel' || field.startsWith('spec.clusterTargets') || field.startsWith('spec.nodeSelector')) {
+    return 'targets';
+  }
+  if (head === 'selector' || head === 'versionName') {
+    return 'image';
+  }
+  if (head === 'concurrency' || ['spec.concurrency', 'spec.cordon', 'spec.drain'].some((path) => field === path || field.startsWith(`${ path }.`))) {
+    return 'rollout';
+  }
+
+  return undefined;
+}
+
+/** The tabs holding a problem, in the form's order. */
+export function tabsWithProblems(fields: readonly string[]): PoolFormTab[] {
+  const tabs = new Set(fields.map(fieldTab));
+
+  return POOL_FORM_TABS.filter((tab) => tabs.has(tab));
+}

@@ -130,7 +130,9 @@ function metadataProblems(metadata: Record<string, unknown>): FieldProblem[] {
 
 function specProblems(spec: Record<string, unknown>): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  const { clusterTargets, nodeSelector, cordon, drain } = spec;
+  const {
+    clusterTargets, nodeSelector, cordon, drain
+  } = spec;
 
   if (clusterTargets !== undefined && clusterTargets !== null && !Array.isArray(clusterTargets)) {
     problems.push(problem('spec.clusterTargets', 'notAList'));
@@ -171,12 +173,12 @@ function formFromObject(object: KubeObject, context: PoolYamlContext): PoolForm 
   return {
     ...read,
     // An edit cannot rename or move a pool; a new pool takes them from the YAML.
-    name:         original ? form.name : read.name,
-    namespace:    original ? form.namespace : read.namespace,
-    concurrency:  concurrency === undefined || concurrency === null ? form.concurrency : (typeof concurrency === 'object' ? JSON.stringify(concurrency) : String(concurrency)),
-    imageMode:    form.imageMode,
-    channel:      form.channel,
-    versionName:  form.versionName,
+    name:        original ? form.name : read.name,
+    namespace:   original ? form.namespace : read.namespace,
+    concurrency: concurrency === undefined || concurrency === null ? form.concurrency : (typeof concurrency === 'object' ? JSON.stringify(concurrency) : String(concurrency)),
+    imageMode:   form.imageMode,
+    channel:     form.channel,
+    versionName: form.versionName,
   };
 }
 
@@ -244,8 +246,11 @@ export function readPoolYaml(text: string, context: PoolYamlContext): PoolYamlRe
     form:  formFromObject(object, context),
     parts: {
       specBase: object,
+      // Only what changed: an empty change would write `labels: {}` on a pool that has none.
       extra:    {
-        labels, annotations: changedAnnotations, spec: otherSpec
+        ...Object.keys(labels).length ? { labels } : {},
+        ...Object.keys(changedAnnotations).length ? { annotations: changedAnnotations } : {},
+        spec: otherSpec,
       },
       problems,
     },

@@ -3,8 +3,8 @@
 import { defineStore } from 'pinia';
 import {
   ANY_CHANNEL, applyWithdrawals, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
-  OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
-  resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool, YamlSyntaxError, yamlShownObject
+  OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolFormTab, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
+  resolveSelector, specFromForm, specOf, tabsWithProblems, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool, YamlSyntaxError, yamlShownObject
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll, findOne } from '../api/resources';
@@ -296,6 +296,14 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       return [...formProblems(this.form), ...this.yamlParts?.problems ?? []];
     },
 
+    /** The form's tabs that hold a problem (a field's, the selector's, an unconfirmed overlap), in order. */
+    problemTabs(): PoolFormTab[] {
+      const selectorErrors = this.form.imageMode === 'selector' && useSelectorDraftStore().current.errors.length ? ['selector'] : [];
+      const overlaps = this.unconfirmedOverlaps.length ? ['target.overlap'] : [];
+
+      return tabsWithProblems([...this.fieldProblems.map((p) => p.field), ...selectorErrors, ...overlaps]);
+    },
+
     /** Overlaps not yet confirmed by name: two pools on one machine fight, so saving waits for each. */
     unconfirmedOverlaps(): Overlap[] {
       return unconfirmedOverlaps(this.overlaps, this.overlapConfirmed);
@@ -442,7 +450,9 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
         return;
       }
       this.yamlText = text;
-      const read = readPoolYaml(text, { shown: this.yamlShown, original: this.original, form: this.form });
+      const read = readPoolYaml(text, {
+        shown: this.yamlShown, original: this.original, form: this.form
+      });
 
       if (read.kind === 'edit') {
         this.yamlProblem = null;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import jsyaml from 'js-yaml';
 import {
-  APPROVED_BY_ANNOTATION, formFromPool, newPoolForm, parseYamlText, planFormWrite, PoolYamlRead, readPoolYaml, SELECTOR_ANNOTATION, yamlFieldPath, yamlShownObject
+  APPROVED_BY_ANNOTATION, emptySelectorFields, fieldTab, formFromPool, newPoolForm, readDraft, tabsWithProblems, parseYamlText, planFormWrite, PoolYamlRead, readPoolYaml, SELECTOR_ANNOTATION, yamlFieldPath, yamlShownObject
 } from '..';
 import type { KubeObject } from '../types';
 import { NOW, poolObject, VERSIONS } from './pool-test-data';
@@ -26,7 +26,9 @@ function edit(original: KubeObject, change: (object: any) => void): PoolYamlRead
 
   change(object);
 
-  return readPoolYaml(jsyaml.dump(object), { shown, original, form: formFromPool(original) });
+  return readPoolYaml(jsyaml.dump(object), {
+    shown, original, form: formFromPool(original)
+  });
 }
 
 function plan(original: KubeObject, read: PoolYamlRead) {
@@ -139,7 +141,7 @@ describe('the pool form\'s YAML view, edited', () => {
       o.spec.clusterTargets = [{ clusterSelector: { matchLabels: { 'site lyon': 'x' } } }, 'edge-berlin'];
       o.metadata.labels = { team: 'x'.repeat(100) };
       o.spec.cordon = 'yes';
-      o.spec.concurrency = 99999999999999999999;
+      o.spec.concurrency = 1e20;
     });
 
     expect(read.kind).toBe('edit');
@@ -163,14 +165,18 @@ describe('the pool form\'s YAML view, edited', () => {
   });
 
   it('a new pool takes its name from the YAML; an edit keeps its own', () => {
-    const shown = { apiVersion: 'elemental.cattle.io/v1beta1', kind: 'ManagedOSImage', metadata: { name: 'a', namespace: 'fleet-default' }, spec: { managedOSVersionName: 'v1' } };
+    const shown = {
+      apiVersion: 'elemental.cattle.io/v1beta1', kind: 'ManagedOSImage', metadata: { name: 'a', namespace: 'fleet-default' }, spec: { managedOSVersionName: 'v1' }
+    };
     const created = readPoolYaml(jsyaml.dump({ ...shown, metadata: { name: 'b', namespace: 'fleet-default' } }), { shown, form: { ...newPoolForm(), name: 'a' } });
 
     expect(created.kind === 'edit' && created.form.name).toBe('b');
   });
 
   it('gives the parser\'s line and message for YAML that does not parse', () => {
-    const read = readPoolYaml('spec:\n  concurrency: 1\n   cordon: true\n', { shown: yamlShownObject(pool()), original: pool(), form: formFromPool(pool()) });
+    const read = readPoolYaml('spec:\n  concurrency: 1\n   cordon: true\n', {
+      shown: yamlShownObject(pool()), original: pool(), form: formFromPool(pool())
+    });
 
     expect(read.kind).toBe('syntax');
     expect(read.kind === 'syntax' && read.error.line).toBe(3);
@@ -217,5 +223,27 @@ describe('the pool form\'s YAML view, edited', () => {
         expect((result.object.metadata as any).labels.team).toBe(value); // eslint-disable-line @typescript-eslint/no-explicit-any
       }
     }));
+  });
+});
+
+describe('the pool form\'s tabs', () => {
+  it('puts each field, typed in the form or the YAML, on its tab, in the form\'s order', () => {
+    expect(tabsWithProblems(['concurrency', 'name', 'target.1'])).toEqual(['identity', 'targets', 'rollout']);
+    expect(tabsWithProblems(['spec.drain.force', 'spec.nodeSelector.matchLabels', 'selector'])).toEqual(['targets', 'image', 'rollout']);
+    expect(fieldTab('metadata.labels.team')).toBeUndefined();
+  });
+});
+
+describe('a draft kept after a 401', () => {
+  it('keeps the YAML view\'s parts, and refuses a draft whose parts are not such', () => {
+    const draft = {
+      principal: 'u', poolId: 'fleet-default/edge', form: newPoolForm(), selectorFields: emptySelectorFields(), savedAt: NOW
+    };
+    const yaml = {
+      specBase: {}, extra: { spec: {}, labels: { tier: 'gold' } }, problems: []
+    };
+
+    expect(readDraft({ ...draft, yaml }, 'u', 'fleet-default/edge', NOW)?.yaml).toEqual(yaml);
+    expect(readDraft({ ...draft, yaml: { extra: 1 } }, 'u', 'fleet-default/edge', NOW)).toBeUndefined();
   });
 });
