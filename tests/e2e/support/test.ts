@@ -5,9 +5,7 @@
 // - the page kept offline (the dashboard asks updates.rancher.io for release news, as a real
 //   Rancher does) and every page error and 5xx answer collected.
 
-import {
-  test as base, expect, BrowserContext, BrowserContextOptions
-} from '@playwright/test';
+import { test as base, expect, BrowserContext, BrowserContextOptions } from '@playwright/test';
 
 export interface PageProblems {
   pageErrors: string[];
