@@ -6,7 +6,7 @@
 import { Page } from '@playwright/test';
 import { field, sessionApi, steveUrl } from './support/api';
 import { useEmulator } from './support/emulator';
-import { dashboardPath, loginAs } from './support/login';
+import { dashboardPath, loginAs, loginOnPage } from './support/login';
 import { expect, test } from './support/test';
 
 const POOLS = '/os-upgrades/c/_/pools';
@@ -41,7 +41,7 @@ test.describe('pool save faults', () => {
 
     await page.getByTestId('pool-login-again').click();
     await expect(page).toHaveURL(/\/auth\/login/, { timeout: 30_000 });
-    await loginAs(page, 'admin');
+    await loginOnPage(page, 'admin');
     await expect(page).toHaveURL(/\/pools\/fleet-default\/edge-munich/, { timeout: 30_000 });
     await expect(page.getByTestId('pool-draft-restored')).toBeVisible();
     await expect(page.getByTestId('pool-concurrency')).toHaveValue('5');

@@ -7,7 +7,7 @@ import { join } from 'path';
 import { Locator, Page } from '@playwright/test';
 import { field, sessionApi, steveUrl } from './support/api';
 import { ChannelEntry, useEmulator } from './support/emulator';
-import { expectAccessible, useDarkTheme } from './support/a11y';
+import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 
@@ -313,6 +313,7 @@ test.describe('workload pools', () => {
         await useDarkTheme(page);
       }
       await page.goto(dashboardPath(POOLS));
+      await expectTheme(page, theme);
       await expect(poolRow(page, 'edge-berlin')).toBeVisible();
       await expectAccessible(page, '.pools-page');
 
