@@ -5,7 +5,7 @@
 import { Page } from '@playwright/test';
 import jsyaml from 'js-yaml';
 import { field, sessionApi, steveUrl } from './support/api';
-import { expectAccessible, useDarkTheme } from './support/a11y';
+import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
@@ -119,6 +119,7 @@ test.describe('pool form: tabs and the YAML view', () => {
         await useDarkTheme(page);
       }
       await page.goto(dashboardPath(`${ POOLS }/${ NS }/${ POOL }/edit`));
+      await expectTheme(page, theme);
       await expect(page.getByTestId('pool-name-input')).toBeVisible();
       await expectAccessible(page, '.pool-edit');
       await page.getByTestId('pool-toggle-yaml').click();
