@@ -1,9 +1,10 @@
 /** @jest-environment node */
 import fc from 'fast-check';
 import { attachCrdSchemas } from '../../emulator/crds';
-import { parseLabelSelector } from '../../emulator/labels';
+import { matchesLabels, parseLabelSelector } from '../../emulator/labels';
 import { ListOptions, ObjectApi, listOptionsPredicate } from '../../emulator/objects';
 import { TypeRegistry, builtinTypes } from '../../emulator/resource-types';
+import { filterPredicate, labelEqualityFilters } from '../../emulator/steve-query';
 import { KubeObject, ObjectStore } from '../../emulator/store';
 
 const KEYS = ['elemental.cattle.io/channel', 'app', 'tier'];
@@ -101,5 +102,32 @@ describe('the label index of list requests', () => {
     // The index itself holds neither (not only the final label check hides them).
     expect(store.sharedByLabel(version.id, 'elemental.cattle.io/channel', 'a')).toEqual([]);
     expect(names(api.listShared(version, { labelSelector: parseLabelSelector('elemental.cattle.io/channel=b'), namespace: 'fleet-default' }).items)).toEqual(['fleet-default/v1']);
+  });
+});
+
+describe('label equalities in Steve filters', () => {
+  const filterArb = fc.oneof(
+    fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom('=', '==', '!=', '~'), fc.constantFrom(...VALUES, '"a"', '(b)')).map(([k, op, v]) => `metadata.labels[${ k }]${ op }${ v }`),
+    fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom(...KEYS)).map(([a, b]) => `metadata.labels[${ a }]=a,metadata.labels[${ b }]=b`),
+    fc.constantFrom(...KEYS).map((k) => `metadata.labels[${ k }] IN (a,b)`),
+  );
+
+  it('narrow a list only to objects the filters would keep anyway', () => {
+    fc.assert(fc.property(fc.array(labelsArb, { maxLength: 20 }), fc.array(filterArb, { maxLength: 3 }), (labelSets, filters) => {
+      const params = new URLSearchParams(filters.map((f) => ['filter', f]));
+      const objects = labelSets.map((labels, i) => ({ metadata: { name: `v${ i }`, labels } }));
+      const kept = objects.filter(filterPredicate(params)).map((o) => o.metadata.name);
+      const narrowed = objects.filter((o) => matchesLabels(labelEqualityFilters(params), o.metadata.labels)).map((o) => o.metadata.name);
+
+      expect(narrowed).toEqual(expect.arrayContaining(kept));
+    }), { numRuns: 300 });
+  });
+
+  it('reads the one-term equalities only', () => {
+    const params = new URLSearchParams([['filter', 'metadata.labels[elemental.cattle.io/channel]=sl-micro'], ['filter', 'metadata.labels[a]=x,metadata.labels[b]=y'], ['filter', 'metadata.labels[c]!=z']]);
+
+    expect(labelEqualityFilters(params)).toEqual([{
+      key: 'elemental.cattle.io/channel', operator: 'In', values: ['sl-micro']
+    }]);
   });
 });
