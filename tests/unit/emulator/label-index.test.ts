@@ -107,7 +107,7 @@ describe('the label index of list requests', () => {
 
 describe('label equalities in Steve filters', () => {
   const filterArb = fc.oneof(
-    fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom('=', '==', '!=', '~'), fc.constantFrom(...VALUES, '"a"', '(b)')).map(([k, op, v]) => `metadata.labels[${ k }]${ op }${ v }`),
+    fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom('=', '==', '!=', '~'), fc.constantFrom(...VALUES, '"a"', '""', '(b)')).map(([k, op, v]) => `metadata.labels[${ k }]${ op }${ v }`),
     fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom(...KEYS)).map(([a, b]) => `metadata.labels[${ a }]=a,metadata.labels[${ b }]=b`),
     fc.constantFrom(...KEYS).map((k) => `metadata.labels[${ k }] IN (a,b)`),
   );
@@ -123,8 +123,9 @@ describe('label equalities in Steve filters', () => {
     }), { numRuns: 300 });
   });
 
-  it('reads the one-term equalities only', () => {
-    const params = new URLSearchParams([['filter', 'metadata.labels[elemental.cattle.io/channel]=sl-micro'], ['filter', 'metadata.labels[a]=x,metadata.labels[b]=y'], ['filter', 'metadata.labels[c]!=z']]);
+  // `d=""` also keeps objects without d: not an index lookup.
+  it('reads the one-term equalities with a value only', () => {
+    const params = new URLSearchParams([['filter', 'metadata.labels[elemental.cattle.io/channel]=sl-micro'], ['filter', 'metadata.labels[a]=x,metadata.labels[b]=y'], ['filter', 'metadata.labels[c]!=z'], ['filter', 'metadata.labels[d]=""']]);
 
     expect(labelEqualityFilters(params)).toEqual([{
       key: 'elemental.cattle.io/channel', operator: 'In', values: ['sl-micro']
