@@ -41,7 +41,9 @@ function setup() {
   };
 }
 
-function apply(store: ObjectStore, writes: fc.infer<typeof writeArb>[]): void {
+type Write = { op: 'put'; namespace: string; name: string; labels: Record<string, string> } | { op: 'delete'; namespace: string; name: string };
+
+function apply(store: ObjectStore, writes: Write[]): void {
   for (const write of writes) {
     if (write.op === 'delete') {
       store.delete('elemental.cattle.io.managedosversion', write.namespace, write.name);
