@@ -2,7 +2,7 @@
 // keyboard use; a 600-version channel; no serious or critical axe violations, light and dark.
 
 import { useEmulator } from './support/emulator';
-import { expectAccessible, useDarkTheme } from './support/a11y';
+import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 
@@ -107,6 +107,7 @@ test.describe('channels', () => {
         await useDarkTheme(page);
       }
       await page.goto(dashboardPath(CHANNELS));
+      await expectTheme(page, theme);
       await expect(page.getByTestId('channels-table')).toBeVisible();
       await expectAccessible(page, '.channels-page');
 

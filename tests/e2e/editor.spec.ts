@@ -97,6 +97,7 @@ test.describe('an editor of one namespace', () => {
     });
 
     await page.goto(dashboardPath(`${ POOLS }/${ OTHER_NS }/${ other }/edit`));
+    await page.getByTestId('btn-rollout').click();
     const concurrency = page.getByTestId('pool-concurrency');
 
     await expect(concurrency).toBeEditable();

@@ -3,7 +3,7 @@
 // Fleet's Ready message in words with Fleet's text on hover.
 
 import { field } from './support/api';
-import { expectAccessible, useDarkTheme } from './support/a11y';
+import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
@@ -97,6 +97,7 @@ test.describe('a pool\'s page', () => {
         await useDarkTheme(page);
       }
       await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
+      await expectTheme(page, theme);
       await expect(page.getByRole('cell', { name: 'edge-berlin-02-node-3' })).toBeVisible({ timeout: 40_000 });
       await expectAccessible(page, '.pool-page');
       await expectAccessible(page, '.pool-page');

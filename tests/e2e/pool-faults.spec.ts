@@ -6,7 +6,7 @@
 import { Page } from '@playwright/test';
 import { field, sessionApi, steveUrl } from './support/api';
 import { useEmulator } from './support/emulator';
-import { dashboardPath, loginAs } from './support/login';
+import { dashboardPath, loginAs, loginOnPage } from './support/login';
 import { expect, test } from './support/test';
 
 const POOLS = '/os-upgrades/c/_/pools';
@@ -22,6 +22,7 @@ async function stored(name: string): Promise<Record<string, unknown>> {
 
 async function editConcurrency(page: Page, value: string): Promise<void> {
   await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-munich/edit`));
+  await page.getByTestId('btn-rollout').click();
   await page.getByTestId('pool-concurrency').fill(value);
   await expect(page.getByTestId('pool-save-async-button')).toBeEnabled();
 }
@@ -40,7 +41,7 @@ test.describe('pool save faults', () => {
 
     await page.getByTestId('pool-login-again').click();
     await expect(page).toHaveURL(/\/auth\/login/, { timeout: 30_000 });
-    await loginAs(page, 'admin');
+    await loginOnPage(page, 'admin');
     await expect(page).toHaveURL(/\/pools\/fleet-default\/edge-munich/, { timeout: 30_000 });
     await expect(page.getByTestId('pool-draft-restored')).toBeVisible();
     await expect(page.getByTestId('pool-concurrency')).toHaveValue('5');

@@ -23,6 +23,7 @@ test.describe('pool form input', () => {
     const before = await stored('factory-lyon');
 
     await page.goto(dashboardPath(`${ POOLS }/${ NS }/factory-lyon/edit`));
+    await page.getByTestId('btn-targets').click();
     const labels = page.getByTestId('pool-target-labels-0');
 
     await expect(labels).toHaveValue('site=lyon');
@@ -48,6 +49,7 @@ test.describe('pool form input', () => {
     const before = await stored('edge-munich');
 
     await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-munich/edit`));
+    await page.getByTestId('btn-targets').click();
     await page.getByTestId('add_row_item_button').click();
     await page.getByTestId('value-multiline').first().fill('worker');
     await expect(page.getByTestId('pool-node-selector-errors')).toContainText('Label 1: Enter a label key');
@@ -59,6 +61,7 @@ test.describe('pool form input', () => {
     await page.getByTestId('value-multiline').first().fill('worker');
     await expect(page.getByTestId('pool-node-selector-errors')).toBeEmpty();
 
+    await page.getByTestId('btn-rollout').click();
     await page.getByTestId('pool-concurrency').fill('99999999999999999999');
     await expect(page.getByTestId('pool-strategy')).toContainText('Enter a whole number from 1 to 9007199254740991');
     await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
@@ -80,12 +83,17 @@ test.describe('pool form input', () => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(`${ POOLS }/create`));
     await page.getByTestId('pool-name-input').fill('e2e-overlap');
+    await page.getByTestId('btn-targets').click();
     await page.getByTestId('pool-target-add').click();
     await page.getByTestId('pool-target-cluster-0').click();
     await page.getByRole('option', { name: 'edge-munich-01', exact: true }).click();
+    await page.getByTestId('btn-image').click();
     await page.getByTestId('selector-channel').click();
     await page.getByRole('option', { name: 'sl-micro-6.1-base', exact: true }).click();
     await expect(page.getByTestId('selector-preview-chosen-name')).not.toBeEmpty();
+    // The unconfirmed overlap marks the targets tab (issue 17: an error on a tab is visible).
+    await expect(page.getByTestId('targets')).toHaveClass(/error/);
+    await page.getByTestId('btn-targets').click();
 
     await expect(page.getByTestId('pool-overlap')).toContainText('Pool edge-munich already targets');
     await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();

@@ -7,7 +7,7 @@ import { join } from 'path';
 import { Locator, Page } from '@playwright/test';
 import { field, sessionApi, steveUrl } from './support/api';
 import { ChannelEntry, useEmulator } from './support/emulator';
-import { expectAccessible, useDarkTheme } from './support/a11y';
+import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 
@@ -64,11 +64,13 @@ test.describe('workload pools', () => {
     await page.getByTestId('pools-create').click();
 
     await page.getByTestId('pool-name-input').fill('e2e-selector');
+    await page.getByTestId('btn-targets').click();
     await page.getByTestId('pool-target-add').click();
     await choose(page, 'pool-target-cluster-0', 'edge-munich-01');
     await expect(page.getByTestId('pool-overlap')).toContainText('edge-munich');
     // Saving a pool that overlaps another takes a confirmation naming that pool (issue 17).
     await page.getByTestId('pool-overlap-confirm-edge-munich').click();
+    await page.getByTestId('btn-image').click();
     await choose(page, 'selector-channel', CHANNEL);
     await page.getByTestId('selector-version').fill('~2.2');
     const chosen = page.getByTestId('selector-preview-chosen-name');
@@ -142,6 +144,7 @@ test.describe('workload pools', () => {
   test('the selector needs a channel, or an explicit "any channel" with a warning that it ranks across channels', async({ page, problems }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(`${ POOLS }/create`));
+    await page.getByTestId('btn-image').click();
     await page.getByTestId('selector-version').fill('~2.2');
     await expect(page.getByTestId('selector-channel-error')).toContainText('Choose a channel');
     await expect(page.getByTestId('selector-preview-chosen-name')).toHaveCount(0);
@@ -156,6 +159,7 @@ test.describe('workload pools', () => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(`${ POOLS }/create`));
     await page.getByTestId('pool-name-input').fill('e2e-yaml');
+    await page.getByTestId('btn-image').click();
     await choose(page, 'selector-channel', CHANNEL);
     await page.getByTestId('selector-version').fill('~2.2');
     await expect(page.getByTestId('selector-preview-chosen-name')).toHaveText(NEWEST_SEEDED);
@@ -180,6 +184,7 @@ test.describe('workload pools', () => {
     const before = await storedPool('edge-berlin');
 
     await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin/edit`));
+    await page.getByTestId('btn-rollout').click();
     await page.getByTestId('pool-concurrency').fill('3');
     await page.getByTestId('pool-save-async-button').click();
     await expect(page).toHaveURL(/\/pools$/);
@@ -252,6 +257,7 @@ test.describe('workload pools', () => {
     await expect(page.getByTestId('pool-menu-edge-berlin')).toHaveCount(0);
     await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin/edit`));
     await expect(page.getByTestId('pool-form-read-only')).toBeVisible();
+    await page.getByTestId('btn-image').click();
     await expect(page.getByTestId('selector-preview-chosen-name')).toHaveText(NEWEST_SEEDED);
     await expect(page.getByTestId('pool-save-async-button')).toHaveCount(0);
 
@@ -271,12 +277,15 @@ test.describe('workload pools', () => {
     });
     await page.goto(dashboardPath(`${ POOLS }/create`));
     await page.getByTestId('pool-name-input').fill('e2e-forbidden');
+    await page.getByTestId('btn-image').click();
     await choose(page, 'selector-channel', CHANNEL);
     await expect(page.getByTestId('selector-preview-chosen-name')).toHaveText(NEWEST_SEEDED);
     await page.getByTestId('pool-save-async-button').click();
 
     await expect(page.getByTestId('pool-save-problem')).toContainText('403 Forbidden');
+    await page.getByTestId('btn-identity').click();
     await expect(page.getByTestId('pool-name-input')).toHaveValue('e2e-forbidden');
+    await page.getByTestId('btn-image').click();
     await expect(page.getByTestId('selector-json')).toContainText(CHANNEL);
     expect((await emulator.control.objects(IMAGE)).map((pool) => field(pool, 'metadata.name'))).not.toContain('e2e-forbidden');
   });
@@ -304,6 +313,7 @@ test.describe('workload pools', () => {
         await useDarkTheme(page);
       }
       await page.goto(dashboardPath(POOLS));
+      await expectTheme(page, theme);
       await expect(poolRow(page, 'edge-berlin')).toBeVisible();
       await expectAccessible(page, '.pools-page');
 
@@ -313,6 +323,7 @@ test.describe('workload pools', () => {
       await page.getByTestId('approve-cancel').click();
 
       await page.goto(dashboardPath(`${ POOLS }/create`));
+      await page.getByTestId('btn-image').click();
       await choose(page, 'selector-channel', CHANNEL);
       await expect(page.getByTestId('selector-preview-chosen-name')).toBeVisible();
       await expectAccessible(page, '.pool-edit');

@@ -3,14 +3,16 @@
 
 import { records, sessionApi, steveUrl } from './support/api';
 import { EmulatorControl, requireEmulator } from './support/emulator';
-import { dashboardPath, isLoginPage, loginAs, logout } from './support/login';
+import {
+  dashboardPath, isLoginPage, loginAs, loginOnPage, logout
+} from './support/login';
 import { expect, test } from './support/test';
 
 const CHANNEL = 'elemental.cattle.io.managedosversionchannel';
 
 test.describe('boot and login', () => {
-  test('admin logs in, opens OS Upgrades from the menu and sees every channel', async({ page, problems }) => {
-    await loginAs(page, 'admin');
+  test('admin logs in on the login page, opens OS Upgrades from the menu and sees every channel', async({ page, problems }) => {
+    await loginOnPage(page, 'admin');
     await expect(page.getByTestId('top-level-menu')).toBeVisible();
 
     await page.getByTestId('top-level-menu').click();

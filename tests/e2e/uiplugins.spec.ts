@@ -14,7 +14,7 @@ import { Page } from '@playwright/test';
 import { records, sessionApi, steveUrl } from './support/api';
 import { EmulatorControl } from './support/emulator';
 import { onEmulator } from './support/env';
-import { loginAs } from './support/login';
+import { loginOnPage } from './support/login';
 import { expect, test } from './support/test';
 
 const NAME = 'os-upgrades';
@@ -107,7 +107,7 @@ test.describe('the package loads as an installed extension', () => {
   });
 
   test('/v1/uiplugins announces os-upgrades with its name, version, endpoint and catalog annotations', async({ page }) => {
-    await loginAs(page, 'admin');
+    await loginOnPage(page, 'admin');
     const entry = await announced(page);
 
     expect(entry.name).toBe(NAME);
@@ -213,7 +213,13 @@ test.describe('the package loads as an installed extension', () => {
       }
     });
 
-    await loginAs(page, 'admin');
+    // A first visit: the worker's browser context keeps its HTTP cache between tests (support/test.ts).
+    const cdp = await page.context().newCDPSession(page);
+
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+
+    await loginOnPage(page, 'admin');
     const entry = await announced(page);
     const version = String(entry.version);
     const id = `${ NAME }-${ version }`;

@@ -1,6 +1,7 @@
 import { newPoolForm, PoolForm } from './pool-form';
 import { emptySelectorFields, SelectorFields } from './selector-fields';
 import { isRecord } from './text';
+import type { PoolYamlParts } from './pool-yaml';
 
 // A pool form kept aside when its save met 401 (the session ended): restored after the same
 // person logs in again, never shown to anyone else, and forgotten after a day.
@@ -14,12 +15,18 @@ export interface PoolFormDraft {
   poolId: string;
   form: PoolForm;
   selectorFields: SelectorFields;
+  /** What a YAML edit added beside the form's fields (labels, annotations, other spec fields). */
+  yaml?: PoolYamlParts;
   /** Unix seconds. */
   savedAt: number;
 }
 
 function sameShape<T extends object>(template: T, value: unknown): value is T {
   return isRecord(value) && Object.entries(template).every(([key, example]) => (Array.isArray(example) ? Array.isArray(value[key]) : typeof value[key] === typeof example));
+}
+
+function isYamlParts(value: unknown): value is PoolYamlParts {
+  return isRecord(value) && isRecord(value.specBase) && isRecord(value.extra) && isRecord(value.extra.spec) && Array.isArray(value.problems);
 }
 
 /**
@@ -34,6 +41,9 @@ export function readDraft(stored: unknown, principal: string, poolId: string, no
     return undefined;
   }
   if (!sameShape(newPoolForm(), stored.form) || !sameShape(emptySelectorFields(), stored.selectorFields)) {
+    return undefined;
+  }
+  if (stored.yaml !== undefined && !isYamlParts(stored.yaml)) {
     return undefined;
   }
 

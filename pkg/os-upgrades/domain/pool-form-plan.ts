@@ -3,6 +3,7 @@ import { readPool } from './pool';
 import { planPoolWrite, PoolWritePlan } from './pool-write';
 import { ImageSelector, serializeSelector } from './selector';
 import { changedSpec, formProblems, PoolForm, specForCreate } from './pool-form';
+import type { PoolYamlParts } from './pool-yaml';
 
 export interface FormWriteInput {
   /** The pool as read when the form opened; undefined when creating. */
@@ -20,14 +21,20 @@ export interface FormWriteInput {
   versions: readonly OSVersion[];
   /** Unix seconds. */
   now: number;
+  /** What the YAML view added that the form has no field for (labels, annotations, other spec fields). */
+  yaml?: PoolYamlParts;
 }
 
 const INVALID_SELECTOR: PoolWritePlan = { ok: false, reason: { key: 'osUpgrades.pool.refusal.invalidSelector' } };
 
 function planCreate(input: FormWriteInput): PoolWritePlan {
-  const { form } = input;
+  const { form, yaml } = input;
   const common = {
-    name: form.name.trim(), namespace: form.namespace.trim(), spec: specForCreate(form)
+    name:        form.name.trim(),
+    namespace:   form.namespace.trim(),
+    spec:        { ...specForCreate(form, yaml?.specBase), ...yaml?.extra.spec },
+    labels:      yaml?.extra.labels,
+    annotations: yaml?.extra.annotations,
   };
 
   if (form.imageMode === 'exact') {
@@ -49,7 +56,13 @@ function planCreate(input: FormWriteInput): PoolWritePlan {
  * the plan's `candidate` says what the new selector would pick, to approve afterwards.
  */
 function planEdit(original: KubeObject, input: FormWriteInput): PoolWritePlan {
-  const edited = planPoolWrite(original, { kind: 'edit', spec: changedSpec(input.form, input.initialForm, original) }, input.versions, input.now);
+  const { yaml } = input;
+  const edited = planPoolWrite(original, {
+    kind:        'edit',
+    spec:        { ...changedSpec(input.form, input.initialForm, original, yaml?.specBase ?? original), ...yaml?.extra.spec },
+    labels:      yaml?.extra.labels,
+    annotations: yaml?.extra.annotations,
+  }, input.versions, input.now);
 
   if (!edited.ok) {
     return edited;
@@ -72,7 +85,7 @@ function planEdit(original: KubeObject, input: FormWriteInput): PoolWritePlan {
 /** What saving the form would write, or why it cannot be saved. All pin rules are the domain's. */
 export function planFormWrite(input: FormWriteInput): PoolWritePlan {
   // A field that cannot be written refuses the whole save: nothing typed is dropped silently.
-  const problems = formProblems(input.form);
+  const problems = [...formProblems(input.form), ...input.yaml?.problems ?? []];
 
   if (problems.length) {
     return { ok: false, reason: { key: 'osUpgrades.poolForm.fieldProblems', values: { count: problems.length } } };

@@ -210,20 +210,56 @@ export function specFromForm(form: PoolForm, original?: unknown): PoolSpecFields
   };
 }
 
-/** The spec fields for a new pool: only those with a value. */
-export function specForCreate(form: PoolForm): PoolSpecFields {
-  const fields = specFromForm(form);
+/** The spec fields for a new pool: only those with a value (`base`: a YAML edit's object, for the parts the form does not show). */
+export function specForCreate(form: PoolForm, base?: unknown): PoolSpecFields {
+  const fields = specFromForm(form, base);
 
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
 /**
  * Only the spec fields the person changed since the form was opened, so an edit leaves every
- * other field of the object exactly as it was.
+ * other field of the object exactly as it was. `base` is the object the form's fields now sit on:
+ * the pool as read, or the object typed in the YAML view (its node selector expressions, drain
+ * timeouts).
  */
-export function changedSpec(form: PoolForm, initial: PoolForm, original: unknown): PoolSpecFields {
-  const now = specFromForm(form, original);
+export function changedSpec(form: PoolForm, initial: PoolForm, original: unknown, base: unknown = original): PoolSpecFields {
+  const now = specFromForm(form, base);
   const before = specFromForm(initial, original);
 
   return Object.fromEntries(Object.entries(now).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
+}
+
+/** The pool form's tabs, in order. */
+export const POOL_FORM_TABS = ['identity', 'targets', 'image', 'rollout'] as const;
+export type PoolFormTab = typeof POOL_FORM_TABS[number];
+
+/**
+ * The tab that holds a field (form fields and YAML paths alike); undefined for what only the YAML
+ * shows (labels, annotations, other spec fields).
+ */
+export function fieldTab(field: string): PoolFormTab | undefined {
+  const head = field.split('.')[0];
+
+  if (head === 'name' || head === 'namespace' || field === 'metadata.name' || field === 'metadata.namespace') {
+    return 'identity';
+  }
+  if (head === 'target' || head === 'nodeLabel' || field.startsWith('spec.clusterTargets') || field.startsWith('spec.nodeSelector')) {
+    return 'targets';
+  }
+  if (head === 'selector' || head === 'versionName') {
+    return 'image';
+  }
+  if (head === 'concurrency' || ['spec.concurrency', 'spec.cordon', 'spec.drain'].some((path) => field === path || field.startsWith(`${ path }.`))) {
+    return 'rollout';
+  }
+
+  return undefined;
+}
+
+/** The tabs holding a problem, in the form's order. */
+export function tabsWithProblems(fields: readonly string[]): PoolFormTab[] {
+  const tabs = new Set(fields.map(fieldTab));
+
+  return POOL_FORM_TABS.filter((tab) => tabs.has(tab));
 }

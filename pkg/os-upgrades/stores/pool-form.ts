@@ -3,8 +3,8 @@
 import { defineStore } from 'pinia';
 import {
   ANY_CHANNEL, applyWithdrawals, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
-  OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, readPool, Reason, Resolution,
-  resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool
+  OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolFormTab, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
+  resolveSelector, specFromForm, specOf, tabsWithProblems, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool, YamlSyntaxError, yamlShownObject
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll, findOne } from '../api/resources';
@@ -20,6 +20,9 @@ export type SaveProblem =
   | { kind: 'forbidden' | 'conflict' | 'invalid' | 'choiceChanged' | 'unauthorized'; message: string }
   /** No clear answer; `written` is what a read afterwards showed. */
   | { kind: 'failed' | 'timeout' | 'cancelled'; message: string; written: WriteVerdict };
+
+/** Why the YAML typed cannot be read into the form: where it does not parse, or a change it may not make. */
+export type YamlProblem = { kind: 'syntax'; error: YamlSyntaxError } | { kind: 'refused'; reason: Reason };
 
 export const SAVE_TIMEOUT_SECONDS = SAVE_TIMEOUT_MS / 1000;
 
@@ -73,6 +76,16 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
     loadedSelectorJson: '',
     /** Unix seconds: soak times (minAgeHours) pass while the form is open. */
     now:                Date.now() / 1000,
+    /** The object the YAML view showed when it opened (what the text was edited from); null when it cannot show one. */
+    yamlShown:          null as KubeObject | null,
+    /** The YAML as typed; null until the person types in the YAML view. */
+    yamlText:           null as string | null,
+    /** Why the typed YAML is not in the form (saving is disabled while there is one). */
+    yamlProblem:        null as YamlProblem | null,
+    /** What the YAML edits added beside the form's fields. */
+    yamlParts:          undefined as PoolYamlParts | undefined,
+    /** Changes when the YAML view starts again from the form's object (the editor is drawn anew). */
+    yamlKey:            0,
   }),
 
   getters: {
@@ -280,7 +293,15 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
 
     /** Every field's problem: shown beside the field, and saving is disabled while there is one. */
     fieldProblems(): FieldProblem[] {
-      return formProblems(this.form);
+      return [...formProblems(this.form), ...this.yamlParts?.problems ?? []];
+    },
+
+    /** The form's tabs that hold a problem (a field's, the selector's, an unconfirmed overlap), in order. */
+    problemTabs(): PoolFormTab[] {
+      const selectorErrors = this.form.imageMode === 'selector' && useSelectorDraftStore().current.errors.length ? ['selector'] : [];
+      const overlaps = this.unconfirmedOverlaps.length ? ['target.overlap'] : [];
+
+      return tabsWithProblems([...this.fieldProblems.map((p) => p.field), ...selectorErrors, ...overlaps]);
     },
 
     /** Overlaps not yet confirmed by name: two pools on one machine fight, so saving waits for each. */
@@ -289,7 +310,7 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
     },
 
     canSave(): boolean {
-      return this.canWrite && this.plan.ok && !this.fieldProblems.length && !this.unconfirmedOverlaps.length && !useSelectorDraftStore().pending && !this.selectorMatchesNothing;
+      return this.canWrite && this.plan.ok && !this.yamlProblem && !this.fieldProblems.length && !this.unconfirmedOverlaps.length && !useSelectorDraftStore().pending && !this.selectorMatchesNothing;
     },
 
     /** A function of the pool read, the versions and the time: what the form would write on them. */
@@ -305,6 +326,7 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
           selectorUntouched: draft.json === this.loadedSelectorJson,
           versions,
           now,
+          yaml:              this.yamlParts,
         });
       };
     },
@@ -372,6 +394,7 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       };
       draft.setFields(kept.selectorFields);
       draft.settle();
+      this.yamlParts = kept.yaml;
       this.restoredAt = kept.savedAt;
       clearDraft();
     },
@@ -383,6 +406,7 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
         poolId:         this.isCreate ? '' : `${ this.form.namespace }/${ this.form.name }`,
         form:           this.form,
         selectorFields: useSelectorDraftStore().fields,
+        yaml:           this.yamlParts,
         savedAt:        Math.floor(Date.now() / 1000),
       });
     },
@@ -399,6 +423,44 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
     /** Reads the form channels not read yet (the page calls it again when they change). */
     async loadVersions(shell: ShellStore): Promise<void> {
       await useChannelVersionsStore().loadMany(shell, this.formChannels);
+    },
+
+    /**
+     * The YAML view opens on what saving would write now; YAML typed before that does not parse
+     * (or was refused) is shown again as typed.
+     */
+    openYaml() {
+      if (this.yamlProblem) {
+        return;
+      }
+      this.yamlText = null;
+      this.yamlShown = this.plan.ok ? yamlShownObject(this.plan.object) : null;
+      this.yamlKey++;
+    },
+
+    /** Drops the YAML typed that could not be read; the form keeps what the last readable YAML set. */
+    discardYaml() {
+      this.yamlProblem = null;
+      this.openYaml();
+    },
+
+    /** The YAML as typed: read into the form's fields when it parses and changes nothing only Approve may change. */
+    setYaml(text: string) {
+      if (!this.yamlShown) {
+        return;
+      }
+      this.yamlText = text;
+      const read = readPoolYaml(text, {
+        shown: this.yamlShown, original: this.original, form: this.form
+      });
+
+      if (read.kind === 'edit') {
+        this.yamlProblem = null;
+        this.form = read.form;
+        this.yamlParts = read.parts;
+      } else {
+        this.yamlProblem = read;
+      }
     },
 
     setForm<K extends keyof PoolForm>(field: K, value: PoolForm[K]) {

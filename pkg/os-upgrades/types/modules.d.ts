@@ -2,7 +2,9 @@
 
 // js-yaml 3, installed with the shell.
 declare module 'js-yaml' {
-  export function load(text: string): unknown;
+  /** The JSON schema: null, booleans, numbers and strings only (no dates, no custom types). */
+  export const JSON_SCHEMA: unknown;
+  export function load(text: string, options?: { schema?: unknown }): unknown;
   export function safeLoad(text: string): unknown;
   export function safeLoadAll(text: string): unknown[];
   export function dump(value: unknown): string;

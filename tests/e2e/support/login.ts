@@ -2,6 +2,7 @@
 // Exported names are used by every spec: keep them stable (documented in docs/emulator.md).
 
 import { Page, expect } from '@playwright/test';
+import { sessionApi } from './api';
 import { Role, credentials, onEmulator } from './env';
 
 const USERNAME_INPUT = 'input[data-testid="local-login-username"], [data-testid="local-login-username"] input';
@@ -31,12 +32,32 @@ export function isLoginPage(page: Page): boolean {
   return new URL(page.url()).pathname.includes('/auth/login');
 }
 
-/** Logs in on the login page as `admin` or `viewer` and waits for the dashboard (home page). */
+/**
+ * Logs in as `admin`, `viewer`, `editor` or `limited` the way the dashboard's login page does
+ * (`POST /v1-public/login`, `responseType: cookie`), without opening a page: the spec's next
+ * `page.goto` boots the dashboard once, already logged in. The login page itself is driven by
+ * `loginOnPage` (smoke.spec.ts, and the specs that log in again after a 401).
+ */
 export async function loginAs(page: Page, role: Role): Promise<void> {
   const { username, password } = credentials(role);
+  // rancher/dashboard shell/store/auth.js `login`: the body the login page posts for the local provider.
+  const answer = await sessionApi(page).post('/v1-public/login', {
+    type: 'localProvider', description: 'UI session', responseType: 'cookie', username, password
+  });
 
-  // `?local` shows the local login form even when other auth providers are configured.
-  await page.goto(dashboardPath('/auth/login?local'));
+  if (answer.status >= 300) {
+    throw new Error(`login as ${ username } answered ${ answer.status }: ${ JSON.stringify(answer.body) }`);
+  }
+}
+
+/** Logs in on the dashboard's login page and waits until it leaves the login page. */
+export async function loginOnPage(page: Page, role: Role): Promise<void> {
+  const { username, password } = credentials(role);
+
+  if (!isLoginPage(page)) {
+    // `?local` shows the local login form even when other auth providers are configured.
+    await page.goto(dashboardPath('/auth/login?local'));
+  }
   await page.locator(USERNAME_INPUT).first().fill(username);
   await page.locator(PASSWORD_INPUT).first().fill(password);
   await page.getByTestId('login-submit').click();

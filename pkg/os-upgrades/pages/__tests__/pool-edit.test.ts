@@ -291,4 +291,73 @@ describe('pool form page', () => {
     expect(namespace?.props('taggable')).toBe(false);
     expect(wrapper.find('[data-testid="pool-form-read-only"]').exists()).toBe(false);
   });
+
+  describe('the YAML view, edited', () => {
+    async function typeYaml(wrapper: VueWrapper, change: (text: string) => string) {
+      const text = wrapper.find('[data-testid="pool-yaml"] .yaml').text();
+
+      await wrapper.find('[data-testid="pool-yaml"] .yaml-input').setValue(change(text));
+    }
+
+    async function openYaml() {
+      const original = poolObject({ pin: OLD.name, resourceVersion: '10' });
+      const page = await mountPage({ pools: [original], versions: VERSIONS }, EDIT);
+
+      await page.wrapper.find('[data-testid="pool-toggle-yaml"]').trigger('click');
+
+      return { ...page, original };
+    }
+
+    it('saves a label typed in the YAML through the form\'s write, with the resourceVersion read', async() => {
+      const { wrapper, writes, original } = await openYaml();
+
+      await typeYaml(wrapper, (text) => text.replace('metadata:\n', 'metadata:\n  labels:\n    tier: gold\n'));
+      await save(wrapper);
+
+      expect(writes).toHaveLength(1);
+      expect(writes[0].data).toEqual({ ...original, metadata: { ...(original.metadata as object), labels: { tier: 'gold' } } });
+    });
+
+    it('refuses a change of the pin beside the editor, and writes nothing', async() => {
+      const { wrapper, writes } = await openYaml();
+
+      await typeYaml(wrapper, (text) => text.replace(`managedOSVersionName: ${ OLD.name }`, `managedOSVersionName: ${ NEW.name }`));
+
+      expect(wrapper.find('[data-testid="pool-yaml-refused-edit"]').text()).toContain('osUpgrades.poolYaml.refusal.pinChanged');
+      expect(wrapper.find('[data-testid="pool-save-async-button"]').attributes('disabled')).toBeDefined();
+      await save(wrapper);
+      expect(writes).toHaveLength(0);
+    });
+
+    it('shows where YAML does not parse, keeps it across the form view and drops it only when asked', async() => {
+      const { wrapper } = await openYaml();
+
+      await typeYaml(wrapper, (text) => `${ text }bad: [`);
+      expect(wrapper.find('[data-testid="pool-yaml-syntax"]').text()).toContain('osUpgrades.poolYaml.syntax');
+      expect(wrapper.find('[data-testid="pool-save-async-button"]').attributes('disabled')).toBeDefined();
+
+      await wrapper.find('[data-testid="pool-toggle-yaml"]').trigger('click');
+      expect(wrapper.find('[data-testid="pool-yaml-unread"]').exists()).toBe(true);
+      await wrapper.find('[data-testid="pool-toggle-yaml"]').trigger('click');
+      expect(wrapper.find('[data-testid="pool-yaml"] .yaml').text()).toContain('bad: [');
+
+      await wrapper.find('[data-testid="pool-toggle-yaml"]').trigger('click');
+      await wrapper.find('[data-testid="pool-yaml-discard"]').trigger('click');
+      expect(wrapper.find('[data-testid="pool-yaml-unread"]').exists()).toBe(false);
+      expect(wrapper.find('[data-testid="pool-save-async-button"]').attributes('disabled')).toBeUndefined();
+    });
+
+    it('lists a field problem typed in the YAML by its place, and the form shows what was typed', async() => {
+      const { wrapper, writes } = await openYaml();
+
+      await typeYaml(wrapper, (text) => text.replace('concurrency: 1', 'concurrency: 0'));
+      expect(wrapper.find('[data-testid="pool-yaml-field-problems"]').text()).toContain('osUpgrades.poolYaml.fieldProblem');
+      await wrapper.find('[data-testid="pool-toggle-yaml"]').trigger('click');
+      expect((wrapper.find('[data-testid="pool-concurrency"]').element as HTMLInputElement).value).toBe('0');
+      expect(wrapper.find('[data-tab="rollout"]').attributes('data-error')).toBe('true');
+      expect(wrapper.find('[data-tab="identity"]').attributes('data-error')).toBe('false');
+      await save(wrapper);
+      expect(writes).toHaveLength(0);
+    });
+  });
 });

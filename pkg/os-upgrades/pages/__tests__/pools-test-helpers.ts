@@ -190,7 +190,13 @@ export const shellStubs = {
   KeyValue: {
     name: 'KeyValue', props: ['value', 'mode'], emits: ['update:value'], template: '<div class="key-value" />'
   },
-  CodeMirror:   { props: ['value'], template: '<pre class="yaml">{{ value }}</pre>' },
+  CodeMirror: {
+    props:    ['value'],
+    emits:    ['onInput'],
+    template: '<div><pre class="yaml">{{ value }}</pre><textarea class="yaml-input" @input="$emit(\'onInput\', $event.target.value)" /></div>',
+  },
+  Tabbed:       { template: '<div class="tabbed"><slot /></div>' },
+  Tab:          { props: ['name', 'label', 'error'], template: '<section class="tab" :data-tab="name" :data-error="String(!!error)"><slot /></section>' },
   ImageCompare: { props: ['versions', 'oldName', 'newName'], template: '<div class="image-compare" :data-old="oldName" :data-new="newName" />' },
 };
 

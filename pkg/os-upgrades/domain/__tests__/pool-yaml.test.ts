@@ -1,0 +1,249 @@
+import fc from 'fast-check';
+import jsyaml from 'js-yaml';
+import {
+  APPROVED_BY_ANNOTATION, emptySelectorFields, fieldTab, formFromPool, newPoolForm, readDraft, tabsWithProblems, parseYamlText, planFormWrite, PoolYamlRead, readPoolYaml, SELECTOR_ANNOTATION, yamlFieldPath, yamlShownObject
+} from '..';
+import type { KubeObject } from '../types';
+import { NOW, poolObject, VERSIONS } from './pool-test-data';
+
+function pool(): KubeObject {
+  const object = poolObject({
+    spec: {
+      managedOSVersionName: 'v1', clusterTargets: [{ clusterSelector: { matchLabels: { site: 'lyon' } } }], concurrency: 2, cordon: true, drain: { force: true, timeout: 30 }
+    },
+  });
+
+  (object.metadata as Record<string, unknown>).resourceVersion = '7';
+  (object.metadata as Record<string, unknown>).labels = { team: 'edge' };
+
+  return object;
+}
+
+/** The YAML the view shows for a pool, edited by `change`, read back. */
+function edit(original: KubeObject, change: (object: any) => void): PoolYamlRead { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const shown = yamlShownObject(original);
+  const object = JSON.parse(JSON.stringify(shown));
+
+  change(object);
+
+  return readPoolYaml(jsyaml.dump(object), {
+    shown, original, form: formFromPool(original)
+  });
+}
+
+function plan(original: KubeObject, read: PoolYamlRead) {
+  if (read.kind !== 'edit') {
+    throw new Error(`not read: ${ read.kind }`);
+  }
+
+  return planFormWrite({
+    original, form: read.form, initialForm: formFromPool(original), versions: VERSIONS, now: NOW, yaml: read.parts
+  });
+}
+
+function written(original: KubeObject, read: PoolYamlRead): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const result = plan(original, read);
+
+  if (!result.ok) {
+    throw new Error(`refused: ${ result.reason.key }`);
+  }
+
+  return result.object;
+}
+
+describe('the pool form\'s YAML view, edited', () => {
+  it('writes a label changed in the YAML, and nothing else', () => {
+    const original = pool();
+    const object = written(original, edit(original, (o) => {
+      o.metadata.labels.team = 'core';
+    }));
+
+    expect(object.metadata.labels).toEqual({ team: 'core' });
+    expect({ ...object, metadata: { ...object.metadata, labels: { team: 'edge' } } }).toEqual(original);
+    expect(object.metadata.resourceVersion).toBe('7');
+  });
+
+  it('writes form fields typed in the YAML through the form (targets, concurrency), keeping what the form cannot show', () => {
+    const original = pool();
+    const read = edit(original, (o) => {
+      o.spec.concurrency = 5;
+      o.spec.clusterTargets.push({ clusterName: 'edge-berlin' });
+      o.spec.drain.timeout = 90;
+      o.spec.upgradeContainer = { image: 'registry/x:1' };
+    });
+    const object = written(original, read);
+
+    expect(read.kind === 'edit' && read.form.concurrency).toBe('5');
+    expect(object.spec.concurrency).toBe(5);
+    expect(object.spec.clusterTargets).toEqual([{ clusterSelector: { matchLabels: { site: 'lyon' } } }, { clusterName: 'edge-berlin' }]);
+    expect(object.spec.drain).toEqual({
+      force: true, timeout: 90, ignoreDaemonSets: false, deleteLocalData: false
+    });
+    expect(object.spec.upgradeContainer).toEqual({ image: 'registry/x:1' });
+  });
+
+  it('removes a label and a spec field deleted in the YAML', () => {
+    const original = pool();
+
+    (original.spec as Record<string, unknown>).upgradeContainer = { image: 'x' };
+    const object = written(original, edit(original, (o) => {
+      delete o.metadata.labels;
+      delete o.spec.upgradeContainer;
+    }));
+
+    expect(object.metadata.labels).toEqual({});
+    expect(object.spec.upgradeContainer).toBeUndefined();
+  });
+
+  it('refuses a change of the pin or of its approval annotations: the image changes only through Approve', () => {
+    const original = pool();
+
+    (original.metadata as any).annotations = { [APPROVED_BY_ANNOTATION]: 'admin' }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    for (const change of [
+      (o: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+        o.spec.managedOSVersionName = 'v2';
+      },
+      (o: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+        o.spec.osImage = 'registry/os:2';
+      },
+      (o: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+        o.metadata.annotations[APPROVED_BY_ANNOTATION] = 'someone';
+      },
+    ]) {
+      expect(edit(original, change)).toEqual({ kind: 'refused', reason: { key: 'osUpgrades.poolYaml.refusal.pinChanged' } });
+    }
+  });
+
+  it('refuses a selector, a rename, the server\'s metadata, a status and another kind', () => {
+    const original = pool();
+    const key = (read: PoolYamlRead) => (read.kind === 'refused' ? read.reason.key.split('.').pop() : read.kind);
+
+    expect(key(edit(original, (o) => {
+      o.metadata.annotations = { [SELECTOR_ANNOTATION]: '{"channel":"x"}' };
+    }))).toBe('selectorChanged');
+    expect(key(edit(original, (o) => {
+      o.metadata.name = 'other';
+    }))).toBe('renamed');
+    expect(key(edit(original, (o) => {
+      o.metadata.resourceVersion = '8';
+    }))).toBe('serverField');
+    expect(key(edit(original, (o) => {
+      o.status = {};
+    }))).toBe('unknownField');
+    expect(key(edit(original, (o) => {
+      o.kind = 'Pod';
+    }))).toBe('kindChanged');
+  });
+
+  it('shows a target that does not parse, a bad label and values of the wrong type as problems, never drops them', () => {
+    const original = pool();
+    const read = edit(original, (o) => {
+      o.spec.clusterTargets = [{ clusterSelector: { matchLabels: { 'site lyon': 'x' } } }, 'edge-berlin'];
+      o.metadata.labels = { team: 'x'.repeat(100) };
+      o.spec.cordon = 'yes';
+      o.spec.concurrency = 1e20;
+    });
+
+    expect(read.kind).toBe('edit');
+    const result = plan(original, read);
+
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason.key).toBe('osUpgrades.poolForm.fieldProblems');
+    if (read.kind === 'edit') {
+      expect(read.parts.problems.map((p) => p.field)).toEqual(['metadata.labels.team', 'spec.clusterTargets.1', 'spec.cordon']);
+      expect(read.form.concurrency).toBe('100000000000000000000');
+      expect(read.form.targets[0].value).toBe('site lyon=x');
+    }
+  });
+
+  it('keeps a concurrency typed as text for the form\'s check to refuse', () => {
+    const read = edit(pool(), (o) => {
+      o.spec.concurrency = 'many';
+    });
+
+    expect(read.kind === 'edit' && read.form.concurrency).toBe('many');
+  });
+
+  it('a new pool takes its name from the YAML; an edit keeps its own', () => {
+    const shown = {
+      apiVersion: 'elemental.cattle.io/v1beta1', kind: 'ManagedOSImage', metadata: { name: 'a', namespace: 'fleet-default' }, spec: { managedOSVersionName: 'v1' }
+    };
+    const created = readPoolYaml(jsyaml.dump({ ...shown, metadata: { name: 'b', namespace: 'fleet-default' } }), { shown, form: { ...newPoolForm(), name: 'a' } });
+
+    expect(created.kind === 'edit' && created.form.name).toBe('b');
+  });
+
+  it('gives the parser\'s line and message for YAML that does not parse', () => {
+    const read = readPoolYaml('spec:\n  concurrency: 1\n   cordon: true\n', {
+      shown: yamlShownObject(pool()), original: pool(), form: formFromPool(pool())
+    });
+
+    expect(read.kind).toBe('syntax');
+    expect(read.kind === 'syntax' && read.error.line).toBe(3);
+    expect(read.kind === 'syntax' && read.error.message).toMatch(/mapping/);
+  });
+
+  it('reads no dates or custom types (the JSON schema)', () => {
+    expect(parseYamlText('a: 2026-12-01')).toEqual({ value: { a: '2026-12-01' } });
+    expect('error' in parseYamlText('a: !!js/function "function () {}"')).toBe(true);
+  });
+
+  it('names each form field\'s place in the YAML', () => {
+    expect(yamlFieldPath('target.2')).toBe('spec.clusterTargets.2');
+    expect(yamlFieldPath('nodeLabel.0')).toBe('spec.nodeSelector.matchLabels (1)');
+    expect(yamlFieldPath('spec.cordon')).toBe('spec.cordon');
+  });
+
+  it('property: the YAML shown, read back unchanged, writes exactly the pool as read', () => {
+    fc.assert(fc.property(
+      fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/), fc.stringMatching(/^[a-z0-9]{0,8}$/)),
+      fc.integer({ min: 1, max: 1000 }),
+      fc.boolean(),
+      (labels, concurrency, cordon) => {
+        const original = pool();
+
+        (original.metadata as Record<string, unknown>).labels = labels;
+        Object.assign(original.spec as Record<string, unknown>, { concurrency, cordon });
+
+        expect(written(original, edit(original, () => undefined))).toEqual(original);
+      }
+    ));
+  });
+
+  it('property: a label value typed in the YAML is written exactly when it is valid, else refused', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 70 }), (value) => {
+      const original = pool();
+      const result = plan(original, edit(original, (o) => {
+        o.metadata.labels.team = value;
+      }));
+      const valid = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/.test(value) && value.length <= 63;
+
+      expect(result.ok).toBe(valid);
+      if (result.ok) {
+        expect((result.object.metadata as any).labels.team).toBe(value); // eslint-disable-line @typescript-eslint/no-explicit-any
+      }
+    }));
+  });
+});
+
+describe('the pool form\'s tabs', () => {
+  it('puts each field, typed in the form or the YAML, on its tab, in the form\'s order', () => {
+    expect(tabsWithProblems(['concurrency', 'name', 'target.1'])).toEqual(['identity', 'targets', 'rollout']);
+    expect(tabsWithProblems(['spec.drain.force', 'spec.nodeSelector.matchLabels', 'selector'])).toEqual(['targets', 'image', 'rollout']);
+    expect(fieldTab('metadata.labels.team')).toBeUndefined();
+  });
+});
+
+describe('a draft kept after a 401', () => {
+  it('keeps the YAML view\'s parts, and refuses a draft whose parts are not such', () => {
+    const draft = {
+      principal: 'u', poolId: 'fleet-default/edge', form: newPoolForm(), selectorFields: emptySelectorFields(), savedAt: NOW
+    };
+    const yaml = {
+      specBase: {}, extra: { spec: {}, labels: { tier: 'gold' } }, problems: []
+    };
+
+    expect(readDraft({ ...draft, yaml }, 'u', 'fleet-default/edge', NOW)?.yaml).toEqual(yaml);
+    expect(readDraft({ ...draft, yaml: { extra: 1 } }, 'u', 'fleet-default/edge', NOW)).toBeUndefined();
+  });
+});
