@@ -522,7 +522,10 @@ async function main(): Promise<void> {
 
     await cdp.send('Performance.enable');
     log('logging in');
+    // loginAs only sets the session cookie: the dashboard boots on the next page load.
     await loginAs(page, 'admin');
+    await page.goto('/home');
+    await page.waitForSelector('main');
     await probe(page);
     await sleep(2000);
     const dashboardHeap = await heap(cdp, true);
