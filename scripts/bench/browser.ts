@@ -522,7 +522,10 @@ async function main(): Promise<void> {
 
     await cdp.send('Performance.enable');
     log('logging in');
+    // loginAs only sets the session cookie: the dashboard boots on the next page load.
     await loginAs(page, 'admin');
+    await page.goto('/home');
+    await page.waitForSelector('main');
     await probe(page);
     await sleep(2000);
     const dashboardHeap = await heap(cdp, true);
@@ -595,6 +598,11 @@ async function main(): Promise<void> {
     session.cdp = await context.newCDPSession(page);
     await page.goto(`${ PRODUCT }/pools/create`);
     await page.locator('[data-testid="selector-preview"]').waitFor();
+    // A new pool's selector has no channel (it reads nothing); "Any channel" chooses among every
+    // channel of the namespace, the SELECTOR_VERSIONS versions.
+    await page.getByTestId('selector-channel').click();
+    await page.getByRole('option', { name: 'Any channel', exact: true }).click();
+    await page.locator('[data-testid="selector-preview"][aria-busy="false"] [data-testid="selector-preview-candidates"]').waitFor({ timeout: 300_000 });
     await sleep(3000);
     await probe(page);
     log(`selector preview over ${ selectorVersions } versions: ${ SELECTOR_ROUNDS } × ${ SELECTOR_TEXT.length + 1 } keys`);

@@ -26,6 +26,8 @@ const CHROMIUM_ARGS = [
 export interface PageSpec {
   name: string;
   path: string;
+  /** The same page's path in a build from before a route moved (the baseline, `--baseline-routes`). */
+  baselinePath?: string;
   /** What the page shows when it is done: every one of these CSS selectors matches. */
   ready: string[];
   /** Shown while part of it still loads: the page is not done while one matches. */
@@ -57,8 +59,13 @@ export const PAGES: PageSpec[] = [
     name: 'pools list (200 pools)', path: `${ PRODUCT }/pools`, ready: ['[data-testid="pools-table"] [data-testid="pool-name"]'], busy: '[data-testid="pool-versions-loading"]'
   },
   {
-    // A pool's form (scale-pool-001 stores a selector on its channel): the preview resolved.
-    name: 'pool form', path: `${ PRODUCT }/pools/${ NAMESPACE }/scale-pool-001`, ready: ['[data-testid="selector-preview"][aria-busy="false"]'], busy: '[data-testid="pool-form-loading"]'
+    // A pool's form (scale-pool-001 stores a selector on its channel): the preview resolved. The
+    // form moved to …/edit when the pool got its own page; the baseline has it at the pool's path.
+    name:         'pool form',
+    path:         `${ PRODUCT }/pools/${ NAMESPACE }/scale-pool-001/edit`,
+    baselinePath: `${ PRODUCT }/pools/${ NAMESPACE }/scale-pool-001`,
+    ready:        ['[data-testid="selector-preview"][aria-busy="false"]'],
+    busy:         '[data-testid="pool-form-loading"]',
   },
 ];
 
@@ -67,6 +74,8 @@ interface Options {
   label: string;
   out: string;
   runs: number;
+  /** The build's routes are the baseline's (pages' `baselinePath`). */
+  baselineRoutes: boolean;
 }
 
 export interface PageResult {
@@ -151,13 +160,16 @@ function installProbe(): void {
 
 function parseArgs(argv: string[]): Options {
   const options: Options = {
-    baseUrl: 'https://localhost:8997', label: 'new', out: 'bench/results/pages.json', runs: 20
+    baseUrl: 'https://localhost:8997', label: 'new', out: 'bench/results/pages.json', runs: 20, baselineRoutes: false
   };
 
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]];
 
-    if (flag === '--base-url') {
+    if (flag === '--baseline-routes') {
+      options.baselineRoutes = true;
+      i--;
+    } else if (flag === '--base-url') {
       options.baseUrl = value.replace(/\/$/, '');
     } else if (flag === '--label') {
       options.label = value;
@@ -166,7 +178,7 @@ function parseArgs(argv: string[]): Options {
     } else if (flag === '--runs') {
       options.runs = Number(value);
     } else {
-      throw new Error(`unknown option ${ flag } (--base-url URL, --label NAME, --out FILE, --runs N)`);
+      throw new Error(`unknown option ${ flag } (--base-url URL, --label NAME, --out FILE, --runs N, --baseline-routes)`);
     }
   }
 
@@ -241,6 +253,7 @@ async function countingBytes<T>(cdp: CDPSession, work: () => Promise<T>): Promis
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  const pages = PAGES.map((spec) => (options.baselineRoutes && spec.baselinePath ? { ...spec, path: spec.baselinePath } : spec));
   const browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({
     baseURL: options.baseUrl, viewport: { width: 1400, height: 900 }, ignoreHTTPSErrors: true
@@ -255,17 +268,21 @@ async function main(): Promise<void> {
     const login = await context.newPage();
 
     login.setDefaultTimeout(TIMEOUT_MS);
+    // loginAs only sets the session cookie: the dashboard boots on the next page load.
     await loginAs(login, 'admin');
+    await login.goto('/home');
+    await login.waitForFunction(() => !!(document.querySelector('#app') as unknown as { __vue_app__?: unknown } | null)?.__vue_app__);
+    await login.waitForSelector('main');
     results.protocol = await login.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.nextHopProtocol ?? '');
     log(`${ options.label }: logged in over ${ results.protocol }`);
     // Once, so the package's files are in the browser's cache for the cold visits: the store is what is cold.
     await login.evaluate(installProbe);
-    for (const spec of PAGES) {
+    for (const spec of pages) {
       await visit(login, spec);
     }
     await login.close();
 
-    for (const spec of PAGES) {
+    for (const spec of pages) {
       const { page, cdp, packageFiles } = await freshTab(context);
       const cold = await countingBytes(cdp, async() => {
         const ms = await visit(page, spec);
@@ -284,11 +301,11 @@ async function main(): Promise<void> {
 
     const { page, cdp } = await freshTab(context);
 
-    for (const spec of PAGES) {
+    for (const spec of pages) {
       await visit(page, spec);
     }
     for (let run = 0; run < options.runs; run++) {
-      for (const [i, spec] of PAGES.entries()) {
+      for (const [i, spec] of pages.entries()) {
         results.pages[i].warmMs.push(await visit(page, spec));
       }
     }

@@ -23,6 +23,27 @@ export interface ListOptions {
   fieldSelector?: Record<string, string>;
 }
 
+/** Whether a stored object answers a list with these options (namespace, labels, fields). */
+export function listOptionsPredicate(options: ListOptions): (o: KubeObject) => boolean {
+  return (o) => {
+    if (options.namespace && o.metadata.namespace !== options.namespace) {
+      return false;
+    }
+    if (options.labelSelector && !matchesLabels(options.labelSelector, o.metadata.labels)) {
+      return false;
+    }
+    for (const [field, value] of Object.entries(options.fieldSelector ?? {})) {
+      const actual = field === 'metadata.name' ? o.metadata.name : field === 'metadata.namespace' ? o.metadata.namespace : undefined;
+
+      if (actual !== value) {
+        return false;
+      }
+    }
+
+    return true;
+  };
+}
+
 export type PatchType = 'merge' | 'json' | 'strategic';
 
 /** Fields of metadata that a write can never change. */
@@ -64,25 +85,13 @@ export class ObjectApi {
     return { items: items.map((o) => clone(o)), revision };
   }
 
-  /** As list, but the stored objects themselves (filtered before anything is copied): never modify them. */
+  /**
+   * As list, but the stored objects themselves (filtered before anything is copied): never modify them.
+   * A selector with an equality requirement (`a=b`, `a==b`, `a in (b)`) starts from the label index
+   * (label-index.ts); any other selector reads every object of the type.
+   */
   listShared(type: ResourceType, options: ListOptions = {}): { items: readonly KubeObject[]; revision: number } {
-    const items = this.store.shared(type.id).filter((o) => {
-      if (options.namespace && o.metadata.namespace !== options.namespace) {
-        return false;
-      }
-      if (options.labelSelector && !matchesLabels(options.labelSelector, o.metadata.labels)) {
-        return false;
-      }
-      for (const [field, value] of Object.entries(options.fieldSelector ?? {})) {
-        const actual = field === 'metadata.name' ? o.metadata.name : field === 'metadata.namespace' ? o.metadata.namespace : undefined;
-
-        if (actual !== value) {
-          return false;
-        }
-      }
-
-      return true;
-    });
+    const items = this.candidates(type, options).filter(listOptionsPredicate(options));
 
     // etcd returns keys in order: namespace, then name (bytes; names are ASCII).
     const keyOf = (o: KubeObject) => `${ o.metadata.namespace ?? '' }/${ o.metadata.name }`;
@@ -95,6 +104,17 @@ export class ObjectApi {
     });
 
     return { items, revision: this.store.revision };
+  }
+
+  private candidates(type: ResourceType, options: ListOptions): readonly KubeObject[] {
+    const equalities = (options.labelSelector ?? []).filter((req) => req.operator === 'In' && req.values.length === 1);
+
+    if (!equalities.length) {
+      return this.store.shared(type.id);
+    }
+    const lists = equalities.map((req) => this.store.sharedByLabel(type.id, req.key, req.values[0], options.namespace || undefined));
+
+    return lists.reduce((smallest, list) => (list.length < smallest.length ? list : smallest));
   }
 
   get(type: ResourceType, namespace: string | undefined, name: string): KubeObject {

@@ -7,6 +7,7 @@
 
 import { badRequest } from './errors';
 import { isObject } from './json';
+import { LabelSelector } from './labels';
 import { KubeObject } from './store';
 
 type Predicate = (object: unknown) => boolean;
@@ -144,6 +145,24 @@ export function filterPredicate(params: URLSearchParams): Predicate {
   const groups = params.getAll('filter').map((filter) => splitOr(filter).map(term));
 
   return (o) => groups.every((any) => any.some((p) => p(o)));
+}
+
+const LABEL_EQUALITY = /^metadata\.labels\[([^\]]+)\]\s*==?\s*([^=~].*)$/;
+
+/**
+ * The `filter=metadata.labels[k]=v` parameters of one term (no OR): each keeps only objects
+ * labelled k=v (v not empty), so the label index can answer them before the filter runs, as Steve's SQL cache
+ * joins its labels table (rancher/steve pkg/sqlcache/informer/listoption_indexer.go).
+ */
+export function labelEqualityFilters(params: URLSearchParams): LabelSelector {
+  return params.getAll('filter').map(splitOr).filter((terms) => terms.length === 1 && !/\s(IN|NOTIN)\s*\(/.test(terms[0]))
+    .map((terms) => LABEL_EQUALITY.exec(terms[0]))
+    .filter((match): match is RegExpExecArray => !!match)
+    .map((match) => ({
+      key: match[1], operator: 'In' as const, values: [unquote(match[2].replace(/^\((.*)\)$/, '$1'))]
+    }))
+    // `=` with nothing also matches objects without the label: only the scan answers it.
+    .filter((requirement) => requirement.values[0] !== '');
 }
 
 /** `projectsornamespaces=a,b` (or `!a,b` to exclude): namespaces, or projects by their namespaces' label. */

@@ -16,7 +16,7 @@ import {
   PresentOptions, excludeFields, fromSteve, steveView, toSteve
 } from './steve-format';
 import { KubeObject } from './store';
-import { filterPredicate, namespacePredicate, sortObjects } from './steve-query';
+import { filterPredicate, labelEqualityFilters, namespacePredicate, sortObjects } from './steve-query';
 import {
   ANONYMOUS_ACTOR, Actor, User, canAnywhere, userActor
 } from './users';
@@ -293,7 +293,8 @@ export class SteveApi {
     const params = ctx.url.searchParams;
 
     this.emulator.api.authorize(actor, 'list', type, '', namespace);
-    const options: ListOptions = { namespace, labelSelector: parseLabelSelector(params.get('labelSelector')) };
+    // A label equality in `filter=` narrows what the index reads; the filter itself still decides.
+    const options: ListOptions = { namespace, labelSelector: [...parseLabelSelector(params.get('labelSelector')), ...labelEqualityFilters(params)] };
     const fieldSelector = params.get('fieldSelector');
 
     if (fieldSelector) {

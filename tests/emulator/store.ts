@@ -1,5 +1,6 @@
 // The object store with one global resourceVersion counter, as etcd gives the Kubernetes API server (read by rancher/steve watches).
 import { JsonObject, clone } from './json';
+import { LabelIndex } from './label-index';
 
 export interface OwnerReference {
   apiVersion: string;
@@ -55,6 +56,7 @@ export class ObjectStore {
   private readonly types = new Map<string, Map<string, KubeObject>>();
   private readonly history: StoreEvent[] = [];
   private readonly listeners = new Set<(event: StoreEvent) => void>();
+  private readonly labels = new LabelIndex();
   private revisionCounter = 1000;
 
   get revision(): number {
@@ -81,6 +83,14 @@ export class ObjectStore {
     return [...(this.types.get(type)?.values() ?? [])];
   }
 
+  /** The stored objects labelled `label=value` (in `namespace` if given), from the label index: never modify them. */
+  sharedByLabel(type: string, label: string, value: string, namespace?: string): readonly KubeObject[] {
+    const byKey = this.types.get(type);
+
+    return this.labels.keys(type, label, value, namespace).map((key) => byKey?.get(key))
+      .filter((o): o is KubeObject => !!o);
+  }
+
   get(type: string, namespace: string | undefined, name: string): KubeObject | undefined {
     const found = this.types.get(type)?.get(objectKey(namespace, name));
 
@@ -95,7 +105,16 @@ export class ObjectStore {
       byKey = new Map();
       this.types.set(type, byKey);
     }
-    byKey.set(objectKey(object.metadata.namespace, object.metadata.name), clone(object));
+    const key = objectKey(object.metadata.namespace, object.metadata.name);
+    const previous = byKey.get(key);
+
+    if (previous) {
+      this.labels.remove(type, previous);
+    }
+    const stored = clone(object);
+
+    byKey.set(key, stored);
+    this.labels.add(type, stored);
     this.emit({
       type, action, object: clone(object), revision: Number(object.metadata.resourceVersion)
     });
@@ -109,6 +128,7 @@ export class ObjectStore {
       return undefined;
     }
     this.types.get(type)?.delete(key);
+    this.labels.remove(type, existing);
     const revision = this.nextRevision();
     const last = clone(existing);
 

@@ -155,6 +155,8 @@ describe('pool form page', () => {
 
     await wrapper.find('[data-testid="pool-concurrency"]').setValue('5');
     await wrapper.find('[data-testid="pool-toggle-yaml"]').trigger('click');
+    // The YAML view loads when it is first opened.
+    await flushPromises();
     const yaml = wrapper.find('[data-testid="pool-yaml"] .yaml').text();
 
     expect(yaml).toContain('concurrency: 5');

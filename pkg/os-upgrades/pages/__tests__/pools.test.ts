@@ -63,6 +63,8 @@ describe('workload pools page', () => {
     expect(usePoolApprovalStore().request).toMatchObject({
       kind: 'approve', expectedPin: OLD.name, versionName: NEW.name
     });
+    // The dialog loads when it first opens.
+    await flushPromises();
     expect(wrapper.find('[data-testid="approve-target-name"]').text()).toBe(NEW.name);
   });
 
