@@ -87,7 +87,7 @@ export class ObjectApi {
 
   /**
    * As list, but the stored objects themselves (filtered before anything is copied): never modify them.
-   * A selector with an equality requirement (`a=b`, `a==b`, `a in (b)`) starts from the label index
+   * A selector with an equality requirement (`a=b`, `a==b`, `a in (b, c)`) starts from the label index
    * (label-index.ts); any other selector reads every object of the type.
    */
   listShared(type: ResourceType, options: ListOptions = {}): { items: readonly KubeObject[]; revision: number } {
@@ -107,12 +107,13 @@ export class ObjectApi {
   }
 
   private candidates(type: ResourceType, options: ListOptions): readonly KubeObject[] {
-    const equalities = (options.labelSelector ?? []).filter((req) => req.operator === 'In' && req.values.length === 1);
+    const lookups = (options.labelSelector ?? []).filter((req) => req.operator === 'In' && req.values.length > 0);
 
-    if (!equalities.length) {
+    if (!lookups.length) {
       return this.store.shared(type.id);
     }
-    const lists = equalities.map((req) => this.store.sharedByLabel(type.id, req.key, req.values[0], options.namespace || undefined));
+    // An object has one value per label: the lists of `k in (a, b)` never overlap.
+    const lists = lookups.map((req) => req.values.flatMap((value) => this.store.sharedByLabel(type.id, req.key, value, options.namespace || undefined)));
 
     return lists.reduce((smallest, list) => (list.length < smallest.length ? list : smallest));
   }

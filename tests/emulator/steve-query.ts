@@ -148,21 +148,37 @@ export function filterPredicate(params: URLSearchParams): Predicate {
 }
 
 const LABEL_EQUALITY = /^metadata\.labels\[([^\]]+)\]\s*==?\s*([^=~].*)$/;
+const LABEL_IN = /^metadata\.labels\[([^\]]+)\]\s+IN\s+\((.*)\)$/;
+
+/** The label and values a one-term filter keeps: `metadata.labels[k]=v` or `metadata.labels[k] IN (v, w)`. */
+function labelTerm(filter: string): { key: string; values: string[] } | undefined {
+  const terms = splitOr(filter);
+
+  if (terms.length !== 1) {
+    return undefined;
+  }
+  const within = LABEL_IN.exec(terms[0]);
+
+  if (within) {
+    return { key: within[1], values: within[2].split(',').map(unquote) };
+  }
+  const equal = /\s(IN|NOTIN)\s*\(/.test(terms[0]) ? null : LABEL_EQUALITY.exec(terms[0]);
+
+  return equal ? { key: equal[1], values: [unquote(equal[2].replace(/^\((.*)\)$/, '$1'))] } : undefined;
+}
 
 /**
- * The `filter=metadata.labels[k]=v` parameters of one term (no OR): each keeps only objects
- * labelled k=v (v not empty), so the label index can answer them before the filter runs, as Steve's SQL cache
- * joins its labels table (rancher/steve pkg/sqlcache/informer/listoption_indexer.go).
+ * The `filter=` parameters of one term (no OR) that keep only objects labelled k=v (or k in a
+ * set of values; none of them empty), so the label index can answer them before the filter runs,
+ * as Steve's SQL cache joins its labels table (rancher/steve pkg/sqlcache/informer/listoption_indexer.go).
+ * The shell's findPage asks `metadata.labels[k] IN (v)` (rancher/dashboard shell/plugins/steve/steve-pagination-utils.ts).
  */
 export function labelEqualityFilters(params: URLSearchParams): LabelSelector {
-  return params.getAll('filter').map(splitOr).filter((terms) => terms.length === 1 && !/\s(IN|NOTIN)\s*\(/.test(terms[0]))
-    .map((terms) => LABEL_EQUALITY.exec(terms[0]))
-    .filter((match): match is RegExpExecArray => !!match)
-    .map((match) => ({
-      key: match[1], operator: 'In' as const, values: [unquote(match[2].replace(/^\((.*)\)$/, '$1'))]
-    }))
+  return params.getAll('filter').map(labelTerm)
+    .filter((found): found is { key: string; values: string[] } => !!found)
     // `=` with nothing also matches objects without the label: only the scan answers it.
-    .filter((requirement) => requirement.values[0] !== '');
+    .filter(({ values }) => values.every((value) => value !== ''))
+    .map(({ key, values }) => ({ key, operator: 'In' as const, values }));
 }
 
 /** `projectsornamespaces=a,b` (or `!a,b` to exclude): namespaces, or projects by their namespaces' label. */

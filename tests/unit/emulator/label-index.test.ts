@@ -133,4 +133,13 @@ describe('label equalities in Steve filters', () => {
       key: 'elemental.cattle.io/channel', operator: 'In', values: ['sl-micro']
     }]);
   });
+
+  // The shell's findPage asks for a channel's versions as `metadata.labels[k] IN (v)`.
+  it('reads a one-term IN as a lookup of each value', () => {
+    const params = new URLSearchParams([['filter', 'metadata.labels[elemental.cattle.io/channel] IN (sl-micro,scale)'], ['filter', 'metadata.labels[e] IN (x,"")']]);
+
+    expect(labelEqualityFilters(params)).toEqual([{
+      key: 'elemental.cattle.io/channel', operator: 'In', values: ['sl-micro', 'scale']
+    }]);
+  });
 });
