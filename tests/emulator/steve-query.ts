@@ -178,7 +178,9 @@ export function labelEqualityFilters(params: URLSearchParams): LabelSelector {
     .filter((found): found is { key: string; values: string[] } => !!found)
     // `=` with nothing also matches objects without the label: only the scan answers it.
     .filter(({ values }) => values.every((value) => value !== ''))
-    .map(({ key, values }) => ({ key, operator: 'In' as const, values }));
+    .map(({ key, values }) => ({
+      key, operator: 'In' as const, values
+    }));
 }
 
 /** `projectsornamespaces=a,b` (or `!a,b` to exclude): namespaces, or projects by their namespaces' label. */
