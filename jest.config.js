@@ -3,6 +3,7 @@ module.exports = {
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons'] },
   roots:                  ['<rootDir>/pkg', '<rootDir>/tests/unit'],
   testMatch:              ['**/__tests__/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.ts'],
+  setupFiles:             ['<rootDir>/tests/unit/shell-directives.js'],
   moduleFileExtensions:   ['ts', 'js', 'json', 'vue'],
   moduleNameMapper:       {
     '^@shell/(.*)$':           '<rootDir>/node_modules/@rancher/shell/$1',
