@@ -1,4 +1,7 @@
-import { overlapsByPool, toFleetCluster, unconfirmedOverlaps } from '..';
+import fc from 'fast-check';
+import {
+  overlappingPools, overlapsByPool, readPool, specOf, targetsOf, toFleetCluster, unconfirmedOverlaps
+} from '..';
 import { poolObject } from './pool-test-data';
 
 const CLUSTERS = ['a', 'b', 'c'].map((name) => toFleetCluster({
@@ -32,5 +35,40 @@ describe('overlapping pools', () => {
     expect(marks.has('fleet-default/far')).toBe(false);
     // Node selectors requiring different values of one label never select the same node.
     expect(marks.get('fleet-default/other-nodes')).toEqual(['by-name', 'by-label']);
+  });
+
+  it('marks each pool with exactly what overlappingPools finds for it', () => {
+    const targetArb = fc.oneof(
+      fc.constantFrom('a', 'b', 'c', 'x').map((clusterName) => ({ clusterName })),
+      fc.constantFrom('near', 'far').map((site) => ({ clusterSelector: { matchLabels: { site } } })),
+      fc.constant({}),
+    );
+    const poolArb = fc.record({
+      name:      fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5'),
+      namespace: fc.constantFrom('fleet-default', 'fleet-other'),
+      targets:   fc.array(targetArb, { maxLength: 3 }),
+      role:      fc.constantFrom(undefined, 'db', 'web'),
+    });
+
+    fc.assert(fc.property(fc.array(poolArb, { maxLength: 8 }), (drafts) => {
+      const pools = drafts.map((d) => {
+        const pool = poolObject({ name: d.name, spec: { clusterTargets: d.targets, ...(d.role ? { nodeSelector: { matchLabels: { role: d.role } } } : {}) } });
+
+        return { ...pool, metadata: { ...(pool.metadata as object), namespace: d.namespace } };
+      });
+      const expected = new Map<string, string[]>();
+
+      for (const pool of pools) {
+        const { name, namespace } = readPool(pool);
+        const found = overlappingPools({
+          name, namespace, targets: targetsOf(pool), nodeSelector: specOf(pool).nodeSelector
+        }, pools, CLUSTERS, []);
+
+        if (found.length) {
+          expected.set(`${ namespace }/${ name }`, found.map((o) => o.pool));
+        }
+      }
+      expect(overlapsByPool(pools, CLUSTERS, [])).toEqual(expected);
+    }), { numRuns: 300 });
   });
 });
