@@ -1,8 +1,7 @@
 // Issue 17: every page at 1024 x 768, light and dark: no sideways scroll of the page (the shell
 // scrolls its pages inside main.main-layout, so that is measured too), no serious axe violation,
 // names and image chips on one line, the channels' Source readable, the package diff with its
-// changed versions in view, and a full-page screenshot of each in the report. The pools list
-// and a pool's page have their own 1024 px checks (pools.spec.ts, pool-detail.spec.ts).
+// changed versions in view, and a full-page screenshot of each in the report.
 
 import { Locator, Page } from '@playwright/test';
 import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
@@ -100,6 +99,30 @@ const CHECKS: Check[] = [
     },
   },
   {
+    name:  'workload pools',
+    path:  '/os-upgrades/c/_/pools',
+    root:  '.pools-page',
+    ready: async(page) => {
+      await expect(page.getByTestId('pools-table').locator('tbody tr', { hasText: 'edge-berlin' }).first()).toBeVisible();
+    },
+  },
+  {
+    name:  'pool',
+    path:  '/os-upgrades/c/_/pools/fleet-default/edge-berlin',
+    root:  '.pool-page',
+    ready: async(page) => {
+      await expect(page.getByRole('cell', { name: 'edge-berlin-02-node-3' })).toBeVisible({ timeout: 40_000 });
+    },
+  },
+  {
+    name:  'pool form',
+    path:  '/os-upgrades/c/_/pools/fleet-default/edge-berlin/edit',
+    root:  '.pool-edit',
+    ready: async(page) => {
+      await expect(page.getByTestId('pool-save-async-button')).toBeVisible();
+    },
+  },
+  {
     name:  'changelog sources',
     path:  '/os-upgrades/c/_/sources',
     root:  '.sources-page',
@@ -111,7 +134,7 @@ const CHECKS: Check[] = [
 
 for (const theme of ['light', 'dark']) {
   test(`every page fits 1024 px without sideways scroll and passes axe (${ theme })`, async({ page, problems }, testInfo) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: 1024, height: 768 });
     await loginAs(page, 'admin');
     if (theme === 'dark') {
