@@ -597,6 +597,8 @@ async function main(): Promise<void> {
     session.page = page;
     session.cdp = await context.newCDPSession(page);
     await page.goto(`${ PRODUCT }/pools/create`);
+    // The selector and its preview are on the form's Image tab.
+    await page.getByTestId('btn-image').click();
     await page.locator('[data-testid="selector-preview"]').waitFor();
     // A new pool's selector has no channel (it reads nothing); "Any channel" chooses among every
     // channel of the namespace, the SELECTOR_VERSIONS versions.
