@@ -10,6 +10,20 @@ export interface ApiResponse {
 
 export type Body = Record<string, unknown> | unknown[];
 
+/**
+ * The worker's browser context keeps its connections between tests (support/test.ts): one the
+ * server closed while idle resets before the request is read, so the request is sent once more.
+ */
+function onceMoreAfterReset<T>(send: () => Promise<T>): Promise<T> {
+  return send().catch((error: Error) => {
+    if (!/ECONNRESET/.test(error.message)) {
+      throw error;
+    }
+
+    return send();
+  });
+}
+
 export class SessionApi {
   constructor(private readonly page: Page) {}
 
@@ -17,7 +31,7 @@ export class SessionApi {
     const find = async() => (await this.page.context().cookies()).find((c) => c.name === 'CSRF')?.value;
 
     if (!await find()) {
-      await this.page.request.get('/v1/schemas/schema');
+      await onceMoreAfterReset(() => this.page.request.get('/v1/schemas/schema'));
     }
 
     return find();
@@ -25,7 +39,7 @@ export class SessionApi {
 
   async call(method: string, path: string, body?: Body, contentType = 'application/json'): Promise<ApiResponse> {
     const csrf = await this.csrf();
-    const response = await this.page.request.fetch(path, {
+    const send = () => this.page.request.fetch(path, {
       method,
       data:    body === undefined ? undefined : JSON.stringify(body),
       headers: {
@@ -33,6 +47,7 @@ export class SessionApi {
       },
       failOnStatusCode: false,
     });
+    const response = await onceMoreAfterReset(send);
     const text = await response.text();
     let parsed: unknown = {};
 
