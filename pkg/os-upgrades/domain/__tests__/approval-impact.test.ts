@@ -51,7 +51,9 @@ describe('what an approval does to machines', () => {
     });
     const undrained = approvalImpact(poolObject({ spec: { drain: null, cordon: false } }), CLUSTERS, []);
 
-    expect(undrained).toMatchObject({ cordon: false, cordonSource: 'pool', drainSource: 'pool' });
+    expect(undrained).toMatchObject({
+      cordon: false, cordonSource: 'pool', drainSource: 'pool'
+    });
     expect(undrained.drain).toBeUndefined();
   });
 
@@ -112,7 +114,13 @@ describe('what an approval does to machines', () => {
     expect(impact.drain).toEqual({
       force: false, deleteLocalData: true, ignoreDaemonSets: true, sucDefaults: ['ignoreDaemonSets', 'deleteLocalData']
     });
-    const set = approvalImpact(poolObject({ spec: { drain: { ignoreDaemonSets: false, deleteEmptydirData: false, skipWaitForDeleteTimeout: 30 } } }), CLUSTERS, []);
+    const set = approvalImpact(poolObject({
+      spec: {
+        drain: {
+          ignoreDaemonSets: false, deleteEmptydirData: false, skipWaitForDeleteTimeout: 30
+        }
+      }
+    }), CLUSTERS, []);
 
     expect(set.drain).toEqual({
       force: false, deleteLocalData: false, ignoreDaemonSets: false, skipWaitForDeleteTimeout: 30, sucDefaults: []

@@ -187,7 +187,9 @@ describe('withdrawnPin', () => {
     expect(withdrawnPin(pool('p', 'v3'), newestGone, 10)?.wayOut).toEqual({ kind: 'approve', versionName: 'v2' });
     // A usable previous pin comes first: it ran on these machines.
     expect(withdrawnPin(pool('p', 'v3', { [PREVIOUS_VERSION_ANNOTATION]: 'v1' }), newestGone, 10)?.wayOut).toEqual({ kind: 'rollback', versionName: 'v1' });
-    const allGone = applyWithdrawals([v('v1', 1), v('v2', 2), v('v3', 3)], [channel({ v1: gone, v2: gone, v3: gone })]);
+    const allGone = applyWithdrawals([v('v1', 1), v('v2', 2), v('v3', 3)], [channel({
+      v1: gone, v2: gone, v3: gone
+    })]);
 
     expect(withdrawnPin(pool('p', 'v3'), allGone, 10)?.wayOut).toBeUndefined();
   });
