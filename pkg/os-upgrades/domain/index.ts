@@ -56,3 +56,4 @@ export * from './selector-chips';
 export * from './fleet-message';
 export * from './pinned-pools';
 export * from './withdrawal-impact';
+export * from './image-search-rank';
