@@ -7,7 +7,7 @@ const v = (name: string, channel: string, created: number, namespace = 'fleet-de
   name, namespace, channel, type: 'container', version: name, created, inSync: true, image: `registry.example/os:${ name }`
 });
 const pkg = (name: string, version = '6.4.0', release = '1.1') => ({
-  name, epoch: '', version, release, arch: 'x86_64', disturl: '', license: ''
+  name, epoch: 0, version, release, arch: 'x86_64', disturl: '', license: ''
 });
 
 describe('rankImageHits', () => {
