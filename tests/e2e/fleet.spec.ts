@@ -220,8 +220,8 @@ test.describe('fleet overview', () => {
     // edge-munich is pinned to 3.12 by name, without a previous pin: 3.9 is the newest image left.
     await expect(pools.getByTestId('withdraw-pool-edge-munich')).toContainText(`pinned to it): shows your reason on the fleet overview, with the way out: Move to ${ B39 }`);
     // The selectors of edge-berlin and chain-canary pick 3.12 now (both are pinned to 3.9).
-    await expect(pools.getByTestId('withdraw-pool-edge-berlin')).toContainText(`its selector picks it now): afterwards its selector picks ${ B39 }`);
-    await expect(pools.getByTestId('withdraw-pool-chain-canary')).toContainText(`afterwards its selector picks ${ B39 }`);
+    await expect(pools.getByTestId('withdraw-pool-edge-berlin')).toContainText(`its selector picks it now): afterwards its selector picks its pin, ${ B39 }: no upgrade is offered`);
+    await expect(pools.getByTestId('withdraw-pool-chain-canary')).toContainText(`afterwards its selector picks its pin, ${ B39 }`);
     await expect(pools.locator('li')).toHaveCount(3);
     await expect(dialog.getByTestId('withdraw-by')).toHaveText('You withdraw as admin');
     await dialog.getByTestId('withdraw-text').fill('Kernel panic on boot');

@@ -9,8 +9,11 @@ import { withdrawnPin, WithdrawnPin } from './fleet-overview';
 export type WithdrawalEffect =
   /** Pinned to the image: it shows the withdrawal with this way out (none when undefined). */
   | { kind: 'pinned'; wayOut?: WithdrawnPin['wayOut'] }
-  /** Its selector picks the image now: afterwards it picks `versionName` (none when undefined). */
-  | { kind: 'selected'; versionName?: string };
+  /**
+   * Its selector picks the image now (an upgrade offered): afterwards it picks `versionName` (none
+   * when undefined); `isPin` when that is the pool's pin, so no upgrade is offered any more.
+   */
+  | { kind: 'selected'; versionName?: string; isPin?: true };
 
 export interface WithdrawalImpactRow {
   namespace: string;
@@ -47,7 +50,11 @@ export function withdrawalImpact(pools: readonly unknown[], versions: readonly V
       const next = resolveSelector(view.selector, versionsForPool(after, namespace), now).chosen;
 
       rows.push({
-        namespace: view.namespace, name: view.name, effect: { kind: 'selected', ...(next ? { versionName: next.name } : {}) }
+        namespace: view.namespace,
+        name:      view.name,
+        effect:    {
+          kind: 'selected', ...(next ? { versionName: next.name } : {}), ...(next && next.name === view.pin ? { isPin: true as const } : {})
+        }
       });
     }
   }
