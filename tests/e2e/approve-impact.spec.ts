@@ -1,4 +1,5 @@
-// Issue 17: the approve dialog says what approving does to machines before the details, stores an
+// Issue 17: the approve dialog says what approving does to machines before the details (issue 24:
+// with the default the operator applies beside each value the pool leaves out), stores an
 // optional comment with the approval, shows approved-at as the time of the click, and gives focus
 // back to the pool's row menu when it closes.
 
@@ -30,6 +31,13 @@ test.describe('approve dialog', () => {
     await expect(impact.getByTestId('approve-impact-drain')).toContainText('deletes local data');
     await expect(impact.getByTestId('approve-impact-reboot')).toContainText('reboots');
     await expect(impact.getByTestId('approve-impact-concurrency')).toContainText('One node at a time');
+    // edge-berlin sets neither cordon, drain nor concurrency: each value is the default the operator
+    // (or the CRD) applies, named beside it (elemental-operator controllers/managedosimage_controller.go).
+    await expect(impact.getByTestId('approve-impact-cordon')).toContainText('Each node is cordoned');
+    await expect(impact.getByTestId('approve-impact-cordon-source')).toHaveText('Default of the Elemental operator: the pool does not set cordon.');
+    await expect(impact.getByTestId('approve-impact-drain')).toContainText('skips pods still being deleted after 60 s');
+    await expect(impact.getByTestId('approve-impact-drain-source')).toContainText('Default of the ManagedOSImage definition (CRD)');
+    await expect(impact.getByTestId('approve-impact-concurrency-source')).toHaveText('Default of the Elemental operator: the pool does not set concurrency.');
     await expect(dialog.getByTestId('spec-yaml-diff')).toContainText('(the time you approve)');
 
     await dialog.getByTestId('approve-comment').fill('Fixes CVE-2026-0001; agreed with the site lead');

@@ -3,8 +3,8 @@
 // page's search finding an image by a package version.
 
 import { Page } from '@playwright/test';
-import { sessionApi, steveUrl } from './support/api';
-import { useEmulator } from './support/emulator';
+import { field, sessionApi, steveUrl } from './support/api';
+import { ChannelEntry, useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 
@@ -13,7 +13,7 @@ const FROM = 'base-v2.2.0-3.12-os';
 const TO = 'base-v2.3.0-6.1-os';
 const COMPARE = `/os-upgrades/c/_/channels/${ NS }/sl-micro-6.2-base/compare?old=${ FROM }&new=${ TO }`;
 
-useEmulator();
+const emulator = useEmulator();
 
 test.beforeEach(async({ page }) => {
   await loginAs(page, 'admin');
@@ -72,6 +72,57 @@ test.describe('moves across channels', () => {
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveText('Approve: Move to SL Micro 6.2');
     await expect(dialog.getByTestId('approve-compare-unavailable')).toHaveCount(0);
     await expectReleaseMove(dialog);
+  });
+
+  test('the search ranks the images of the pools\' channels first, shows more on request, and counts the files it could not read', async({ page }) => {
+    test.setTimeout(300_000);
+    // A channel whose name sorts first, with 60 images that all have kernel-default installed.
+    const GENERATED = 'aaa-generated';
+    const entries: ChannelEntry[] = Array.from({ length: 60 }, (_, i) => ({
+      metadata: { name: `${ GENERATED }-v1.0.${ i }-os` },
+      spec:     {
+        version: `v1.0.${ i }`, type: 'container', metadata: { upgradeImage: `registry.example.test/gen/os:1.0.${ i }`, created: 1750000000 + i * 3600 }
+      },
+    }));
+
+    expect((await emulator.control.publishChannel(GENERATED, entries)).ok).toBe(true);
+    const api = sessionApi(page);
+    const channelUrl = steveUrl('elemental.cattle.io.managedosversionchannel', NS, GENERATED);
+    const channel = (await api.get(channelUrl)).body;
+    const annotations = { ...(field(channel, 'metadata.annotations') as Record<string, string> | undefined), 'os-upgrades.cattle.io/changelog-url': '/changelog-files/{name}.updates.log' };
+
+    expect((await api.put(channelUrl, { ...channel, metadata: { ...(channel.metadata as object), annotations } })).status).toBe(200);
+    for (const entry of entries) {
+      await emulator.control.setPackages(entry.metadata.name, 'kernel-default|(none)|6.4.0|9.9|x86_64|obs://gen|GPL-2.0-only\n');
+    }
+    // The generated images' update logs answer 500: those files cannot be read.
+    await emulator.control.addFault({ path: `*/${ GENERATED }-*.updates.log`, status: 500 });
+
+    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    const search = page.getByTestId('image-search');
+
+    await search.getByTestId('image-search-input').fill('kernel-default');
+    await search.getByTestId('image-search-files').click();
+    // Two files for each of ~1,300 images (sl-micro-6.1-scale has 600).
+    await expect(search.getByTestId('image-search-files-read')).toContainText(/Files searched: \d+ of \d+ read, \d+ not published, 60 could not be read\./, { timeout: 180_000 });
+    const hits = search.getByTestId('image-search-hit');
+
+    // The pools run images of sl-micro-6.1-base: its images come before the 60 generated ones.
+    await expect(hits.first()).toContainText(`in ${ NS }/sl-micro-6.1-base`);
+    await expect(hits.filter({ hasText: 'base-v2.2.0-3.12-os' })).toHaveCount(1);
+    await expect(hits).toHaveCount(50);
+    const more = search.getByTestId('image-search-more');
+
+    await expect(more).toContainText(/Showing 50 of \d+ matching images\./);
+    const total = Number(/of (\d+) matching/.exec(await more.innerText())?.[1]);
+
+    expect(total).toBeGreaterThan(60);
+    await more.getByTestId('image-search-show-more').click();
+    await expect(hits).toHaveCount(Math.min(total, 100));
+
+    // Nothing matches: the search says how many files it could not read.
+    await search.getByTestId('image-search-input').fill('no-such-package');
+    await expect(search.getByTestId('image-search-empty')).toContainText(/No image matches in the files that could be read: 60 of \d+ files could not be read/);
   });
 
   test('the channels page search finds an image by a package version and opens its compare', async({ page }) => {

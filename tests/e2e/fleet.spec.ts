@@ -210,6 +210,48 @@ test.describe('fleet overview', () => {
     await expect(page.getByTestId('channel-history')).toContainText('Restored');
   });
 
+  test('withdrawing the newest image lists the pools running it, and the overview offers each a way out', async({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(`/os-upgrades/c/_/channels/${ NS }/${ CHANNEL }`));
+    await page.getByTestId(`version-withdraw-${ B312 }`).click();
+    const dialog = page.getByTestId('withdraw-dialog');
+    const pools = dialog.getByTestId('withdraw-pools');
+
+    // edge-munich is pinned to 3.12 by name, without a previous pin: 3.9 is the newest image left.
+    await expect(pools.getByTestId('withdraw-pool-edge-munich')).toContainText(`pinned to it): shows your reason on the fleet overview, with the way out: Move to ${ B39 }`);
+    // The selectors of edge-berlin and chain-canary pick 3.12 now (both are pinned to 3.9).
+    await expect(pools.getByTestId('withdraw-pool-edge-berlin')).toContainText(`its selector picks it now): afterwards its selector picks its pin, ${ B39 }: no upgrade is offered`);
+    await expect(pools.getByTestId('withdraw-pool-chain-canary')).toContainText(`afterwards its selector picks its pin, ${ B39 }`);
+    await expect(pools.locator('li')).toHaveCount(3);
+    await expect(dialog.getByTestId('withdraw-by')).toHaveText('You withdraw as admin');
+    await dialog.getByTestId('withdraw-text').fill('Kernel panic on boot');
+    await dialog.getByTestId('withdraw-confirm-async-button').click();
+    await expect(dialog).toHaveCount(0);
+
+    await openFleet(page);
+    const munich = fleetRow(page, 'edge-munich').getByTestId('fleet-withdrawn-edge-munich');
+
+    await expect(munich).toContainText(`Runs ${ B312 }, withdrawn by admin: Kernel panic on boot`);
+    await expect(munich.getByTestId('fleet-way-out')).toHaveText(`Move to ${ B39 }`);
+
+    // Every other image of the channel withdrawn too: no way out, said in plain text (no HTML entity).
+    const api = sessionApi(page);
+    const channelUrl = steveUrl(CHANNEL_TYPE, NS, CHANNEL);
+    const channel = (await api.get(channelUrl)).body;
+    const annotations = field(channel, 'metadata.annotations') as Record<string, string>;
+    const names = (await emulator.control.objects('elemental.cattle.io.managedosversion'))
+      .filter((o) => (field(o, 'metadata.labels') as Record<string, string> | undefined)?.['elemental.cattle.io/channel'] === CHANNEL)
+      .map((o) => String(field(o, 'metadata.name')));
+    const all = Object.fromEntries(names.map((name) => [name, {
+      reason: 'Recalled', by: 'admin', at: '2025-04-01T00:00:00Z'
+    }]));
+
+    expect(names).toContain(B39);
+    expect((await api.put(channelUrl, { ...channel, metadata: { ...(channel.metadata as object), annotations: { ...annotations, [WITHDRAWN]: JSON.stringify(all) } } })).status).toBe(200);
+    await expect(munich).toContainText('No other usable image of its channel; pick another image on the pool\'s page.', { timeout: 20_000 });
+    await expect(page.getByTestId('fleet-table')).not.toContainText('&#');
+  });
+
   test('a viewer sees withdrawals but cannot withdraw', async({ page }) => {
     await loginAs(page, 'viewer');
     await page.goto(dashboardPath(`/os-upgrades/c/_/channels/${ NS }/${ CHANNEL }`));

@@ -175,8 +175,9 @@ export interface WithdrawnPin {
   /** The withdrawn version the pool pins. */
   version: OSVersion;
   /**
-   * The way out (rule 18: moving away is allowed): `approve` the selector's pick, else the newest
-   * usable image of the pin's channel when newer; else `rollback` to the previous pin when it is usable;
+   * The way out (rule 18: moving away is allowed): `approve` the selector's pick, else (no selector)
+   * the newest usable image of the pin's channel when newer; else `rollback` to the previous pin when
+   * it is usable; else (no selector) the newest usable image of the channel, though older;
    * undefined when there is none.
    */
   wayOut?: { kind: 'approve' | 'rollback'; versionName: string };
@@ -196,18 +197,22 @@ export function withdrawnPin(pool: unknown, versions: readonly VersionInput[], n
   if (upgrade) {
     return { version: pin, wayOut: { kind: 'approve', versionName: upgrade.name } };
   }
-  if (view.selectorText === undefined) {
-    const newest = usable.filter((version) => version.channel === pin.channel && version.namespace === pin.namespace && isUsableImage(version))
-      .sort(compareNewestFirst)[0];
+  // Without a selector any usable image of the channel may be approved (an older one is a forced
+  // downgrade, rule 9); with one, only its pick (`planPoolWrite` refuses another).
+  const channelImages = view.selectorText === undefined ? usable.filter((version) => version.channel === pin.channel && version.namespace === pin.namespace && isUsableImage(version))
+    .sort(compareNewestFirst) : [];
+  const newest = channelImages[0];
 
-    if (newest && compareNewestFirst(newest, pin) < 0) {
-      return { version: pin, wayOut: { kind: 'approve', versionName: newest.name } };
-    }
+  if (newest && compareNewestFirst(newest, pin) < 0) {
+    return { version: pin, wayOut: { kind: 'approve', versionName: newest.name } };
   }
   const previous = view.previousVersion ? usable.find((version) => version.name === view.previousVersion) : undefined;
 
   if (previous && isUsableImage(previous) && previous.name !== pin.name) {
     return { version: pin, wayOut: { kind: 'rollback', versionName: previous.name } };
+  }
+  if (newest) {
+    return { version: pin, wayOut: { kind: 'approve', versionName: newest.name } };
   }
 
   return { version: pin };

@@ -55,3 +55,5 @@ export * from './live-list';
 export * from './selector-chips';
 export * from './fleet-message';
 export * from './pinned-pools';
+export * from './withdrawal-impact';
+export * from './image-search-rank';

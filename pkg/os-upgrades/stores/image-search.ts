@@ -1,7 +1,13 @@
 // The channels page's image search: the query, and the package lists and logs it searches.
 import { defineStore } from 'pinia';
-import type { ImageSearchIndex, OSVersion, PackageLists, UpdateLogs } from '../domain';
+import { markRaw } from 'vue';
+import type {
+  FileReadCounts, ImageSearchIndex, OSVersion, PackageLists, UpdateLogs
+} from '../domain';
+import { fileReadCounts } from '../domain';
 import type { ShellStore } from '../types/shell-store';
+import { findAll } from '../api/resources';
+import { TYPE } from '../config';
 import { useChangelogsStore } from './changelogs';
 import { ChannelRef, loadChannelVersions, sameRef, versionsOfChannels } from './channels';
 
@@ -26,6 +32,11 @@ export const useImageSearchStore = defineStore('osUpgrades/imageSearch', {
      */
     searched:     [] as ChannelRef[],
     versionsRead: { done: 0, total: 0 },
+    /**
+     * The pools, read with the versions: hits in the channels they use rank higher
+     * (domain/image-search-rank.ts). Empty when the person may not list them.
+     */
+    pools:        markRaw([]) as unknown[],
   }),
 
   getters: {
@@ -57,6 +68,13 @@ export const useImageSearchStore = defineStore('osUpgrades/imageSearch', {
         return { packages, logs };
       };
     },
+
+    /** Of the package lists and logs of these versions: how many were read, are missing, could not be read. */
+    fileCounts(): (versions: readonly OSVersion[]) => FileReadCounts {
+      const changelogs = useChangelogsStore();
+
+      return (versions) => fileReadCounts(versions.flatMap((version) => [changelogs.packages(version), changelogs.log(version)]));
+    },
   },
 
   actions: {
@@ -70,6 +88,11 @@ export const useImageSearchStore = defineStore('osUpgrades/imageSearch', {
 
       if (!missing.length) {
         return;
+      }
+      if (!this.searched.length) {
+        findAll<unknown>(shellStore, TYPE.IMAGE).then((pools) => {
+          this.pools = markRaw([...pools]);
+        }).catch(() => undefined);
       }
       this.searched = [...this.searched, ...missing];
       this.versionsRead = { done: this.versionsRead.done, total: this.versionsRead.total + missing.length };

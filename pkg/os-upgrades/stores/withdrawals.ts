@@ -2,11 +2,13 @@
 // write, the channel with its annotation and history changed, sent with the resourceVersion read.
 import { defineStore } from 'pinia';
 import {
-  OSVersion, plainPool, planWithdrawal, Reason, WithdrawalPlan
+  applyWithdrawals, OSVersion, plainPool, planWithdrawal, readPool, Reason, WithdrawalPlan
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
-import { errorMessage, WriteError, writeObject } from '../api/resources';
+import { errorMessage, findAll, WriteError, writeObject } from '../api/resources';
 import { TYPE } from '../config';
+import { useChannelVersionsStore } from './channel-versions';
+import { selectorChannels } from './pool-list';
 
 export type WithdrawalKind = 'withdraw' | 'restore';
 
@@ -31,6 +33,10 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
     text:    '',
     writing: false,
     notice:  null as WithdrawalNotice | null,
+    /** The pools, read when a withdraw dialog opens: which of them run the image (domain/withdrawal-impact.ts). */
+    pools:   {
+      state: 'idle' as 'idle' | 'loading' | 'loaded' | 'error', objects: [] as unknown[], versions: [] as OSVersion[], error: ''
+    },
   }),
 
   actions: {
@@ -43,6 +49,39 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
       };
       this.text = '';
       this.notice = null;
+    },
+
+    /**
+     * Reads the pools and the versions of the channels their selectors without a channel choose from
+     * (the dialog has its own channel's), for the list of pools running the image.
+     */
+    async loadPools(shell: ShellStore, channels: readonly unknown[]) {
+      const request = this.request;
+
+      this.pools = {
+        state: 'loading', objects: [], versions: [], error: ''
+      };
+      try {
+        const pools = await findAll<unknown>(shell, TYPE.IMAGE);
+        const anyChannel = pools.filter((pool) => {
+          const view = readPool(pool);
+
+          return view.selector && !view.selector.channel;
+        });
+        const lists = await useChannelVersionsStore().loadMany(shell, selectorChannels(anyChannel, channels));
+
+        if (this.request === request) {
+          this.pools = {
+            state: 'loaded', objects: pools, versions: applyWithdrawals(lists.flat(), [...channels]), error: ''
+          };
+        }
+      } catch (e) {
+        if (this.request === request) {
+          this.pools = {
+            state: 'error', objects: [], versions: [], error: errorMessage(e)
+          };
+        }
+      }
     },
 
     close() {

@@ -26,7 +26,7 @@ describe('what an approval does to machines', () => {
     expect(impact.reboot).toBe(true);
   });
 
-  it('tells cordon, drain with force and delete-local-data, the node selector and concurrency', () => {
+  it('tells cordon, drain with force and delete-local-data, the node selector and concurrency the pool sets', () => {
     const drained = approvalImpact(poolObject({
       spec: {
         cordon: true,
@@ -39,20 +39,91 @@ describe('what an approval does to machines', () => {
     }), CLUSTERS, []);
 
     expect(drained).toMatchObject({
-      cordon: true,
-      drain:  {
-        force: true, deleteLocalData: false, ignoreDaemonSets: true
+      cordon:       true,
+      cordonSource: 'pool',
+      drain:        {
+        force: true, deleteLocalData: false, ignoreDaemonSets: true, sucDefaults: []
       },
-      concurrency:  2,
-      nodeSelector: 'role=worker'
+      drainSource:       'pool',
+      concurrency:       2,
+      concurrencySource: 'pool',
+      nodeSelector:      'role=worker'
     });
-    expect(approvalImpact(poolObject({ spec: { drain: null, cordon: false } }), CLUSTERS, []).drain).toBeUndefined();
-    // No drain field: the CRD's default drains with force and delete-local-data.
-    const spec = poolObject().spec as Record<string, unknown>;
+    const undrained = approvalImpact(poolObject({ spec: { drain: null, cordon: false } }), CLUSTERS, []);
 
-    delete spec.drain;
-    expect(approvalImpact({ ...poolObject(), spec }, CLUSTERS, []).drain).toEqual({
-      force: true, deleteLocalData: true, ignoreDaemonSets: true
+    expect(undrained).toMatchObject({
+      cordon: false, cordonSource: 'pool', drainSource: 'pool'
+    });
+    expect(undrained.drain).toBeUndefined();
+  });
+
+  function withoutSpec(...fields: string[]) {
+    const object = poolObject();
+    const spec = { ...(object.spec as Record<string, unknown>) };
+
+    fields.forEach((f) => delete spec[f]);
+
+    return { ...object, spec };
+  }
+
+  it('cordons a pool without cordon: the operator defaults it to true', () => {
+    const impact = approvalImpact(withoutSpec('cordon'), CLUSTERS, []);
+
+    expect(impact.cordon).toBe(true);
+    expect(impact.cordonSource).toBe('operatorDefault');
+    expect(approvalImpact(poolObject({ spec: { cordon: null } }), CLUSTERS, []).cordonSource).toBe('operatorDefault');
+  });
+
+  it('drains a pool without drain with the CRD default: force, delete local data, ignore DaemonSets, skip after 60 s', () => {
+    const impact = approvalImpact(withoutSpec('drain'), CLUSTERS, []);
+
+    expect(impact.drain).toEqual({
+      force: true, deleteLocalData: true, ignoreDaemonSets: true, skipWaitForDeleteTimeout: 60, sucDefaults: []
+    });
+    expect(impact.drainSource).toBe('crdDefault');
+    // As the API server stores it after filling in the default.
+    const filled = approvalImpact(poolObject({
+      spec: {
+        drain: {
+          force: true, skipWaitForDeleteTimeout: 60, ignoreDaemonSets: true, deleteLocalData: true
+        }
+      }
+    }), CLUSTERS, []);
+
+    expect(filled.drainSource).toBe('crdDefault');
+    expect(filled.drain).toEqual(impact.drain);
+  });
+
+  it('runs one node at a time when the pool sets no concurrency: the operator default', () => {
+    const impact = approvalImpact(withoutSpec('concurrency'), CLUSTERS, []);
+
+    expect(impact.concurrency).toBe(1);
+    expect(impact.concurrencySource).toBe('operatorDefault');
+  });
+
+  it('says a drained node is cordoned even when the pool sets cordon: false', () => {
+    const impact = approvalImpact(poolObject({ spec: { cordon: false, drain: { force: false } } }), CLUSTERS, []);
+
+    expect(impact.cordon).toBe(true);
+    expect(impact.cordonSource).toBe('drain');
+  });
+
+  it('applies the system-upgrade-controller defaults to the drain options a pool leaves out', () => {
+    const impact = approvalImpact(poolObject({ spec: { drain: { force: false } } }), CLUSTERS, []);
+
+    expect(impact.drain).toEqual({
+      force: false, deleteLocalData: true, ignoreDaemonSets: true, sucDefaults: ['ignoreDaemonSets', 'deleteLocalData']
+    });
+    const set = approvalImpact(poolObject({
+      spec: {
+        drain: {
+          ignoreDaemonSets: false, deleteEmptydirData: false, skipWaitForDeleteTimeout: 30
+        }
+      }
+    }), CLUSTERS, []);
+
+    expect(set.drain).toEqual({
+      force: false, deleteLocalData: false, ignoreDaemonSets: false, skipWaitForDeleteTimeout: 30, sucDefaults: []
     });
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import {
   applyWithdrawals, ClusterInput, HISTORY_ANNOTATION, imageTimeline, nodeRolloutRows, poolsByImage, PREVIOUS_VERSION_ANNOTATION, promotionChains, PROMOTE_FROM_ANNOTATION, RolloutTarget,
-  SELECTOR_ANNOTATION, soakNodes, WITHDRAWN_ANNOTATION, withdrawnPin
+  planPoolWrite, SELECTOR_ANNOTATION, soakNodes, WITHDRAWN_ANNOTATION, withdrawnPin
 } from '../index';
 
 function pool(name: string, pin: string, annotations: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
@@ -169,14 +169,40 @@ describe('withdrawnPin', () => {
     expect(withdrawnPin(pool('p', 'v2'), versions, 10)).toMatchObject({ version: { name: 'v2', withdrawn: gone }, wayOut: { kind: 'approve', versionName: 'v3' } });
   });
 
-  it('offers the selector\'s pick, else a roll back to a usable previous pin, else nothing', () => {
+  it('offers the selector\'s pick, else a roll back to a usable previous pin, else an older image', () => {
     const selector = { [SELECTOR_ANNOTATION]: '{"channel":"ch"}' };
 
     expect(withdrawnPin(pool('p', 'v2', selector), versions, 10)?.wayOut).toEqual({ kind: 'approve', versionName: 'v3' });
     const onlyOld = applyWithdrawals([v('v1', 1), v('v2', 2), v('v3', 3)], [channel({ v2: gone, v3: gone })]);
 
     expect(withdrawnPin(pool('p', 'v2', { [PREVIOUS_VERSION_ANNOTATION]: 'v1' }), onlyOld, 10)?.wayOut).toEqual({ kind: 'rollback', versionName: 'v1' });
-    expect(withdrawnPin(pool('p', 'v2'), onlyOld, 10)?.wayOut).toBeUndefined();
+    expect(withdrawnPin(pool('p', 'v2'), onlyOld, 10)?.wayOut).toEqual({ kind: 'approve', versionName: 'v1' });
+    // A selector that picks nothing: approving another image would be refused, so nothing is offered.
+    expect(withdrawnPin(pool('p', 'v2', { [SELECTOR_ANNOTATION]: '{"channel":"ch","displayName":"none"}' }), onlyOld, 10)?.wayOut).toBeUndefined();
+  });
+
+  it('offers an older usable image of the channel when nothing newer is usable and there is no previous pin', () => {
+    const newestGone = applyWithdrawals([v('v1', 1), v('v2', 2), v('v3', 3)], [channel({ v3: gone })]);
+
+    expect(withdrawnPin(pool('p', 'v3'), newestGone, 10)?.wayOut).toEqual({ kind: 'approve', versionName: 'v2' });
+    // A usable previous pin comes first: it ran on these machines.
+    expect(withdrawnPin(pool('p', 'v3', { [PREVIOUS_VERSION_ANNOTATION]: 'v1' }), newestGone, 10)?.wayOut).toEqual({ kind: 'rollback', versionName: 'v1' });
+    const allGone = applyWithdrawals([v('v1', 1), v('v2', 2), v('v3', 3)], [channel({
+      v1: gone, v2: gone, v3: gone
+    })]);
+
+    expect(withdrawnPin(pool('p', 'v3'), allGone, 10)?.wayOut).toBeUndefined();
+  });
+
+  it('offers a way out that the approval accepts', () => {
+    const newestGone = applyWithdrawals([v('v1', 1), v('v2', 2), v('v3', 3)], [channel({ v3: gone })]);
+    const stuck = pool('p', 'v3');
+    const wayOut = withdrawnPin(stuck, newestGone, 10)?.wayOut;
+    const plan = planPoolWrite(stuck, {
+      kind: 'approve', versionName: wayOut?.versionName ?? '', expectedPin: 'v3', approvedBy: 'admin'
+    }, newestGone, 10);
+
+    expect(plan.ok).toBe(true);
   });
 
   it('is undefined for a pool whose pin is not withdrawn', () => {

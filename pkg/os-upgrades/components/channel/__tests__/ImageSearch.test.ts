@@ -33,7 +33,10 @@ function mountSearch() {
 }
 
 /** The channels whose versions were asked for, by label. */
-const channelsRead = () => dispatch.mock.calls.map(([, payload]) => (payload as { matching?: { labelSelector?: { matchLabels?: Record<string, string> } } }).matching?.labelSelector?.matchLabels?.['elemental.cattle.io/channel']);
+const channelsRead = () => dispatch.mock.calls
+  // The pools are read too, once, to rank the images of their channels first.
+  .filter(([, payload]) => (payload as { type?: string }).type !== 'elemental.cattle.io.managedosimage')
+  .map(([, payload]) => (payload as { matching?: { labelSelector?: { matchLabels?: Record<string, string> } } }).matching?.labelSelector?.matchLabels?.['elemental.cattle.io/channel']);
 
 const hitNames = (wrapper: ReturnType<typeof mountSearch>) => wrapper.findAll('[data-testid="image-search-hit"] code').map((node) => node.text());
 
