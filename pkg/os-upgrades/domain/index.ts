@@ -26,6 +26,7 @@ export * from './overlap-confirmation';
 export * from './input-rules';
 export * from './pool-form';
 export * from './pool-form-plan';
+export * from './form-problem-place';
 export * from './pool-yaml';
 export * from './write-outcome';
 export * from './pool-draft';
