@@ -49,7 +49,7 @@ export * from './withdrawal';
 export * from './exposure';
 export * from './promotion';
 export * from './fleet-overview';
-export { isRecord } from './text';
+export { isRecord, withoutFinalStop } from './text';
 export * from './rights';
 export * from './channel-sync';
 export * from './live-list';
