@@ -84,7 +84,14 @@ describe('VersionTimeline', () => {
   });
 
   it('keeps room for the tallest bar once one image has advisories', async() => {
-    serveFiles({ [logUrl('v40')]: { status: 200, body: JSON.stringify([{ id: 'a', severity: 'critical', date: String(1700000000 + 40 * 86400 - 10) }]) } });
+    serveFiles({
+      [logUrl('v40')]: {
+        status: 200,
+        body:   JSON.stringify([{
+          id: 'a', severity: 'critical', date: String(1700000000 + 40 * 86400 - 10)
+        }])
+      }
+    });
     const wrapper = mount(VersionTimeline, { props: { containers }, global: mountGlobals() });
 
     await flushPromises();
