@@ -53,8 +53,7 @@ test.describe('moves across channels', () => {
     await page.goto(dashboardPath(`/os-upgrades/c/_/channels/${ NS }/sl-micro-6.1-base/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
     const picker = page.getByTestId('select-old');
 
-    await picker.focus();
-    await page.keyboard.press('Enter');
+    await picker.click();
     await page.keyboard.type('Images of fleet-default/sl-micro-6.2');
     await expect(page.getByRole('option', { name: /Images of fleet-default\/sl-micro-6\.2-base/ })).toBeVisible();
     await page.keyboard.press('Enter');
