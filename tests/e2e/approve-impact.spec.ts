@@ -14,6 +14,47 @@ const IMAGE = 'elemental.cattle.io.managedosimage';
 const emulator = useEmulator();
 
 test.describe('approve dialog', () => {
+  test('opens on its title, and Tab reaches every control in order', async({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(POOLS));
+    const row = page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: 'edge-berlin', exact: true }) });
+
+    await row.getByTestId('pool-approve').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('approve-dialog');
+
+    await expect(dialog.getByRole('heading', { level: 2, name: /edge-berlin/ })).toBeFocused();
+    await expect(dialog.getByTestId('spec-yaml-diff')).toBeVisible();
+    await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveClass(/ready-for-action/, { timeout: 10_000 });
+
+    // Tab from the title until the focus comes round again (the dialog traps it): every control is on the way.
+    const reached: string[] = [];
+
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      // The test id of the control or the part it is in; null once an element comes round again.
+      const id = await page.evaluate(() => {
+        const active = document.activeElement;
+
+        if (!active || active.hasAttribute('data-tab-seen')) {
+          return null;
+        }
+        active.setAttribute('data-tab-seen', '');
+
+        return active.closest('[data-testid]')?.getAttribute('data-testid') ?? '';
+      });
+
+      if (id === null) {
+        break;
+      }
+      reached.push(id);
+    }
+    const order = ['spec-yaml-diff', 'approve-comment', 'approve-cancel', 'approve-confirm-async-button'].map((id) => reached.indexOf(id));
+
+    expect(order, reached.join(', ')).not.toContain(-1);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
   test('shows the impact, stores the comment, and returns focus to the row menu', async({ page }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(POOLS));

@@ -49,6 +49,24 @@ test.describe('moves across channels', () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
+  test('"Images of <channel>…" in a compare picker keeps the menu open with that channel\'s images, by keyboard', async({ page }) => {
+    await page.goto(dashboardPath(`/os-upgrades/c/_/channels/${ NS }/sl-micro-6.1-base/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
+    const picker = page.getByTestId('select-old');
+
+    await picker.click();
+    await page.keyboard.type('Images of fleet-default/sl-micro-6.2');
+    await expect(page.getByRole('option', { name: /Images of fleet-default\/sl-micro-6\.2-base/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+
+    // Nothing is selected: the menu is open again, with the channel's images under its name.
+    await expect(page.locator('.vs__option-kind-group', { hasText: `${ NS }/sl-micro-6.2-base` })).toBeVisible();
+    await expect(page.getByRole('option', { name: new RegExp(TO) })).toBeVisible();
+    await expect(page).toHaveURL(/old=base-v2\.2\.0-3\.8-os/);
+    await page.keyboard.type(TO);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`old=${ TO }`));
+  });
+
   test('the approve dialog names the move to 6.2 with a warning and shows the package diff', async({ page }) => {
     const created = await sessionApi(page).post(steveUrl('elemental.cattle.io.managedosimage', NS), {
       apiVersion: 'elemental.cattle.io/v1beta1',

@@ -126,6 +126,7 @@ test.describe('fleet overview', () => {
 
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(B312);
     await expect(dialog.getByTestId('approve-promotion')).toContainText(`Promotion from ${ NS }/chain-canary`);
+    await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(dialog.getByTestId('approve-comment')).toHaveValue(/Soaked .* h \(needs 0.005 h\) on 2 nodes of fleet-default\/chain-canary without failure\./);
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
@@ -187,6 +188,10 @@ test.describe('fleet overview', () => {
     await page.getByTestId(`version-withdraw-${ B39 }`).click();
     const dialog = page.getByTestId('withdraw-dialog');
 
+    // Opens on its title; the reason is the next stop of Tab.
+    await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByTestId('withdraw-text')).toBeFocused();
     await expect(dialog.getByTestId('withdraw-confirm-async-button')).toBeDisabled();
     await dialog.getByTestId('withdraw-text').fill('Breaks the network on Intel NICs');
     await dialog.getByTestId('withdraw-confirm-async-button').click();

@@ -1,9 +1,11 @@
 // Issue 17: every page at 1024 x 768, light and dark: no sideways scroll of the page (the shell
 // scrolls its pages inside main.main-layout, so that is measured too), no serious axe violation,
 // names and image chips on one line, the channels' Source readable, the package diff with its
-// changed versions in view, and a full-page screenshot of each in the report.
+// changed versions in view, the compare pickers' image names whole, the fleet table inside the
+// page, and a full-page screenshot of each in the report.
 
 import { Locator, Page } from '@playwright/test';
+import { sessionApi, steveUrl } from './support/api';
 import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { useEmulator } from './support/emulator';
 import { attachFullPage, sidewaysScroll, tooWide } from './support/layout';
@@ -24,6 +26,23 @@ async function expectOneLine(locators: Locator[]): Promise<void> {
     // Polled: the table lays its rows out again while their node counts come in.
     await expect.poll(() => lineCount(locator), { message: await locator.innerText() }).toBe(1);
   }
+}
+
+/** The element shows all its text: nothing cut off by an ellipsis or hidden overflow. */
+async function expectWhole(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((element) => element.scrollWidth - element.clientWidth), { message: await locator.innerText() }).toBeLessThanOrEqual(0);
+}
+
+/** The element's right edge is inside the container's content box (its right padding left free). */
+async function expectInside(locator: Locator, container: Locator): Promise<void> {
+  const right = await container.evaluate((element) => element.getBoundingClientRect().right - parseFloat(getComputedStyle(element).paddingRight));
+
+  await expect.poll(async() => (await locator.boundingBox())?.x ?? Infinity).toBeLessThan(right);
+  await expect.poll(async() => {
+    const box = await locator.boundingBox();
+
+    return box ? box.x + box.width : Infinity;
+  }).toBeLessThanOrEqual(right + 0.5);
 }
 
 interface Check {
@@ -47,6 +66,8 @@ const CHECKS: Check[] = [
       await expect(table.locator('tbody tr', { hasText: 'edge-berlin' })).toContainText('Behind by 1 image');
       await expectOneLine(await table.getByTestId('fleet-pool-name').all());
       await expectOneLine(await table.locator('tbody code:visible').all());
+      // The table stays inside the page's content (it stuck out 20 px, under the page's padding).
+      await expectInside(table.locator('table').first(), page.locator('.fleet-page'));
     },
   },
   {
@@ -88,6 +109,11 @@ const CHECKS: Check[] = [
       const [cell, main] = await Promise.all([changed.boundingBox(), page.locator('main.main-layout').boundingBox()]);
 
       expect(cell && main && cell.x + cell.width <= main.x + main.width).toBe(true);
+      // Each picker shows its image's whole name, date and version (it read "– b…").
+      for (const picker of ['select-old', 'select-new']) {
+        await expectWhole(page.getByTestId(picker).locator('.vs__selected'));
+      }
+      await expect(page.getByTestId('select-old')).toContainText('– base-v2.2.0-3.8-os');
       // The image selects write each date in the person's date format (the shell's default here).
       // (Created 2024-11-27 16:07 UTC: the 27th or 28th in the browser's time zone.)
       await expect(page.getByTestId('select-new')).toContainText(/v2\.2\.0-3\.12 \((Wed, Nov 27|Thu, Nov 28) 2024\)/);
@@ -152,6 +178,82 @@ for (const theme of ['light', 'dark']) {
         await attachFullPage(page, testInfo, `${ check.name } 1024 ${ theme }`);
       });
     }
+    expect(problems.pageErrors).toEqual([]);
+  });
+}
+
+/** No diff half hides part of its lines behind a sideways scroll (side by side cut the versions off). */
+async function expectDiffWhole(page: Page): Promise<void> {
+  const sides = page.locator('.d2h-file-side-diff, .d2h-file-diff');
+
+  await expect(sides.first()).toBeVisible();
+  for (const side of await sides.all()) {
+    await expectWhole(side);
+  }
+}
+
+// Issue 24: the same pages at a desktop width, where the tables have all their columns.
+for (const theme of ['light', 'dark']) {
+  test(`at 1400 px names, chips, pickers, the timeline and the diff are whole (${ theme })`, async({ page, problems }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await loginAs(page, 'admin');
+    // A pool on edge-berlin's group: edge-berlin's row says it overlaps this long name.
+    const created = await sessionApi(page).post(steveUrl('elemental.cattle.io.managedosimage', 'fleet-default'), {
+      apiVersion: 'elemental.cattle.io/v1beta1',
+      kind:       'ManagedOSImage',
+      metadata:   { name: 'walk-selector-overlap', namespace: 'fleet-default' },
+      spec:       { managedOSVersionName: 'base-v2.2.0-3.9-os', clusterTargets: [{ clusterGroup: 'berlin' }] },
+    });
+
+    expect(created.status).toBeLessThan(300);
+    if (theme === 'dark') {
+      await useDarkTheme(page);
+    }
+
+    await test.step('workload pools', async() => {
+      await page.goto(dashboardPath('/os-upgrades/c/_/pools'));
+      await expectTheme(page, theme);
+      const table = page.getByTestId('pools-table');
+      const berlin = table.locator('tbody tr', { has: page.getByRole('link', { name: 'edge-berlin', exact: true }) });
+
+      await expect(berlin).toBeVisible();
+      // "chain-" / "canary": a name broke at its hyphen; the table still fits the page.
+      await expectOneLine(await table.getByTestId('pool-name').all());
+      await expectInside(table.locator('table').first(), page.locator('.pools-page'));
+      await expect(berlin.getByTestId('pool-overlaps')).toHaveText('Overlaps walk-selector-overlap');
+      await expectWhole(berlin.getByTestId('pool-overlaps'));
+      // "… or newer.. See": the reason's own full stop and the message's.
+      await expect(table.getByTestId('pool-pin-withdrawn').first()).toContainText('or newer. See');
+    });
+
+    await test.step('channel', async() => {
+      await page.goto(dashboardPath(`${ CHANNEL }?version=base-v2.2.0-3.12-os`));
+      const panel = page.getByTestId('version-changelog');
+
+      await expect(panel.getByTestId('package-diff')).toBeVisible();
+      const sideBySide = panel.getByTestId('layout-side-by-side');
+
+      if (await sideBySide.isEnabled()) {
+        await sideBySide.click();
+      }
+      await expectDiffWhole(page);
+    });
+
+    await test.step('compare', async() => {
+      await page.goto(dashboardPath(`${ CHANNEL }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
+      for (const picker of ['select-old', 'select-new']) {
+        await expectWhole(page.getByTestId(picker).locator('.vs__selected'));
+      }
+    });
+
+    await test.step('fleet overview', async() => {
+      await page.goto(dashboardPath('/os-upgrades/c/_/fleet'));
+      const table = page.getByTestId('fleet-table');
+
+      await expect(table.locator('tbody tr', { hasText: 'edge-berlin' })).toBeVisible();
+      await expectInside(table.locator('table').first(), page.locator('.fleet-page'));
+    });
     expect(problems.pageErrors).toEqual([]);
   });
 }

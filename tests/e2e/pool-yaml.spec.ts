@@ -112,6 +112,34 @@ test.describe('pool form: tabs and the YAML view', () => {
     await expect(page.getByTestId('pool-concurrency')).toBeVisible();
   });
 
+  // Issue 24: "The selector is not valid. Show it (Targets)" named the tab of another problem.
+  test('a refusal names and opens the tab holding its problem; a read-only form marks no tab', async({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(`${ POOLS }/create`));
+    await page.getByTestId('pool-name-input').fill('e2e-banner');
+    // An unconfirmed overlap on Targets, and no selector yet on Image.
+    await page.getByTestId('btn-targets').click();
+    await page.getByTestId('pool-target-add').click();
+    await page.getByTestId('pool-target-cluster-0').click();
+    await page.getByRole('option', { name: 'edge-munich-01', exact: true }).click();
+    await page.getByTestId('btn-identity').click();
+
+    await expect(page.getByTestId('pool-plan-refusal')).toContainText('The selector is not valid.');
+    await expect(page.getByTestId('pool-show-problem')).toHaveText('Show it (Image)');
+    await expect(page.getByTestId('targets')).toHaveClass(/error/);
+    await expect(page.getByTestId('image')).toHaveClass(/error/);
+    await page.getByTestId('pool-show-problem').click();
+    await expect(page.getByTestId('selector-form')).toBeVisible();
+
+    await loginAs(page, 'viewer');
+    await page.goto(dashboardPath(`${ POOLS }/create`));
+    await expect(page.getByTestId('pool-form-read-only')).toBeVisible();
+    for (const tab of ['identity', 'targets', 'image', 'rollout']) {
+      await expect(page.getByTestId(tab)).not.toHaveClass(/error/);
+    }
+    await expect(page.getByTestId('pool-plan-refusal')).toHaveCount(0);
+  });
+
   for (const theme of ['light', 'dark']) {
     test(`the tabbed form and the YAML view have no serious accessibility violations (${ theme })`, async({ page }) => {
       await loginAs(page, 'admin');

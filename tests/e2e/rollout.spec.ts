@@ -70,6 +70,8 @@ async function approveInDialog(page: Page, row: Locator, button: 'pool-approve' 
   const dialog = page.getByTestId('approve-dialog');
 
   await expect(dialog).toBeVisible();
+  // Approve and roll back open on their title, not on the first control (the diff).
+  await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused();
 
   return dialog;
 }

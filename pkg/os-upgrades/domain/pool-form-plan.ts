@@ -2,7 +2,10 @@ import type { KubeObject, OSVersion } from './types';
 import { readPool } from './pool';
 import { planPoolWrite, PoolWritePlan } from './pool-write';
 import { ImageSelector, serializeSelector } from './selector';
-import { changedSpec, formProblems, PoolForm, specForCreate } from './pool-form';
+import {
+  changedSpec, formProblems, markedProblems, PoolForm, specForCreate
+} from './pool-form';
+import { FIELD_PROBLEMS_KEY, YAML_PROBLEMS_KEY } from './form-problem-place';
 import type { PoolYamlParts } from './pool-yaml';
 
 export interface FormWriteInput {
@@ -82,13 +85,20 @@ function planEdit(original: KubeObject, input: FormWriteInput): PoolWritePlan {
   return serializeSelector(input.selector) === stored ? edited : planPoolWrite(edited.object, { kind: 'change-selector', selector: input.selector }, input.versions, input.now);
 }
 
-/** What saving the form would write, or why it cannot be saved. All pin rules are the domain's. */
+/**
+ * What saving the form would write, or why it cannot be saved. All pin rules are the domain's.
+ * A field that cannot be written refuses the whole save (nothing typed is dropped silently): the
+ * form's fields marked in red first, then the values typed in the YAML view.
+ */
 export function planFormWrite(input: FormWriteInput): PoolWritePlan {
-  // A field that cannot be written refuses the whole save: nothing typed is dropped silently.
-  const problems = [...formProblems(input.form), ...input.yaml?.problems ?? []];
+  const marked = markedProblems(formProblems(input.form));
+  const yamlProblems = input.yaml?.problems ?? [];
 
-  if (problems.length) {
-    return { ok: false, reason: { key: 'osUpgrades.poolForm.fieldProblems', values: { count: problems.length } } };
+  if (marked.length) {
+    return { ok: false, reason: { key: FIELD_PROBLEMS_KEY, values: { count: marked.length } } };
+  }
+  if (yamlProblems.length) {
+    return { ok: false, reason: { key: YAML_PROBLEMS_KEY, values: { count: yamlProblems.length } } };
   }
 
   return input.original ? planEdit(input.original, input) : planCreate(input);

@@ -176,6 +176,14 @@ export function formProblems(form: PoolForm): FieldProblem[] {
   return problems;
 }
 
+/**
+ * The problems marked in red beside their field. A new pool's empty name is not: the person has
+ * not typed it yet, and the refusal "The pool needs a name" says it once nothing else is wrong.
+ */
+export function markedProblems(problems: readonly FieldProblem[]): FieldProblem[] {
+  return problems.filter((p) => !(p.field === 'name' && p.reason.key === 'osUpgrades.input.nameRequired'));
+}
+
 /** The problem shown beside one field, if any. */
 export function fieldProblem(problems: readonly FieldProblem[], field: string): Reason | undefined {
   return problems.find((p) => p.field === field)?.reason;

@@ -8,7 +8,7 @@ import {
 import {
   ImageSelector, parseSelector, resolveSelector, Resolution, serializeSelector
 } from './selector';
-import { asText, cloneJson, isRecord } from './text';
+import { asText, cloneJson, isRecord, withoutFinalStop } from './text';
 import { addForce, isDowngrade, isSameTag, removeExtensionForce } from './force';
 import { appendHistory, HistoryKind } from './history';
 
@@ -131,7 +131,7 @@ function checkVersion(versions: OSVersion[], name: string): PoolWritePlan | unde
 
   if (withdrawn) {
     return refuse('withdrawn', {
-      name, reason: withdrawn.reason, by: withdrawn.by
+      name, reason: withoutFinalStop(withdrawn.reason), by: withdrawn.by
     });
   }
 

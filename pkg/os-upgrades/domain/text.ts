@@ -77,3 +77,11 @@ export function utf8Length(text: string): number {
 
   return bytes;
 }
+
+/**
+ * A person's sentence without its final full stop, for a message that puts its own after it
+ * ("{reason}. See …"): a reason typed with a period would read "newer.. See".
+ */
+export function withoutFinalStop(text: string): string {
+  return text.trim().replace(/(?<!\.)[.。]$/, '');
+}

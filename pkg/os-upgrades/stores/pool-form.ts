@@ -2,9 +2,9 @@
 // saving would write, and the save itself. Every rule is the domain's; the write is api/pools.
 import { defineStore } from 'pinia';
 import {
-  ANY_CHANNEL, applyWithdrawals, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
-  OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolFormTab, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
-  resolveSelector, specFromForm, specOf, tabsWithProblems, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool, YamlSyntaxError, yamlShownObject
+  ANY_CHANNEL, applyWithdrawals, FormProblemState, markedProblems, ProblemPlace, problemPlaces, refusalPlace, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
+  OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
+  resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool, YamlSyntaxError, yamlShownObject
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll, findOne } from '../api/resources';
@@ -296,12 +296,27 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       return [...formProblems(this.form), ...this.yamlParts?.problems ?? []];
     },
 
-    /** The form's tabs that hold a problem (a field's, the selector's, an unconfirmed overlap), in order. */
-    problemTabs(): PoolFormTab[] {
+    /** The problems on the form's tabs, what the YAML view lists, and the refusal: where the form shows each. */
+    problemState(): FormProblemState {
       const selectorErrors = this.form.imageMode === 'selector' && useSelectorDraftStore().current.errors.length ? ['selector'] : [];
       const overlaps = this.unconfirmedOverlaps.length ? ['target.overlap'] : [];
 
-      return tabsWithProblems([...this.fieldProblems.map((p) => p.field), ...selectorErrors, ...overlaps]);
+      return {
+        formFields:   [...markedProblems(formProblems(this.form)).map((p) => p.field), ...selectorErrors, ...overlaps],
+        yamlProblems: !!this.yamlParts?.problems.length,
+        refusal:      this.planRefusal,
+        readOnly:     !this.canWrite,
+      };
+    },
+
+    /** The tabs (and the YAML view) marked as holding a problem, in order; none on a read-only form. */
+    problemPlaces(): ProblemPlace[] {
+      return problemPlaces(this.problemState);
+    },
+
+    /** Where the refusal's problem is: what its "Show it" opens. */
+    refusalPlace(): ProblemPlace | undefined {
+      return refusalPlace(this.problemState);
     },
 
     /** Overlaps not yet confirmed by name: two pools on one machine fight, so saving waits for each. */

@@ -71,4 +71,33 @@ describe('VersionTimeline', () => {
     await wrapper.find('[data-testid="timeline-v38"]').trigger('click');
     expect(wrapper.emitted('select')?.[0][0]).toMatchObject({ name: 'v38' });
   });
+
+  it('draws one line, not an empty band, when no image in view has a changelog', async() => {
+    serveFiles(Object.fromEntries(containers.map((version): [string, Reply] => [logUrl(version.name), { status: 404 }])));
+    const wrapper = mount(VersionTimeline, { props: { containers }, global: mountGlobals() });
+
+    await flushPromises();
+    const heights = wrapper.findAll('.stack').map((stack) => parseFloat((stack.element as HTMLElement).style.height));
+
+    expect(wrapper.find('[data-testid="timeline-v40"]').classes()).toContain('missing');
+    expect(Math.max(...heights)).toBeLessThanOrEqual(30);
+  });
+
+  it('keeps room for the tallest bar once one image has advisories', async() => {
+    serveFiles({
+      [logUrl('v40')]: {
+        status: 200,
+        body:   JSON.stringify([{
+          id: 'a', severity: 'critical', date: String(1700000000 + 40 * 86400 - 10)
+        }])
+      }
+    });
+    const wrapper = mount(VersionTimeline, { props: { containers }, global: mountGlobals() });
+
+    await flushPromises();
+    const newest = wrapper.find('[data-testid="timeline-v40"]');
+    const bar = parseFloat((newest.find('.segment').element as HTMLElement).style.height);
+
+    expect(parseFloat((newest.find('.stack').element as HTMLElement).style.height)).toBeGreaterThan(bar);
+  });
 });
