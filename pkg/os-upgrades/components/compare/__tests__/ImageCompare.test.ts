@@ -268,6 +268,23 @@ describe('ImageCompare without a changelog service', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('says the source could not be read when every file failed, never "no advisories"', async() => {
+    serveFiles(everyFile({ status: 502 }), { probe: true });
+    const wrapper = mountCompare({ oldName: OLD, newName: NEW });
+
+    await flushPromises();
+    expect(wrapper.find('[data-testid="source-unreachable"]').text()).toContain('osUpgrades.compare.unreachable {"failed":4,"total":4}');
+    expect(wrapper.find('[data-testid="no-advisories"]').exists()).toBe(false);
+  });
+
+  it('does not call a source unreachable when it answered some files', async() => {
+    serveFiles(routes({ [logUrl(NEW)]: { status: 500 } }));
+    const wrapper = mountCompare({ oldName: OLD, newName: NEW });
+
+    await flushPromises();
+    expect(wrapper.find('[data-testid="source-unreachable"]').exists()).toBe(false);
+  });
+
   it('keeps a real format error of a real file that image\'s error', async() => {
     serveFiles(routes({ [logUrl(NEW)]: { status: 200, body: '{broken' } }), { probe: true });
     const wrapper = mountCompare({ oldName: OLD, newName: NEW });
