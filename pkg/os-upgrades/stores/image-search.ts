@@ -1,6 +1,8 @@
 // The channels page's image search: the query, and the package lists and logs it searches.
 import { defineStore } from 'pinia';
-import type { ImageSearchIndex, OSVersion, PackageLists, UpdateLogs } from '../domain';
+import type {
+  ImageSearchIndex, OSVersion, PackageLists, SourceSummary, UpdateLogs
+} from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { useChangelogsStore } from './changelogs';
 import { ChannelRef, loadChannelVersions, sameRef, versionsOfChannels } from './channels';
@@ -56,6 +58,16 @@ export const useImageSearchStore = defineStore('osUpgrades/imageSearch', {
 
         return { packages, logs };
       };
+    },
+
+    /**
+     * What the search could read of these versions' files: a file it could not read (`failed`:
+     * errors, web pages; `noService`) is not searched, so "no match" is only as good as `read`.
+     */
+    fileAnswers(): (versions: readonly OSVersion[]) => { packages: SourceSummary; logs: SourceSummary } {
+      const changelogs = useChangelogsStore();
+
+      return (versions) => ({ packages: changelogs.answers('packages', versions), logs: changelogs.answers('log', versions) });
     },
   },
 
