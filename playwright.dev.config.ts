@@ -16,12 +16,12 @@ export const DEV_COMPILE_TIMEOUT_MS = 900_000;
 
 export default defineConfig({
   ...base,
-  testDir:    'tests/e2e-dev',
-  outputDir:  process.env.E2E_OUTPUT_DIR || 'test-results/dev-server',
-  reporter:   [['list'], ['html', { open: 'never', outputFolder: process.env.E2E_REPORT_DIR || 'playwright-report/dev-server' }]],
+  testDir:   'tests/e2e-dev',
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results/dev-server',
+  reporter:  [['list'], ['html', { open: 'never', outputFolder: process.env.E2E_REPORT_DIR || 'playwright-report/dev-server' }]],
   // The dev build is not optimised: the dashboard's first boot compiles more in the browser.
-  timeout:    180_000,
-  use:        { ...base.use, baseURL: `https://localhost:${ devPort }` },
+  timeout:   180_000,
+  use:       { ...base.use, baseURL: `https://localhost:${ devPort }` },
   webServer: {
     command:             'scripts/run',
     url:                 `https://localhost:${ devPort }/`,

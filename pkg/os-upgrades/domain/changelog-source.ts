@@ -52,7 +52,9 @@ export function classifySourceAnswer(answer: SourceAnswer, source: SourceKind, s
   const html = looksLikeHtml(answer);
 
   if (html && status !== 401 && status !== 403) {
-    return sourceLive ? { kind: 'failed', status, html: true } : { kind: 'noService', reason: 'html' };
+    return sourceLive ? {
+      kind: 'failed', status, html: true
+    } : { kind: 'noService', reason: 'html' };
   }
   if (status >= 200 && status <= 299) {
     return { kind: 'file' };

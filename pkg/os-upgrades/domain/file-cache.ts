@@ -53,6 +53,7 @@ export const MISSING_KEPT_MS = 6 * 3600 * 1000;
 
 const MISSING_SINCE = 'osUpgradesMissingSince';
 const MISSING_RULE = 'osUpgradesMissingRule';
+
 /**
  * Raised when what counts as missing changes: records written under an older rule are not believed
  * (rule 1 took a dev server's or proxy's HTML 404 page for a missing file).

@@ -158,7 +158,9 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     const page = '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot GET /changelog-files/v1.updates.log</pre>\n</body>\n</html>\n';
     const cache = new PersistentFileCache();
     const devServer = fakeHttp({ [url('v1')]: { status: 404, body: page }, [url('v2')]: { status: 404, body: page } });
-    const client = new ChangelogClient({ serverOrigin: SERVER, http: devServer.http, cache });
+    const client = new ChangelogClient({
+      serverOrigin: SERVER, http: devServer.http, cache
+    });
 
     expect(await client.fetchLog({ name: 'v1' }, files)).toMatchObject({ state: 'noService', reason: 'html' });
     expect(await client.fetchLog({ name: 'v2' }, files)).toMatchObject({ state: 'noService', reason: 'html' });
@@ -168,7 +170,9 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     // With the proxy fixed, the next session reads the file.
     const proxied = fakeHttp({ [url('v1')]: { status: 200, body: '[]' } });
 
-    expect(await new ChangelogClient({ serverOrigin: SERVER, http: proxied.http, cache }).fetchLog({ name: 'v1' }, files)).toEqual({ state: 'ok', value: [] });
+    expect(await new ChangelogClient({
+      serverOrigin: SERVER, http: proxied.http, cache
+    }).fetchLog({ name: 'v1' }, files)).toEqual({ state: 'ok', value: [] });
   });
 
   it('asks again for a file an older version kept as missing (it may have been an HTML 404 page)', async() => {
@@ -179,7 +183,9 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     await cache.put(fileCacheKey(url, true, ''), { osUpgradesMissingSince: 1_000_000 }, 64);
     const http = fakeHttp({ [url]: { status: 200, body: '[]' } });
 
-    expect(await new ChangelogClient({ serverOrigin: SERVER, http: http.http, cache, now: () => 1_000_001 }).fetchLog({ name: 'old' }, files)).toEqual({ state: 'ok', value: [] });
+    expect(await new ChangelogClient({
+      serverOrigin: SERVER, http: http.http, cache, now: () => 1_000_001
+    }).fetchLog({ name: 'old' }, files)).toEqual({ state: 'ok', value: [] });
     expect(http.requests).toHaveLength(1);
   });
 

@@ -37,8 +37,12 @@ describe('classifySourceAnswer', () => {
   });
 
   it('once the source served files, a web page is that file\'s failure, never "missing"', () => {
-    expect(classifySourceAnswer(text(404, '<html><body>404 Not Found</body></html>', 'text/html'), 'channel', true)).toEqual({ kind: 'failed', status: 404, html: true });
-    expect(classifySourceAnswer(text(200, 'kernel-default|0|6.4|1|x86_64', 'text/html'), 'channel', true)).toEqual({ kind: 'failed', status: 200, html: true });
+    expect(classifySourceAnswer(text(404, '<html><body>404 Not Found</body></html>', 'text/html'), 'channel', true)).toEqual({
+      kind: 'failed', status: 404, html: true
+    });
+    expect(classifySourceAnswer(text(200, 'kernel-default|0|6.4|1|x86_64', 'text/html'), 'channel', true)).toEqual({
+      kind: 'failed', status: 200, html: true
+    });
     // A plain 404 of a live source stays a missing file, also on the default path.
     expect(classifySourceAnswer(text(404, 'not found'), 'default', true)).toEqual({ kind: 'missing' });
   });
@@ -47,7 +51,9 @@ describe('classifySourceAnswer', () => {
     const page = fc.tuple(fc.constantFrom('<!DOCTYPE html>', '<!doctype HTML>', '<html>', '<html lang="en">', '<head>'), fc.string()).map(([start, rest]) => start + rest);
 
     fc.assert(fc.property(fc.integer({ min: 100, max: 599 }).filter((s) => s !== 401 && s !== 403), page, fc.constantFrom('default', 'channel', 'version', 'tar', 'resource') as fc.Arbitrary<SourceKind>, fc.boolean(), (status, body, source, live) => {
-      const kind = classifySourceAnswer({ status, body, contentType: '' }, source, live).kind;
+      const kind = classifySourceAnswer({
+        status, body, contentType: ''
+      }, source, live).kind;
 
       expect(kind === 'file' || kind === 'missing').toBe(false);
     }));

@@ -11,7 +11,9 @@ describe('summarizeSourceAnswers', () => {
   });
 
   it('believes a source that answered at least once, even if some files failed', () => {
-    expect(summarizeSourceAnswers(['ok', 'error', 'missing'])).toMatchObject({ verdict: 'answered', read: 1, failed: 1, missing: 1 });
+    expect(summarizeSourceAnswers(['ok', 'error', 'missing'])).toMatchObject({
+      verdict: 'answered', read: 1, failed: 1, missing: 1
+    });
     expect(summarizeSourceAnswers(['missing', 'error']).verdict).toBe('answered');
   });
 

@@ -41,7 +41,7 @@ describe('changelogs store', () => {
 
   it('sums up what came back: a web page or an error is a file that could not be read, never a missing one', async() => {
     const { store } = storeWith({
-      [logUrl('a')]: { status: 200, body: '[]' },
+      [logUrl('a')]:    { status: 200, body: '[]' },
       [logUrl('page')]: { status: 404, body: '<!DOCTYPE html><html><body>Cannot GET</body></html>' },
       [logUrl('down')]: { status: 503 },
     });
