@@ -9,6 +9,9 @@ import { expect, test } from '../e2e/support/test';
 const CHANNEL = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-base';
 const OLD = 'base-v2.2.0-3.9-os';
 const NEW = 'base-v2.2.0-3.12-os';
+// The dev build is not optimised: a page's first visit loads large unminified chunks, each
+// compiled by the browser (up to a minute on a loaded 2-core machine).
+const FIRST_VISIT = { timeout: 120_000 };
 
 /** Every answer for a changelog file on the dashboard's origin, as status and content type. */
 function fileAnswers(page: Page): string[] {
@@ -33,7 +36,7 @@ test('a compare shows advisories and the package diff, read through the dev serv
   const answers = fileAnswers(page);
 
   await page.goto(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`);
-  await expect(page.getByTestId('advisories').getByTestId('advisory').first()).toBeVisible();
+  await expect(page.getByTestId('advisories').getByTestId('advisory').first()).toBeVisible(FIRST_VISIT);
   const diff = page.getByTestId('package-diff');
 
   await expect(diff.locator('td.d2h-del', { hasText: 'kernel-default.x86_64  6.4.0-1.2' })).toBeVisible();
@@ -50,7 +53,7 @@ test('an image\'s changelog is read, not "not published"', async({ page }) => {
   await page.goto(`${ CHANNEL }?version=${ NEW }`);
   const details = page.getByTestId('version-changelog');
 
-  await expect(details.getByRole('heading', { name: 'Changelog of v2.2.0-3.12' })).toBeVisible();
+  await expect(details.getByRole('heading', { name: 'Changelog of v2.2.0-3.12' })).toBeVisible(FIRST_VISIT);
   await expect(details.getByTestId('advisory').first()).toBeVisible();
   await expect(details.getByTestId('package-diff')).toContainText('kernel-default.x86_64  6.4.0-1.3');
   await expect(page.getByTestId('timeline-base-v2.2.0-3.12-os')).not.toHaveAttribute('aria-label', /no changelog published/);
@@ -60,6 +63,7 @@ test('the search reads the package lists and finds kernel-default', async({ page
   await page.goto('/os-upgrades/c/_/channels');
   const search = page.getByTestId('image-search');
 
+  await expect(search).toBeVisible(FIRST_VISIT);
   await search.getByTestId('image-search-input').fill('kernel-default');
   await search.getByTestId('image-search-files').click();
   await expect(search.getByTestId('image-search-hit').filter({ hasText: NEW })).toContainText('kernel-default');
@@ -68,6 +72,8 @@ test('the search reads the package lists and finds kernel-default', async({ page
 test('the sources page\'s Test finds the changelog files and the package tar', async({ page }) => {
   await page.goto('/os-upgrades/c/_/sources');
   const row = page.getByTestId('channel-sources-sl-micro-6.1-base');
+
+  await expect(row).toBeVisible(FIRST_VISIT);
 
   // Each Test's result is beside its button.
   const resultOf = (button: string) => row.locator('.actions', { has: page.getByTestId(button) }).getByTestId('source-test-result');
