@@ -14,7 +14,7 @@ import base from './playwright.config';
 const devPort = Number(process.env.E2E_DEV_PORT || 8995);
 const emulatorPort = Number(process.env.E2E_DEV_EMULATOR_PORT || 8996);
 
-export const DEV_COMPILE_TIMEOUT_MS = 900_000;
+const DEV_COMPILE_TIMEOUT_MS = 900_000;
 
 export default defineConfig({
   ...base,
