@@ -259,6 +259,7 @@ describe('ImageCompare without a changelog service', () => {
     expect(wrapper.findAll('[data-testid="file-error"]')).toHaveLength(0);
     expect(wrapper.find('[data-testid="missing-logs"]').exists()).toBe(false);
     expect(wrapper.find('[data-testid="no-advisories"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="advisories"]').text()).not.toContain('osUpgrades.changelog.advisoryCount {"count":0}');
     const unknown = wrapper.find('[data-testid="unknown-changes"]');
 
     expect(unknown.text()).toContain(MIDDLE);
