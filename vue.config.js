@@ -4,10 +4,18 @@ const { api, proxyOpts } = require('@rancher/shell/vue-config-helper'); // eslin
 // EXCLUDES=os-upgrades builds the dashboard without the package, so it can be loaded as Rancher loads it (uiplugins).
 const excludes = (process.env.EXCLUDES || '').split(',').filter(Boolean);
 
+// The paths the extension reads on the dashboard's own origin besides those the shell proxies
+// (/v1, /v3, /k8s, /api, /apis, /meta, /v1-public…): the Elemental operator's changelog endpoint on
+// the Rancher server, and the emulator's changelog file host (tests/emulator/changelog-files.ts),
+// which the seed's channels name as relative URLs. In a production build every path of the origin
+// is Rancher's, so these go to $API too: a real Rancher answers /changelog-files/ with its own page
+// or a 404, exactly as it would for the installed extension.
 const appConfig = config(__dirname, {
   excludes,
-  // The Elemental operator's changelog endpoint lives on the Rancher server itself.
-  proxy: { '/elemental': proxyOpts(api) }
+  proxy: {
+    '/elemental':       proxyOpts(api),
+    '/changelog-files': proxyOpts(api),
+  }
 });
 
 // DEV_PORT lets several dev servers run side by side; the shell fixes 8005.

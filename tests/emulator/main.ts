@@ -3,6 +3,7 @@
 
 import { startEmulator } from './app';
 import { USAGE, parseOptions } from './options';
+import { userBanner } from './users';
 
 async function main(): Promise<void> {
   if (process.argv.includes('--help') || process.argv.includes('-h')) {
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
   if (!options.control) {
     log('real Rancher mode: the control endpoints (/__emulator/) answer 404');
   }
-  log('users: admin / password1234 (all rights), viewer / password1234 (read-only)');
+  log('log in as:');
+  userBanner().forEach((line) => log(`  ${ line }`));
   const stop = () => {
     running.close().then(() => process.exit(0), () => process.exit(1));
   };

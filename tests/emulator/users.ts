@@ -140,3 +140,8 @@ export function canAnywhere(actor: Actor, verb: Verb, typeId: string, namespaced
 export function verbsIn(actor: Actor, typeId: string, namespace: string): Verb[] {
   return ALL_VERBS.filter((verb) => can(actor, verb, typeId, namespace));
 }
+
+/** One line per user for the start-up banner (scripts/run shows it): who can log in, with what. */
+export function userBanner(users: readonly User[] = USERS): string[] {
+  return users.map((user) => `${ user.username } / ${ user.password } (${ user.displayName })`);
+}

@@ -4,8 +4,8 @@
 // session (the probe); its other files answer noService without a request.
 import axios, { AxiosInstance, AxiosProgressEvent } from 'axios';
 import {
-  Advisory, classifySourceAnswer, DomainFormatError, fetchConcurrency, fileCacheKey, HTTP1_CONCURRENCY, MAX_UPDATE_LOG_BYTES, NoServiceReason, OSVersion, Package,
-  parsePackageList, parseUpdateLog, Reason, SourceKind
+  Advisory, classifySourceAnswer, DomainFormatError, fetchConcurrency, fileCacheKey, HTTP1_CONCURRENCY, MAX_UPDATE_LOG_BYTES, missingRecord, NoServiceReason, OSVersion, Package,
+  parsePackageList, parseUpdateLog, readKeptFile, Reason, SourceKind
 } from '../domain';
 import { serverProtocol } from './connection-protocol';
 import { ChangelogUrls, changelogUrls, trustUrl } from './changelog-url';
@@ -46,19 +46,7 @@ export interface ChangelogClientOptions {
   now?: () => number;
 }
 
-/**
- * How long a 404 ("no file for this image") is kept across sessions: an image's changelog is
- * published with the image, rarely later, and a 500-image compare has a few such images that
- * would otherwise be asked again on every visit.
- */
-export const MISSING_KEPT_MS = 6 * 3600 * 1000;
-const MISSING_MARK = 'osUpgradesMissingSince';
-
-function missingSince(value: unknown): number | undefined {
-  const since = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[MISSING_MARK] : undefined;
-
-  return typeof since === 'number' ? since : undefined;
-}
+export { MISSING_KEPT_MS } from '../domain';
 
 type SourceState =
   | { state: 'probing'; done: Promise<void> }
@@ -197,18 +185,17 @@ export class ChangelogClient {
 
     // Joined at once, before any await: a caller replacing another keeps the download going.
     if (this.inFlight.has(url)) {
-      return this.join(file, url, signal, this.sources.get(sourceKey)?.state === 'live' && source === 'default' ? 'channel' : source, verdict.sameOrigin, cacheKey);
+      return this.join(file, url, signal, this.sources.get(sourceKey)?.state === 'live' && source === 'default' ? 'channel' : source, verdict.sameOrigin, cacheKey, sourceKey);
     }
 
     return this.fetchStored(file, url, signal, source, sourceKey, verdict.sameOrigin, cacheKey);
   }
 
   private async fetchStored(file: ChangelogFile, url: string, signal: AbortSignal | undefined, source: SourceKind, sourceKey: string, sameOrigin: boolean, cacheKey: string): Promise<FetchOutcome<unknown>> {
-    const stored = await this.persistent.get(cacheKey);
-    const missing = missingSince(stored);
+    const kept = readKeptFile(await this.persistent.get(cacheKey), this.now());
 
-    if (stored !== undefined && (missing === undefined || this.now() - missing < MISSING_KEPT_MS)) {
-      const result: FileResult<unknown> = missing === undefined ? { state: 'ok', value: stored } : { state: 'missing' };
+    if (kept.kind !== 'ask') {
+      const result: FileResult<unknown> = kept.kind === 'file' ? { state: 'ok', value: kept.value } : { state: 'missing' };
 
       this.cache.set(url, result);
 
@@ -232,10 +219,10 @@ export class ChangelogClient {
       }
       if (state?.state === 'live') {
         // The source answers: a 404 now means only that this image has no file.
-        return this.join(file, url, signal, source === 'default' ? 'channel' : source, sameOrigin, cacheKey);
+        return this.join(file, url, signal, source === 'default' ? 'channel' : source, sameOrigin, cacheKey, sourceKey);
       }
       if (state?.state === 'probing' && this.inFlight.has(url)) {
-        return this.join(file, url, signal, source, sameOrigin, cacheKey);
+        return this.join(file, url, signal, source, sameOrigin, cacheKey, sourceKey);
       }
       if (state?.state === 'probing') {
         await Promise.race([state.done, new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))]);
@@ -247,7 +234,7 @@ export class ChangelogClient {
       });
 
       this.sources.set(sourceKey, { state: 'probing', done });
-      const result = await this.join(file, url, signal, source, sameOrigin, cacheKey);
+      const result = await this.join(file, url, signal, source, sameOrigin, cacheKey, sourceKey);
 
       if (result.state === 'noService') {
         this.sources.set(sourceKey, { state: 'none', reason: result.reason });
@@ -263,8 +250,8 @@ export class ChangelogClient {
     }
   }
 
-  private join(file: ChangelogFile, url: string, signal: AbortSignal | undefined, source: SourceKind, sameOrigin: boolean, cacheKey: string): Promise<FetchOutcome<unknown>> {
-    const flight = this.inFlight.get(url) ?? this.start(file, url, sameOrigin, source, cacheKey);
+  private join(file: ChangelogFile, url: string, signal: AbortSignal | undefined, source: SourceKind, sameOrigin: boolean, cacheKey: string, sourceKey: string): Promise<FetchOutcome<unknown>> {
+    const flight = this.inFlight.get(url) ?? this.start(file, url, sameOrigin, source, cacheKey, sourceKey);
 
     flight.waiters++;
 
@@ -285,13 +272,13 @@ export class ChangelogClient {
     });
   }
 
-  private start(file: ChangelogFile, url: string, sameOrigin: boolean, source: SourceKind, cacheKey: string): InFlight {
+  private start(file: ChangelogFile, url: string, sameOrigin: boolean, source: SourceKind, cacheKey: string, sourceKey: string): InFlight {
     const controller = new AbortController();
     const flight: InFlight = {
       controller, waiters: 0, promise: Promise.resolve({ state: 'missing' })
     };
 
-    flight.promise = this.limiter.run(() => this.download(file, url, sameOrigin, controller, source, cacheKey), controller.signal)
+    flight.promise = this.limiter.run(() => this.download(file, url, sameOrigin, controller, source, cacheKey, sourceKey), controller.signal)
       .catch((err: unknown): FileResult<unknown> => {
         if (err instanceof QueueAbortedError) {
           return { state: 'error', reason: { key: `${ KEY }.cancelled` } };
@@ -321,7 +308,7 @@ export class ChangelogClient {
     flight.controller.abort();
   }
 
-  private async download(file: ChangelogFile, url: string, sameOrigin: boolean, controller: AbortController, source: SourceKind, cacheKey: string): Promise<FileResult<unknown>> {
+  private async download(file: ChangelogFile, url: string, sameOrigin: boolean, controller: AbortController, source: SourceKind, cacheKey: string, sourceKey: string): Promise<FileResult<unknown>> {
     let tooLarge = false;
     const tooLargeResult: FileResult<unknown> = { state: 'error', reason: { key: `${ KEY }.tooLarge`, values: { limit: this.maxBytes } } };
     const onDownloadProgress = (event: AxiosProgressEvent) => {
@@ -355,7 +342,7 @@ export class ChangelogClient {
     const text = typeof body === 'string' ? body : '';
     const answer = classifySourceAnswer({
       status, contentType, body: text.slice(0, 512)
-    }, source);
+    }, source, this.sources.get(sourceKey)?.state === 'live');
 
     if (answer.kind === 'noService') {
       return {
@@ -363,12 +350,12 @@ export class ChangelogClient {
       };
     }
     if (answer.kind === 'missing') {
-      this.persistent.put(cacheKey, { [MISSING_MARK]: this.now() }, 64);
+      this.persistent.put(cacheKey, missingRecord(this.now()), 64);
 
       return { state: 'missing' };
     }
     if (answer.kind === 'failed') {
-      return { state: 'error', reason: { key: `${ KEY }.status`, values: { status } } };
+      return { state: 'error', reason: { key: `${ KEY }.${ answer.html ? 'html' : 'status' }`, values: { status } } };
     }
     if (tooLarge || text.length > this.maxBytes) {
       return tooLargeResult;

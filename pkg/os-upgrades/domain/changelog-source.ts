@@ -25,13 +25,13 @@ export type AnswerClass =
   | { kind: 'missing' }
   /** No changelog service answers there at all: one notice per channel, not per image. */
   | { kind: 'noService'; reason: NoServiceReason }
-  /** Any other failure: that file's error. */
-  | { kind: 'failed'; status: number };
+  /** Any other failure: that file's error (`html`: the answer was a web page, never a file). */
+  | { kind: 'failed'; status: number; html?: true };
 
 /** Where the URL came from: `default` is the operator's path the extension guesses. */
 export type SourceKind = 'default' | 'channel' | 'version' | 'tar' | 'resource';
 
-const HTML_START = /^\s*(<!doctype html|<html[\s>]|<head[\s>])/i;
+const HTML_START = /^\s*(<!doctype\b|<html[\s>]|<head[\s>])/i;
 const UNKNOWN_API = /^\s*unkn(w)?o(w)?n api\b/i;
 
 /** True when the body or its type says it is an HTML page (never a changelog, package list or tar). */
@@ -42,22 +42,28 @@ export function looksLikeHtml(answer: Pick<SourceAnswer, 'contentType' | 'body'>
 /**
  * Classifies one answer. A 404 on the guessed default path means the service is not there; on
  * a URL someone configured (channel template, version's changelogURL, package tar) it means only
- * that this file is missing. An HTML page or the operator's "unknwon api" is never a file.
+ * that this file is missing. An HTML page, at any status, is never a file nor a missing file
+ * (Rancher's index.html, a dev server's or proxy's 404 page): before the source served anything
+ * (`sourceLive` false) it says the source is not a changelog service, afterwards it is that file's
+ * failure. The operator's "unknwon api" is never a file either.
  */
-export function classifySourceAnswer(answer: SourceAnswer, source: SourceKind): AnswerClass {
+export function classifySourceAnswer(answer: SourceAnswer, source: SourceKind, sourceLive = false): AnswerClass {
   const { status } = answer;
+  const html = looksLikeHtml(answer);
 
+  if (html && status !== 401 && status !== 403) {
+    return sourceLive ? {
+      kind: 'failed', status, html: true
+    } : { kind: 'noService', reason: 'html' };
+  }
   if (status >= 200 && status <= 299) {
-    return looksLikeHtml(answer) ? { kind: 'noService', reason: 'html' } : { kind: 'file' };
+    return { kind: 'file' };
   }
   if (status === 400 && UNKNOWN_API.test(answer.body)) {
     return { kind: 'noService', reason: 'unknownApi' };
   }
   if (status === 404) {
-    return source === 'default' ? { kind: 'noService', reason: 'notFound' } : { kind: 'missing' };
-  }
-  if (looksLikeHtml(answer) && status !== 401 && status !== 403) {
-    return { kind: 'noService', reason: 'html' };
+    return source === 'default' && !sourceLive ? { kind: 'noService', reason: 'notFound' } : { kind: 'missing' };
   }
 
   return { kind: 'failed', status };

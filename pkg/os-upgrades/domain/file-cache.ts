@@ -43,3 +43,42 @@ export function planCacheEviction(entries: readonly CacheEntryMeta[], incomingSi
 export function fileCacheKey(url: string, withCredentials: boolean, userId: string): string {
   return withCredentials ? `user:${ userId }\n${ url }` : `public\n${ url }`;
 }
+
+/**
+ * How long a file found missing (a 404 from a source that serves files, never a web page) is kept
+ * across sessions: an image's changelog is published with the image, rarely later, and a 500-image
+ * compare has a few such images that would otherwise be asked again on every visit.
+ */
+export const MISSING_KEPT_MS = 6 * 3600 * 1000;
+
+const MISSING_SINCE = 'osUpgradesMissingSince';
+const MISSING_RULE = 'osUpgradesMissingRule';
+
+/**
+ * Raised when what counts as missing changes: records written under an older rule are not believed
+ * (rule 1 took a dev server's or proxy's HTML 404 page for a missing file).
+ */
+export const MISSING_RULE_VERSION = 2;
+
+/** The record kept for a missing file. */
+export function missingRecord(now: number): Record<string, number> {
+  return { [MISSING_SINCE]: now, [MISSING_RULE]: MISSING_RULE_VERSION };
+}
+
+export type KeptFile = { kind: 'file'; value: unknown } | { kind: 'missing' } | { kind: 'ask' };
+
+/** What a kept entry says now: a file, a missing file (recent, under this rule), or ask again. */
+export function readKeptFile(value: unknown, now: number): KeptFile {
+  if (value === undefined) {
+    return { kind: 'ask' };
+  }
+  const record = value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : undefined;
+
+  if (!record || !(MISSING_SINCE in record)) {
+    return { kind: 'file', value };
+  }
+  const since = record[MISSING_SINCE];
+  const current = record[MISSING_RULE] === MISSING_RULE_VERSION && typeof since === 'number' && now - since >= 0 && now - since < MISSING_KEPT_MS;
+
+  return current ? { kind: 'missing' } : { kind: 'ask' };
+}

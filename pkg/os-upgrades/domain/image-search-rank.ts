@@ -2,6 +2,7 @@
 import { asOSVersions, VersionInput } from './channel';
 import type { ImageHit } from './image-search';
 import { readPool } from './pool';
+import { FileAnswerState, summarizeSourceAnswers } from './source-summary';
 
 export interface SearchChannel {
   namespace: string;
@@ -70,20 +71,10 @@ export interface FileReadCounts {
 }
 
 /** How many of the files a search fetched were read, missing or unreadable; those still loading count in none. */
-export function fileReadCounts(states: readonly ({ state: string } | undefined)[]): FileReadCounts {
-  const counts = {
-    total: states.length, read: 0, missing: 0, unreadable: 0
+export function fileReadCounts(states: readonly ({ state: FileAnswerState } | undefined)[]): FileReadCounts {
+  const summary = summarizeSourceAnswers(states.map((file) => file?.state));
+
+  return {
+    total: summary.total, read: summary.read, missing: summary.missing, unreadable: summary.failed + summary.noService
   };
-
-  for (const file of states) {
-    if (file?.state === 'ok') {
-      counts.read++;
-    } else if (file?.state === 'missing') {
-      counts.missing++;
-    } else if (file?.state === 'error' || file?.state === 'noService') {
-      counts.unreadable++;
-    }
-  }
-
-  return counts;
 }

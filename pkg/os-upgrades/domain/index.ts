@@ -41,6 +41,7 @@ export * from './fetch-concurrency';
 export * from './image-move';
 export * from './image-search';
 export * from './changelog-source';
+export * from './source-summary';
 export * from './changelog-resource';
 export * from './file-cache';
 export * from './package-tar';

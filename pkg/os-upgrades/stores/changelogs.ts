@@ -1,7 +1,10 @@
 // Per-version changelog files for the whole session: what was fetched, what is loading, what failed.
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
-import type { Advisory, OSVersion, Package, UpdateLogs } from '../domain';
+import { summarizeSourceAnswers } from '../domain';
+import type {
+  Advisory, OSVersion, Package, SourceSummary, UpdateLogs
+} from '../domain';
 import { ChangelogClient, ChangelogFile, FetchOutcome, FileResult } from '../api/changelog-client';
 import { readAllowedOrigins } from '../api/changelog-origins';
 import { browserFileCache } from '../api/persistent-cache';
@@ -55,6 +58,16 @@ export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
 
         return logs;
       };
+    },
+
+    /**
+     * What came back for this file of these versions, taken together (the domain's
+     * summarizeSourceAnswers): `failed` counts files that could not be read (network, status,
+     * a web page where a file was expected, a format error), `noService` those of a source that
+     * serves none; `verdict` is `unreachable` when nothing but errors came back.
+     */
+    answers(): (file: ChangelogFile, versions: readonly Pick<OSVersion, 'name' | 'namespace'>[]) => SourceSummary {
+      return (file, versions) => summarizeSourceAnswers(versions.map((version) => this.fileState(file, version)?.state));
     },
 
     /** How many of these files are settled (ok, missing or error). */

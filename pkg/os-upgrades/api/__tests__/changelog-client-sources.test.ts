@@ -152,4 +152,50 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     expect(await session(published).fetchLog({ name: 'v2' }, files)).toEqual({ state: 'ok', value: [] });
     expect(published.requests).toHaveLength(1);
   });
+  it('never takes a dev server\'s HTML 404 page for a missing file, nor keeps it', async() => {
+    const files = { metadata: { annotations: { [CHANGELOG_URL_ANNOTATION]: '/changelog-files/{name}.updates.log' } } };
+    const url = (name: string) => `${ SERVER }/changelog-files/${ name }.updates.log`;
+    const page = '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot GET /changelog-files/v1.updates.log</pre>\n</body>\n</html>\n';
+    const cache = new PersistentFileCache();
+    const devServer = fakeHttp({ [url('v1')]: { status: 404, body: page }, [url('v2')]: { status: 404, body: page } });
+    const client = new ChangelogClient({
+      serverOrigin: SERVER, http: devServer.http, cache
+    });
+
+    expect(await client.fetchLog({ name: 'v1' }, files)).toMatchObject({ state: 'noService', reason: 'html' });
+    expect(await client.fetchLog({ name: 'v2' }, files)).toMatchObject({ state: 'noService', reason: 'html' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await cache.get(fileCacheKey(url('v1'), true, ''))).toBeUndefined();
+
+    // With the proxy fixed, the next session reads the file.
+    const proxied = fakeHttp({ [url('v1')]: { status: 200, body: '[]' } });
+
+    expect(await new ChangelogClient({
+      serverOrigin: SERVER, http: proxied.http, cache
+    }).fetchLog({ name: 'v1' }, files)).toEqual({ state: 'ok', value: [] });
+  });
+
+  it('asks again for a file an older version kept as missing (it may have been an HTML 404 page)', async() => {
+    const files = { metadata: { annotations: { [CHANGELOG_URL_ANNOTATION]: '/files/{name}.updates.log' } } };
+    const url = `${ SERVER }/files/old.updates.log`;
+    const cache = new PersistentFileCache();
+
+    await cache.put(fileCacheKey(url, true, ''), { osUpgradesMissingSince: 1_000_000 }, 64);
+    const http = fakeHttp({ [url]: { status: 200, body: '[]' } });
+
+    expect(await new ChangelogClient({
+      serverOrigin: SERVER, http: http.http, cache, now: () => 1_000_001
+    }).fetchLog({ name: 'old' }, files)).toEqual({ state: 'ok', value: [] });
+    expect(http.requests).toHaveLength(1);
+  });
+
+  it('a web page for one file of a source that serves files is that file\'s error, not "missing"', async() => {
+    const files = { metadata: { annotations: { [CHANGELOG_URL_ANNOTATION]: '/files/{name}.updates.log' } } };
+    const url = (name: string) => `${ SERVER }/files/${ name }.updates.log`;
+    const http = fakeHttp({ [url('v1')]: { status: 200, body: '[]' }, [url('v2')]: { status: 404, body: '<html><body><h1>404 Not Found</h1></body></html>' } });
+    const client = new ChangelogClient({ serverOrigin: SERVER, http: http.http });
+
+    expect((await client.fetchLog({ name: 'v1' }, files)).state).toBe('ok');
+    expect(await client.fetchLog({ name: 'v2' }, files)).toEqual({ state: 'error', reason: { key: 'osUpgrades.changelog.fetchError.html', values: { status: 404 } } });
+  });
 });

@@ -25,6 +25,40 @@ describe('classifySourceAnswer', () => {
     }
   });
 
+  it('a web page at any status is never a file nor a missing file: a dev server\'s or proxy\'s 404 page says the source is not a changelog service', () => {
+    // webpack-dev-server (express finalhandler) for a path it neither serves nor proxies.
+    const devServer404 = '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot GET /changelog-files/x.updates.log</pre>\n</body>\n</html>\n';
+
+    for (const source of ['default', 'channel', 'version', 'tar', 'resource'] as SourceKind[]) {
+      expect(classifySourceAnswer(text(404, devServer404, 'text/html; charset=utf-8'), source)).toEqual({ kind: 'noService', reason: 'html' });
+      expect(classifySourceAnswer(text(404, devServer404, ''), source)).toEqual({ kind: 'noService', reason: 'html' });
+      expect(classifySourceAnswer(text(200, '<!doctype html><div id="app"></div>', 'application/octet-stream'), source)).toEqual({ kind: 'noService', reason: 'html' });
+    }
+  });
+
+  it('once the source served files, a web page is that file\'s failure, never "missing"', () => {
+    expect(classifySourceAnswer(text(404, '<html><body>404 Not Found</body></html>', 'text/html'), 'channel', true)).toEqual({
+      kind: 'failed', status: 404, html: true
+    });
+    expect(classifySourceAnswer(text(200, 'kernel-default|0|6.4|1|x86_64', 'text/html'), 'channel', true)).toEqual({
+      kind: 'failed', status: 200, html: true
+    });
+    // A plain 404 of a live source stays a missing file, also on the default path.
+    expect(classifySourceAnswer(text(404, 'not found'), 'default', true)).toEqual({ kind: 'missing' });
+  });
+
+  it('no answer that looks like a web page is ever a file or missing (property)', () => {
+    const page = fc.tuple(fc.constantFrom('<!DOCTYPE html>', '<!doctype HTML>', '<html>', '<html lang="en">', '<head>'), fc.string()).map(([start, rest]) => start + rest);
+
+    fc.assert(fc.property(fc.integer({ min: 100, max: 599 }).filter((s) => s !== 401 && s !== 403), page, fc.constantFrom('default', 'channel', 'version', 'tar', 'resource') as fc.Arbitrary<SourceKind>, fc.boolean(), (status, body, source, live) => {
+      const kind = classifySourceAnswer({
+        status, body, contentType: ''
+      }, source, live).kind;
+
+      expect(kind === 'file' || kind === 'missing').toBe(false);
+    }));
+  });
+
   it('a real file is a file, even when it is broken (its format error stays that image\'s)', () => {
     expect(classifySourceAnswer(text(200, '[{"id":"SUSE-2024-1"}]', 'application/json'), 'default')).toEqual({ kind: 'file' });
     expect(classifySourceAnswer(text(200, '{not json', 'text/plain'), 'channel')).toEqual({ kind: 'file' });

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { CacheEntryMeta, fileCacheKey, planCacheEviction } from '../index';
+import {
+  CacheEntryMeta, fileCacheKey, MISSING_KEPT_MS, missingRecord, planCacheEviction, readKeptFile
+} from '../index';
 
 const entry = (key: string, size: number, usedAt: number): CacheEntryMeta => ({
   key, size, usedAt
@@ -53,5 +55,25 @@ describe('fileCacheKey', () => {
   it('keeps users apart when the request carries credentials, and shares public files', () => {
     expect(fileCacheKey('https://r/x.log', true, 'u1')).not.toBe(fileCacheKey('https://r/x.log', true, 'u2'));
     expect(fileCacheKey('https://cdn/x.log', false, 'u1')).toBe(fileCacheKey('https://cdn/x.log', false, 'u2'));
+  });
+});
+
+describe('readKeptFile', () => {
+  const now = 1_800_000_000_000;
+
+  it('a kept file is a file; nothing kept means ask', () => {
+    expect(readKeptFile([{ id: 'SUSE-2024-1' }], now)).toEqual({ kind: 'file', value: [{ id: 'SUSE-2024-1' }] });
+    expect(readKeptFile(undefined, now)).toEqual({ kind: 'ask' });
+  });
+
+  it('a missing file is believed for 6 hours, then asked again', () => {
+    expect(readKeptFile(missingRecord(now), now + MISSING_KEPT_MS - 1)).toEqual({ kind: 'missing' });
+    expect(readKeptFile(missingRecord(now), now + MISSING_KEPT_MS)).toEqual({ kind: 'ask' });
+    // A clock set back is no reason to believe it longer.
+    expect(readKeptFile(missingRecord(now), now - 1)).toEqual({ kind: 'ask' });
+  });
+
+  it('does not believe a "missing" kept under the old rule, which took HTML 404 pages for missing files', () => {
+    expect(readKeptFile({ osUpgradesMissingSince: now }, now + 1)).toEqual({ kind: 'ask' });
   });
 });

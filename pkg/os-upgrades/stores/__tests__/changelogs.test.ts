@@ -39,6 +39,22 @@ describe('changelogs store', () => {
     expect(store.progress('log', [version('a'), version('b'), version('c'), version('d')])).toEqual({ done: 3, total: 4 });
   });
 
+  it('sums up what came back: a web page or an error is a file that could not be read, never a missing one', async() => {
+    const { store } = storeWith({
+      [logUrl('a')]:    { status: 200, body: '[]' },
+      [logUrl('page')]: { status: 404, body: '<!DOCTYPE html><html><body>Cannot GET</body></html>' },
+      [logUrl('down')]: { status: 503 },
+    });
+    const versions = [version('a'), version('page'), version('down'), version('gone')];
+
+    await store.load(shellStore, 'log', versions, undefined);
+
+    expect(store.answers('log', versions)).toEqual({
+      verdict: 'answered', total: 4, read: 1, missing: 1, noService: 0, failed: 2, pending: 0
+    });
+    expect(store.answers('log', [version('page'), version('down')]).verdict).toBe('unreachable');
+  });
+
   it('shows loading while a file is on its way, and progress counts only settled files', async() => {
     const { store, fake } = storeWith({ [logUrl('slow')]: { hang: true }, [logUrl('fast')]: { status: 200, body: '[]' } });
     const loading = store.load(shellStore, 'log', [version('slow'), version('fast')], undefined);

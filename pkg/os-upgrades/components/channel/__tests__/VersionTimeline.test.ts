@@ -100,4 +100,17 @@ describe('VersionTimeline', () => {
 
     expect(parseFloat((newest.find('.stack').element as HTMLElement).style.height)).toBeGreaterThan(bar);
   });
+
+  it('says a log is not known, not "no changelog published", when the source serves a web page instead', async() => {
+    const page: Reply = { status: 404, body: '<!DOCTYPE html><html><body><pre>Cannot GET</pre></body></html>' };
+
+    serveFiles(Object.fromEntries(containers.map((version): [string, Reply] => [logUrl(version.name), page])), { probe: true });
+    const wrapper = mount(VersionTimeline, { props: { containers }, global: mountGlobals() });
+
+    await flushPromises();
+    const newest = wrapper.find('[data-testid="timeline-v40"]');
+
+    expect(newest.attributes('aria-label')).toBe('osUpgrades.channel.timeline.noServiceLabel {"name":"v1.0.0-1.40"}');
+    expect(newest.text()).toContain('–');
+  });
 });

@@ -259,6 +259,7 @@ describe('ImageCompare without a changelog service', () => {
     expect(wrapper.findAll('[data-testid="file-error"]')).toHaveLength(0);
     expect(wrapper.find('[data-testid="missing-logs"]').exists()).toBe(false);
     expect(wrapper.find('[data-testid="no-advisories"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="advisories"]').text()).not.toContain('osUpgrades.changelog.advisoryCount {"count":0}');
     const unknown = wrapper.find('[data-testid="unknown-changes"]');
 
     expect(unknown.text()).toContain(MIDDLE);
@@ -266,6 +267,23 @@ describe('ImageCompare without a changelog service', () => {
     expect(unknown.text()).toContain('osUpgrades.unknown.noneKnown');
     // One probe for the source; the other files were not asked for.
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('says the source could not be read when every file failed, never "no advisories"', async() => {
+    serveFiles(everyFile({ status: 502 }), { probe: true });
+    const wrapper = mountCompare({ oldName: OLD, newName: NEW });
+
+    await flushPromises();
+    expect(wrapper.find('[data-testid="source-unreachable"]').text()).toContain('osUpgrades.compare.unreachable {"failed":4,"total":4}');
+    expect(wrapper.find('[data-testid="no-advisories"]').exists()).toBe(false);
+  });
+
+  it('does not call a source unreachable when it answered some files', async() => {
+    serveFiles(routes({ [logUrl(NEW)]: { status: 500 } }));
+    const wrapper = mountCompare({ oldName: OLD, newName: NEW });
+
+    await flushPromises();
+    expect(wrapper.find('[data-testid="source-unreachable"]').exists()).toBe(false);
   });
 
   it('keeps a real format error of a real file that image\'s error', async() => {
