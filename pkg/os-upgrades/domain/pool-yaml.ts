@@ -6,6 +6,7 @@ import { formFromPool, FieldProblem, PoolForm } from './pool-form';
 import { labelProblem } from './input-rules';
 import { specOf } from './pool-object';
 import { isRecord } from './text';
+import { guardedChange } from './guarded-fields';
 
 // The pool form's YAML view, edited: the text is read back into the form's fields plus the parts
 // of the object the form does not show, so saving it goes through the form's own write rules
@@ -185,7 +186,8 @@ function formFromObject(object: KubeObject, context: PoolYamlContext): PoolForm 
 /**
  * Reads the YAML the person typed in the pool form's YAML view (rule 32). Refused: a change of
  * the pin (`spec.managedOSVersionName`, `spec.osImage`) or of the approval annotations (only
- * Approve and Roll back move them), of the selector annotation (the form's image fields change it),
+ * Approve and Roll back move them), of another field deciding what runs on the nodes
+ * (`guardedChange`: upgradeContainer, prepare, cloudConfig), of the selector annotation (the form's image fields change it),
  * of the kind, of a pool's name or namespace, or of the server's metadata. Otherwise the form's
  * fields and the parts the form does not show, with the problems of values that cannot be written.
  */
@@ -221,6 +223,11 @@ export function readPoolYaml(text: string, context: PoolYamlContext): PoolYamlRe
 
   if (PIN_FIELDS.some((key) => !same(spec[key], shownSpec[key])) || PIN_ANNOTATIONS.some((key) => !same(annotations[key], shownAnnotations[key]))) {
     return refuse('pinChanged');
+  }
+  const guarded = guardedChange(shown, object);
+
+  if (guarded) {
+    return refuse('guardedField', { field: guarded });
   }
   if (!same(annotations[SELECTOR_ANNOTATION], shownAnnotations[SELECTOR_ANNOTATION])) {
     return refuse('selectorChanged');
