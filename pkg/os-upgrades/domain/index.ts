@@ -12,6 +12,7 @@ export * from './selector-fields';
 export * from './pool';
 export * from './pool-write';
 export * from './guarded-fields';
+export * from './approved-image';
 export * from './image-tag';
 export * from './force';
 export * from './operator-state';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { channelVersions } from '../../../../tests/support/fixtures';
 import {
-  APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, checkPoolUpgrade, HISTORY_ANNOTATION, KubeObject, planPoolWrite, PoolIntent, PoolWritePlan,
+  APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_IMAGE_ANNOTATION, checkPoolUpgrade, HISTORY_ANNOTATION, KubeObject, planPoolWrite, PoolIntent, PoolWritePlan,
   PREVIOUS_VERSION_ANNOTATION, readPool, SELECTOR_ANNOTATION
 } from '../index';
 
@@ -234,6 +234,7 @@ describe('planPoolWrite: approve', () => {
       [PREVIOUS_VERSION_ANNOTATION]: 'base-v2.2.0-3.9-os',
       [APPROVED_BY_ANNOTATION]:      'alice',
       [APPROVED_AT_ANNOTATION]:      NOW_ISO,
+      [APPROVED_IMAGE_ANNOTATION]:   'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12',
       [HISTORY_ANNOTATION]:          JSON.stringify([{
         kind: 'approve', from: 'base-v2.2.0-3.9-os', to: 'base-v2.2.0-3.12-os', by: 'alice', at: NOW_ISO, comment: ''
       }]),
