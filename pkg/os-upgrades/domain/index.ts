@@ -13,6 +13,7 @@ export * from './pool';
 export * from './pool-write';
 export * from './guarded-fields';
 export * from './approved-image';
+export * from './pool-yaml-limits';
 export * from './image-tag';
 export * from './force';
 export * from './operator-state';

@@ -160,6 +160,68 @@ describe('the pool form\'s YAML view, edited', () => {
     expect(read.kind === 'refused' && read.reason.values?.field).toBe('spec.upgradeContainer');
   });
 
+  it('refuses deleting spec.drain in the YAML: the server would store the CRD\'s default drain, not no drain', () => {
+    const read = edit(pool(), (o) => {
+      delete o.spec.drain;
+    });
+
+    expect(read).toEqual({
+      kind: 'refused', reason: { key: 'osUpgrades.poolYaml.refusal.deletedDefaulted', values: { field: 'spec.drain', value: '{"deleteLocalData":true,"force":true,"ignoreDaemonSets":true,"skipWaitForDeleteTimeout":60}' } }
+    });
+  });
+
+  it('applies a deletion of a form field typed in the YAML (concurrency, cordon, node selector) instead of sending the form\'s value again', () => {
+    for (const key of ['concurrency', 'cordon']) {
+      const original = pool();
+      const object = written(original, edit(original, (o) => {
+        delete o.spec[key];
+      }));
+
+      expect(key in object.spec).toBe(false);
+      expect({ ...object.spec, [key]: (original.spec as Record<string, unknown>)[key] }).toEqual(original.spec);
+    }
+  });
+
+  it('refuses a spec field the CRD does not know, at any of its first two levels, before sending', () => {
+    const field = (change: (o: any) => void) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      const read = edit(pool(), change);
+
+      return read.kind === 'refused' && read.reason.key === 'osUpgrades.poolYaml.refusal.unknownSpecField' ? read.reason.values?.field : read.kind;
+    };
+
+    expect(field((o) => {
+      o.spec.bogusField = 1;
+    })).toBe('spec.bogusField');
+    expect(field((o) => {
+      o.spec.drain.forse = true;
+    })).toBe('spec.drain.forse');
+    expect(field((o) => {
+      o.spec.clusterTargets.push({ clusterNam: 'x' });
+    })).toBe('spec.clusterTargets.1.clusterNam');
+    expect(field((o) => {
+      o.spec.clusterRolloutStrategy = { maxUnavailable: '10%' };
+    })).toBe('edit');
+    // A field name of any length is named by its start.
+    expect(String(field((o) => {
+      o.spec['x'.repeat(100_000)] = 1;
+    })).length).toBeLessThan(130);
+  });
+
+  it('refuses annotations over the API server\'s 256 KiB in all, and an annotation key it refuses, as field problems', () => {
+    const problems = (annotations: Record<string, string>) => {
+      const read = edit(pool(), (o) => {
+        o.metadata.annotations = annotations;
+      });
+
+      return read.kind === 'edit' ? read.parts.problems.map((p) => [p.field, p.reason.key.split('.').pop()]) : read.kind;
+    };
+
+    expect(problems({ note: 'x'.repeat(300 * 1000) })).toEqual([['metadata.annotations', 'annotationsTooLarge']]);
+    expect(problems({ note: 'x'.repeat(256 * 1024 - 4) })).toEqual([]);
+    expect(problems({ note: 'x'.repeat(256 * 1024 - 3) })).toEqual([['metadata.annotations', 'annotationsTooLarge']]);
+    expect(problems({ 'bad key': 'x' })).toEqual([['metadata.annotations.bad key', 'labelKeyInvalid']]);
+  });
+
   it('refuses a selector, a rename, the server\'s metadata, a status and another kind', () => {
     const original = pool();
     const key = (read: PoolYamlRead) => (read.kind === 'refused' ? read.reason.key.split('.').pop() : read.kind);
