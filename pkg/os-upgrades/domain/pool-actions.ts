@@ -20,10 +20,11 @@ export interface PoolAction {
 }
 
 /** The actions offered for one pool, in the shell's menu order (Delete last). */
-export function poolActions(row: Pick<PoolRow, 'upgradeAvailable' | 'canRollBack'>, access: PoolAccess): PoolAction[] {
+export function poolActions(row: Pick<PoolRow, 'upgradeAvailable' | 'canRollBack' | 'imageDrift'>, access: PoolAccess): PoolAction[] {
   const actions: PoolAction[] = [];
 
-  if (access.update && row.upgradeAvailable) {
+  // A pin that now names another image than approved is approved again (or rolled back).
+  if (access.update && (row.upgradeAvailable || row.imageDrift)) {
     actions.push({ id: 'approve', bulkable: false });
   }
   if (access.update && row.canRollBack) {

@@ -141,12 +141,22 @@ export interface FieldProblem {
   reason: Reason;
 }
 
+/** Text with spaces around it is refused, not trimmed: it is saved exactly as typed or not at all. */
+const SURROUNDING_SPACE: Reason = { key: 'osUpgrades.input.surroundingSpace' };
+
+function spaced(text: string): Reason | undefined {
+  return text !== text.trim() && text.trim() ? SURROUNDING_SPACE : undefined;
+}
+
 function targetProblem(row: TargetRow): Reason | undefined {
   if (row.kind === 'kept') {
     return undefined;
   }
   if (!row.value.trim()) {
     return { key: row.kind === 'clusterSelector' ? 'osUpgrades.input.labelsRequired' : 'osUpgrades.input.targetRequired' };
+  }
+  if (row.value !== row.value.trim()) {
+    return SURROUNDING_SPACE;
   }
 
   return row.kind === 'clusterSelector' ? parseLabelText(row.value).problems[0] : undefined;
@@ -160,18 +170,18 @@ export function formProblems(form: PoolForm): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const add = (field: string, reason: Reason | undefined) => reason && problems.push({ field, reason });
 
-  add('name', resourceNameProblem(form.name.trim()));
-  add('namespace', namespaceProblem(form.namespace.trim()));
+  add('name', spaced(form.name) ?? resourceNameProblem(form.name));
+  add('namespace', spaced(form.namespace) ?? namespaceProblem(form.namespace));
   form.targets.forEach((row, i) => add(`target.${ i }`, targetProblem(row)));
   const seen = new Set<string>();
 
   form.nodeLabels.forEach((row, i) => {
-    const key = row.key.trim();
+    const key = row.key;
 
-    add(`nodeLabel.${ i }`, labelProblem({ key, value: row.value.trim() }) ?? (seen.has(key) ? { key: 'osUpgrades.input.labelKeyRepeated', values: { key } } : undefined));
+    add(`nodeLabel.${ i }`, spaced(row.key) ?? spaced(row.value) ?? labelProblem({ key, value: row.value }) ?? (seen.has(key) ? { key: 'osUpgrades.input.labelKeyRepeated', values: { key } } : undefined));
     seen.add(key);
   });
-  add('concurrency', integerProblem(form.concurrency, { min: 1 }));
+  add('concurrency', spaced(form.concurrency) ?? integerProblem(form.concurrency, { min: 1 }));
 
   return problems;
 }

@@ -6,6 +6,7 @@ import { resolveSelector, Resolution } from './selector';
 import { describeNodeSelector, describeTarget, targetsOf } from './cluster-targets';
 import { poolId, specOf } from './pool-object';
 import { Rollout, rolloutOf } from './rollout';
+import { ImageDrift, imageDrift } from './approved-image';
 
 /** One line of the Workload pools table, derived from the live object; never stored. */
 export interface PoolRow {
@@ -33,6 +34,8 @@ export interface PoolRow {
   upgradeAvailable: boolean;
   rollout: Rollout;
   canRollBack: boolean;
+  /** The pin now names another image than the one approved (approved-image.ts). */
+  imageDrift?: ImageDrift;
 }
 
 /**
@@ -86,6 +89,7 @@ export function toPoolRow(obj: unknown, resolver: PoolResolver, pending?: Pendin
   const pool = readPool(obj);
   const pinned = pool.pin ? resolver.find(pool.namespace, pool.pin) : undefined;
   const candidate = resolver.resolve(pool)?.chosen;
+  const drift = imageDrift(obj, pinned);
 
   return {
     id:               poolId(obj),
@@ -104,6 +108,7 @@ export function toPoolRow(obj: unknown, resolver: PoolResolver, pending?: Pendin
     upgradeAvailable: candidate !== undefined && candidate.name !== pool.pin && (!pinned || compareNewestFirst(candidate, pinned) < 0),
     rollout:          rolloutOf(obj),
     canRollBack:      !!pool.previousVersion && pool.previousVersion !== pool.pin,
+    ...(drift ? { imageDrift: drift } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import type { KubeObject, OSVersion, Reason } from './types';
 import type { VersionInput } from './channel';
 import { isContainerVersion } from './channel';
 import {
-  APPROVAL_COMMENT_ANNOTATION, APPROVAL_COMMENT_MAX, APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, fleetLocalWithTargets, parts, PREVIOUS_VERSION_ANNOTATION, PROTECTED_ANNOTATIONS,
+  APPROVAL_COMMENT_ANNOTATION, APPROVAL_COMMENT_MAX, APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_IMAGE_ANNOTATION, fleetLocalWithTargets, parts, PREVIOUS_VERSION_ANNOTATION, PROTECTED_ANNOTATIONS,
   readPool, SELECTOR_ANNOTATION, versionsForPool
 } from './pool';
 import {
@@ -11,6 +11,8 @@ import {
 import { asText, cloneJson, isRecord, withoutFinalStop } from './text';
 import { addForce, isDowngrade, isSameTag, removeExtensionForce } from './force';
 import { appendHistory, HistoryKind } from './history';
+import { guardedChange } from './guarded-fields';
+import { imageDrift, runImage, versionImageKey } from './approved-image';
 
 /** Spec fields a person may edit: targets, node selector, concurrency, cordon, drain… */
 export type PoolSpecFields = Record<string, unknown>;
@@ -57,6 +59,8 @@ export interface ApproveIntent {
   approvedBy: string;
   /** Why, for the approval history (optional). */
   comment?: string;
+  /** The target's `versionImageKey` when the dialog showed it: refused when the image changed since. */
+  expectedImage?: string;
 }
 
 /** Approve the image a source pool soaked (see promotion.ts): it must pass the pool's selector, not be its newest pick. */
@@ -69,6 +73,7 @@ export interface PromoteIntent {
   source: string;
   /** The soak shown as the reason, for the history. */
   comment?: string;
+  expectedImage?: string;
 }
 
 export interface RollbackIntent {
@@ -77,6 +82,7 @@ export interface RollbackIntent {
   /** When given, the rollback is refused if the pin moved since the dialog showed it. */
   expectedPin?: string;
   comment?: string;
+  expectedImage?: string;
 }
 
 export type PoolIntent = CreateExactIntent | CreateSelectorIntent | EditIntent | ChangeSelectorIntent | ApproveIntent | PromoteIntent | RollbackIntent;
@@ -136,6 +142,13 @@ function checkVersion(versions: OSVersion[], name: string): PoolWritePlan | unde
   }
 
   return undefined;
+}
+
+/** The target's image or upgrade container changed since the dialog showed it (`expected`). */
+function imageChanged(versions: OSVersion[], name: string, expected: string | undefined): PoolWritePlan | undefined {
+  const version = findVersion(versions, name);
+
+  return expected === undefined || versionImageKey(version) === expected ? undefined : refuse('imageChanged', { name, image: runImage(undefined, version) });
 }
 
 function isoTime(now: number): string | undefined {
@@ -220,6 +233,16 @@ function planCreate(current: KubeObject | undefined, intent: CreateExactIntent |
   if (fleetLocalWithTargets(namespace, spec)) {
     return refuse('fleetLocalTargets');
   }
+  const guarded = guardedChange(undefined, {
+    spec: {
+      ...spec, managedOSVersionName: undefined, osImage: undefined
+    }
+  });
+
+  // The pin is chosen in the form and shown; what else would run on the nodes needs an approval.
+  if (guarded) {
+    return refuse('guardedField', { field: guarded });
+  }
 
   const usable = versionsForPool(versions, namespace);
 
@@ -259,6 +282,11 @@ function planEdit(current: KubeObject, intent: EditIntent): PoolWritePlan {
   applySpec(spec, intent.spec);
   if (fleetLocalWithTargets(asText(metadata.namespace), spec)) {
     return refuse('fleetLocalTargets');
+  }
+  const guarded = guardedChange(current, object);
+
+  if (guarded) {
+    return refuse('guardedField', { field: guarded });
   }
 
   return { ok: true, object };
@@ -319,20 +347,31 @@ function movePin(current: KubeObject, target: string, move: PinMove, resolution?
   const annotations = parts(object).annotations();
   const from = oldPin && !asText(spec.osImage) ? findVersion(versions, oldPin) : undefined;
   const to = findVersion(versions, target);
-  const forced = isDowngrade(from, to, move.unknownIsDowngrade);
-  const sameTag = isSameTag(from, to);
+  // Approving the new image of the pinned name again changes nothing on the nodes' job but the record.
+  const again = oldPin === target;
+  const forced = !again && isDowngrade(from, to, move.unknownIsDowngrade);
+  const sameTag = !again && isSameTag(from, to);
 
   if (forced) {
     addForce(object, to);
-  } else {
+  } else if (!again) {
     removeExtensionForce(object);
   }
 
   setPin(spec, target);
-  if (oldPin) {
+  if (again) {
+    // The previous pin stays what it was: Roll back still leads to it.
+  } else if (oldPin) {
     annotations[PREVIOUS_VERSION_ANNOTATION] = oldPin;
   } else {
     delete annotations[PREVIOUS_VERSION_ANNOTATION];
+  }
+  const image = runImage(object, to);
+
+  if (image) {
+    annotations[APPROVED_IMAGE_ANNOTATION] = image;
+  } else {
+    delete annotations[APPROVED_IMAGE_ANNOTATION];
   }
   annotations[APPROVED_BY_ANNOTATION] = approvedBy;
   annotations[APPROVED_AT_ANNOTATION] = approvedAt;
@@ -373,11 +412,12 @@ function planApprove(current: KubeObject, intent: ApproveIntent | PromoteIntent,
   if (pin !== expected) {
     return refuse('pinChanged', { expected, actual: pin });
   }
-  if (target === pin) {
+  const usable = versionsForPool(versions, pool.namespace);
+
+  if (target === pin && !imageDrift(current, findVersion(usable, pin))) {
     return refuse('alreadyPinned', { name: pin });
   }
-  const usable = versionsForPool(versions, pool.namespace);
-  const problem = checkVersion(usable, target);
+  const problem = checkVersion(usable, target) ?? imageChanged(usable, target, intent.expectedImage);
 
   if (problem) {
     return problem;
@@ -434,7 +474,7 @@ function planRollback(current: KubeObject, intent: RollbackIntent, versions: rea
     return refuse('alreadyPinned', { name: pin });
   }
   const usable = versionsForPool(versions, pool.namespace);
-  const problem = checkVersion(usable, previous);
+  const problem = checkVersion(usable, previous) ?? imageChanged(usable, previous, intent.expectedImage);
 
   // A rollback forces unless the previous image is known to be higher than the current one.
   return problem ?? movePin(current, previous, {

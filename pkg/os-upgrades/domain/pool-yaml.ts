@@ -3,9 +3,11 @@ import type { KubeObject, Reason } from './types';
 import type { PoolMetadataFields, PoolSpecFields } from './pool-write';
 import { PROTECTED_ANNOTATIONS, SELECTOR_ANNOTATION } from './pool';
 import { formFromPool, FieldProblem, PoolForm } from './pool-form';
-import { labelProblem } from './input-rules';
+import { labelProblem, truncateForDisplay } from './input-rules';
 import { specOf } from './pool-object';
 import { isRecord } from './text';
+import { guardedChange } from './guarded-fields';
+import { annotationsProblem, POOL_SPEC_DEFAULTS, unknownSpecField } from './pool-yaml-limits';
 
 // The pool form's YAML view, edited: the text is read back into the form's fields plus the parts
 // of the object the form does not show, so saving it goes through the form's own write rules
@@ -58,7 +60,10 @@ const TOP_LEVEL = ['apiVersion', 'kind', 'metadata', 'spec'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function refuse(name: string, values?: Record<string, unknown>): PoolYamlRead {
-  return { kind: 'refused', reason: values ? { key: `osUpgrades.poolYaml.refusal.${ name }`, values } : { key: `osUpgrades.poolYaml.refusal.${ name }` } };
+  // A field is named as typed, which may be any length: the message shows its start.
+  const shown = values && typeof values.field === 'string' ? { ...values, field: truncateForDisplay(values.field, 120) } : values;
+
+  return { kind: 'refused', reason: shown ? { key: `osUpgrades.poolYaml.refusal.${ name }`, values: shown } : { key: `osUpgrades.poolYaml.refusal.${ name }` } };
 }
 
 function problem(field: string, name: string, values?: Record<string, unknown>): FieldProblem {
@@ -114,6 +119,9 @@ function metadataProblems(metadata: Record<string, unknown>): FieldProblem[] {
       problems.push(problem(`metadata.${ field }`, 'notAMap'));
       continue;
     }
+    const tooMuch = field === 'annotations' ? annotationsProblem(value) : undefined;
+
+    tooMuch && problems.push(tooMuch);
     for (const [key, text] of Object.entries(value)) {
       if (typeof text !== 'string') {
         problems.push(problem(`metadata.${ field }.${ key }`, 'notText'));
@@ -185,7 +193,8 @@ function formFromObject(object: KubeObject, context: PoolYamlContext): PoolForm 
 /**
  * Reads the YAML the person typed in the pool form's YAML view (rule 32). Refused: a change of
  * the pin (`spec.managedOSVersionName`, `spec.osImage`) or of the approval annotations (only
- * Approve and Roll back move them), of the selector annotation (the form's image fields change it),
+ * Approve and Roll back move them), of another field deciding what runs on the nodes
+ * (`guardedChange`: upgradeContainer, prepare, cloudConfig), of the selector annotation (the form's image fields change it),
  * of the kind, of a pool's name or namespace, or of the server's metadata. Otherwise the form's
  * fields and the parts the form does not show, with the problems of values that cannot be written.
  */
@@ -222,6 +231,11 @@ export function readPoolYaml(text: string, context: PoolYamlContext): PoolYamlRe
   if (PIN_FIELDS.some((key) => !same(spec[key], shownSpec[key])) || PIN_ANNOTATIONS.some((key) => !same(annotations[key], shownAnnotations[key]))) {
     return refuse('pinChanged');
   }
+  const guarded = guardedChange(shown, object);
+
+  if (guarded) {
+    return refuse('guardedField', { field: guarded });
+  }
   if (!same(annotations[SELECTOR_ANNOTATION], shownAnnotations[SELECTOR_ANNOTATION])) {
     return refuse('selectorChanged');
   }
@@ -234,12 +248,31 @@ export function readPoolYaml(text: string, context: PoolYamlContext): PoolYamlRe
   if (serverField) {
     return refuse(serverField === 'name' || serverField === 'namespace' ? 'renamed' : 'serverField', { field: `metadata.${ serverField }` });
   }
+  const defaulted = FORM_SPEC_FIELDS.find((key) => key in POOL_SPEC_DEFAULTS && shownSpec[key] !== undefined && !(key in spec));
+
+  // The server would store the CRD's default: the deletion would not be what is stored.
+  if (defaulted) {
+    return refuse('deletedDefaulted', { field: `spec.${ defaulted }`, value: JSON.stringify(POOL_SPEC_DEFAULTS[defaulted]) });
+  }
+  const unknownSpec = unknownSpecField(spec);
+
+  // The server would prune it and answer 200: saving would say "saved" for a field it never kept.
+  if (unknownSpec) {
+    return refuse('unknownSpecField', { field: unknownSpec });
+  }
 
   const problems = [...metadataProblems(metadata), ...specProblems(spec)];
   const before = record(original?.metadata);
   const labels = changes(record(before.labels), record(metadata.labels), () => true, null) as Record<string, string | null>;
   const changedAnnotations = changes(record(before.annotations), annotations, (key) => !PROTECTED_ANNOTATIONS.includes(key), null) as Record<string, string | null>;
   const otherSpec = changes(specOf(original), spec, (key) => !FORM_SPEC_FIELDS.includes(key) && !PIN_FIELDS.includes(key), undefined);
+
+  // A form field deleted in the YAML is deleted from the write, not filled in again from the form.
+  for (const key of FORM_SPEC_FIELDS) {
+    if (shownSpec[key] !== undefined && !(key in spec)) {
+      otherSpec[key] = undefined;
+    }
+  }
 
   return {
     kind:  'edit',

@@ -8,6 +8,8 @@ export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
 export const PREVIOUS_VERSION_ANNOTATION = 'os-upgrades.cattle.io/previous-version';
 export const APPROVED_BY_ANNOTATION = 'os-upgrades.cattle.io/approved-by';
 export const APPROVED_AT_ANNOTATION = 'os-upgrades.cattle.io/approved-at';
+/** The image reference the last approval, roll back or promotion approved (see approved-image.ts). */
+export const APPROVED_IMAGE_ANNOTATION = 'os-upgrades.cattle.io/approved-image';
 /** The approver's optional comment on the last approval or roll back (removed when the next has none). */
 export const APPROVAL_COMMENT_ANNOTATION = 'os-upgrades.cattle.io/approval-comment';
 export const APPROVAL_COMMENT_MAX = 1000;
@@ -31,7 +33,7 @@ export const FLEET_LOCAL_NAMESPACE = 'fleet-local';
 /** Annotations only this extension's write rules may set; other edits never touch them. */
 export const PROTECTED_ANNOTATIONS: readonly string[] = [
   SELECTOR_ANNOTATION, PREVIOUS_VERSION_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_AT_ANNOTATION, FORCED_ANNOTATION,
-  FORCED_CONTAINER_ANNOTATION, HISTORY_ANNOTATION, APPROVAL_COMMENT_ANNOTATION,
+  FORCED_CONTAINER_ANNOTATION, HISTORY_ANNOTATION, APPROVAL_COMMENT_ANNOTATION, APPROVED_IMAGE_ANNOTATION,
 ];
 
 /** What the UI needs to know about one ManagedOSImage (a workload pool's upgrade). */

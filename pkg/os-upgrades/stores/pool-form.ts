@@ -29,6 +29,20 @@ export const SAVE_TIMEOUT_SECONDS = SAVE_TIMEOUT_MS / 1000;
 /** The save being waited for, to cancel it (not state: an AbortController is not plain data). */
 let saving: AbortController | undefined;
 
+/**
+ * Inputs that pass edits on late (the shell's KeyValue, after 500 ms): each registers how to pass
+ * on what it holds now, and Save calls them first, so an edit typed just before the click is saved
+ * and checked, never dropped.
+ */
+const pendingInputs = new Set<() => void>();
+
+/** Registers an input's flush; returns the function that unregisters it. */
+export function registerPendingInput(flush: () => void): () => void {
+  pendingInputs.add(flush);
+
+  return () => pendingInputs.delete(flush);
+}
+
 function principalOf(shell: ShellStore): string {
   return String(shell.getters['auth/principalId'] ?? '');
 }
@@ -487,6 +501,7 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
      * preview showed. Returns true when the pool was written.
      */
     async save(shell: ShellStore, now: number): Promise<boolean> {
+      pendingInputs.forEach((flush) => flush());
       useSelectorDraftStore().settle();
       if (!this.canSave) {
         return false;

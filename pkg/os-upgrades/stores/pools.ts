@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import {
   alreadyAtImage, checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan,
-  readPool, Reason, WriteVerdict
+  poolImageDrift, readPool, Reason, runImage, versionImageKey, versionsForPool, WriteVerdict
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { readLatestPool, writePool } from '../api/pools';
@@ -20,6 +20,9 @@ export interface ApprovalRequest {
   expectedPin: string;
   /** The image the dialog offers (approve: the candidate; rollback: the previous pin). */
   versionName: string;
+  /** The image reference the dialog shows for it, and what of the version it came from (`versionImageKey`). */
+  image: string;
+  expectedImage: string;
   /** Promote: the source pool, `namespace/name`. */
   source?: string;
 }
@@ -55,8 +58,11 @@ export function approvalRequest(kind: ApprovalKind, object: unknown, versions: r
   } else if (versionName !== undefined) {
     target = versionName;
   } else {
-    target = checkPoolUpgrade(snapshot, versions, now).upgrade?.name ?? '';
+    // Without an upgrade, a pin that now names another image than approved is offered again.
+    target = checkPoolUpgrade(snapshot, versions, now).upgrade?.name ?? (poolImageDrift(snapshot, versions) ? pool.pin ?? '' : '');
   }
+
+  const version = versionsForPool(versions, pool.namespace).find((v) => v.name === target);
 
   return {
     kind,
@@ -65,21 +71,25 @@ export function approvalRequest(kind: ApprovalKind, object: unknown, versions: r
     resourceVersion: pool.resourceVersion ?? '',
     expectedPin:     pool.pin ?? '',
     versionName:     target,
+    image:           runImage(undefined, version),
+    expectedImage:   versionImageKey(version),
     ...(kind === 'promote' ? { source: source ?? '' } : {}),
   };
 }
 
 export function approvalIntent(request: ApprovalRequest, approvedBy: string, comment = ''): PoolIntent {
+  const expectedImage = request.expectedImage;
+
   if (request.kind === 'promote') {
     return {
-      kind: 'promote', versionName: request.versionName, expectedPin: request.expectedPin, approvedBy, source: request.source ?? '', comment
+      kind: 'promote', versionName: request.versionName, expectedPin: request.expectedPin, approvedBy, source: request.source ?? '', comment, expectedImage
     };
   }
 
   return request.kind === 'rollback' ? {
-    kind: 'rollback', approvedBy, expectedPin: request.expectedPin, comment
+    kind: 'rollback', approvedBy, expectedPin: request.expectedPin, comment, expectedImage
   } : {
-    kind: 'approve', versionName: request.versionName, expectedPin: request.expectedPin, approvedBy, comment
+    kind: 'approve', versionName: request.versionName, expectedPin: request.expectedPin, approvedBy, comment, expectedImage
   };
 }
 

@@ -65,6 +65,22 @@ describe('ChangelogClient: package lists from a channel\'s tar', () => {
     expect(calls).toEqual([]);
   });
 
+  it('refuses a tar that came, after a redirect, from another origin, naming it', async() => {
+    const { fetchImpl } = await tarFetch();
+    const redirecting = (async(url: string, init?: Parameters<typeof fetch>[1]) => {
+      const response = await fetchImpl(url, init);
+
+      Object.defineProperty(response, 'url', { value: 'http://localhost:9999/other.tar' });
+
+      return response;
+    }) as unknown as typeof fetch;
+    const client = new ChangelogClient({
+      serverOrigin: SERVER, http: fakeHttp({}).http, fetchImpl: redirecting
+    });
+
+    expect(await client.fetchPackages({ name: 'v1-os' }, channel)).toEqual({ state: 'error', reason: { key: 'osUpgrades.changelog.fetchError.redirected', values: { origin: 'http://localhost:9999' } } });
+  });
+
   it('says "no service" for the operator\'s 400 or an HTML page where the tar should be', async() => {
     const html = await tarFetch(200, 'text/html');
     const unknown = await tarFetch(400, 'text/plain');

@@ -32,7 +32,18 @@ describe('ChangelogClient', () => {
         id: 'SUSE-SLE-Micro-6.1-2024-123', severity: 'important', date: 1732636077
       })]
     });
-    expect(fake.requests[0].withCredentials).toBe(true);
+    // Same-origin requests carry the session cookie without "include", which would send it after a redirect too.
+    expect(fake.requests[0].withCredentials).toBe(false);
+  });
+
+  it('refuses an answer that came, after a redirect, from an origin that is neither the server nor allowed, and says where from', async() => {
+    const { client } = clientWith({
+      [logUrl('v1')]: {
+        status: 200, body: LOG, redirectedTo: 'http://localhost:9999/evil.log'
+      }
+    });
+
+    expect(await client.fetchLog({ name: 'v1' }, undefined)).toEqual({ state: 'error', reason: { key: 'osUpgrades.changelog.fetchError.redirected', values: { origin: 'http://localhost:9999' } } });
   });
 
   it('fetches the package list beside the log', async() => {

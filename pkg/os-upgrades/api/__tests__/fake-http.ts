@@ -4,7 +4,7 @@ import axios, {
 } from 'axios';
 
 export type Reply =
-  | { status: number; body?: string }
+  | { status: number; body?: string; redirectedTo?: string }
   | { hang: true }
   | { progress: number[]; status: number; body?: string }
   | { fail: 'network' | 'timeout' };
@@ -23,8 +23,9 @@ export function fakeHttp(routes: Record<string, Reply>): FakeHttp {
   const hung: Array<{ url: string; settle: (reply: { status: number; body?: string }) => void }> = [];
   let pending = 0;
 
-  const respond = (config: InternalAxiosRequestConfig, status: number, body = ''): AxiosResponse => ({
-    data: body, status, statusText: String(status), headers: {}, config
+  // `request.responseURL` is where the browser's XHR ended after following redirects.
+  const respond = (config: InternalAxiosRequestConfig, status: number, body = '', redirectedTo?: string): AxiosResponse => ({
+    data: body, status, statusText: String(status), headers: {}, config, request: { responseURL: redirectedTo ?? config.url }
   });
 
   const adapter: AxiosAdapter = (config) => {
@@ -64,7 +65,7 @@ export function fakeHttp(routes: Record<string, Reply>): FakeHttp {
           }
         }
         done();
-        resolve(respond(config, reply.status, reply.body));
+        resolve(respond(config, reply.status, reply.body, 'redirectedTo' in reply ? reply.redirectedTo : undefined));
       }
     });
   };

@@ -1,5 +1,5 @@
 import type {
-  ImageSpan, NodeRolloutSummary, PoolExposure, PromotionOffer, WithdrawnPin
+  ImageDrift, ImageSpan, NodeRolloutSummary, PoolExposure, PromotionOffer, WithdrawnPin
 } from '../../domain';
 
 /** One pool of the fleet overview, as the exposure table shows it. */
@@ -13,6 +13,8 @@ export interface FleetRow {
   exposure: PoolExposure;
   offer?: PromotionOffer;
   withdrawn?: WithdrawnPin;
+  /** Its pin now names another image than the one approved. */
+  drift?: ImageDrift;
   spans: ImageSpan[];
   rollout: NodeRolloutSummary;
   writable: boolean;

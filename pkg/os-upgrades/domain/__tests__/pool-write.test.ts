@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { channelVersions } from '../../../../tests/support/fixtures';
 import {
-  APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, checkPoolUpgrade, HISTORY_ANNOTATION, KubeObject, planPoolWrite, PoolIntent, PoolWritePlan,
+  APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_IMAGE_ANNOTATION, checkPoolUpgrade, HISTORY_ANNOTATION, KubeObject, planPoolWrite, PoolIntent, PoolWritePlan,
   PREVIOUS_VERSION_ANNOTATION, readPool, SELECTOR_ANNOTATION
 } from '../index';
 
@@ -141,6 +141,28 @@ describe('planPoolWrite: create', () => {
 });
 
 describe('planPoolWrite: edit', () => {
+  it('refuses an edit or a new pool that sets what runs on the nodes other than through the pin (upgrade container, prepare, cloud-config)', () => {
+    for (const spec of [{ upgradeContainer: { image: 'registry.example/evil:1' } }, { prepare: { image: 'busybox' } }, { cloudConfig: { runcmd: ['x'] } }]) {
+      const field = `spec.${ Object.keys(spec)[0] }`;
+      const edited = planPoolWrite(deepFreeze(pool()), { kind: 'edit', spec }, VERSIONS, NOW);
+      const created = planPoolWrite(undefined, {
+        kind: 'create-exact', name: 'p', namespace: 'fleet-default', versionName: 'base-v2.2.0-3.8-os', spec
+      }, VERSIONS, NOW);
+
+      expect(edited).toEqual({ ok: false, reason: { key: 'osUpgrades.pool.refusal.guardedField', values: { field } } });
+      expect(created).toEqual({ ok: false, reason: { key: 'osUpgrades.pool.refusal.guardedField', values: { field } } });
+    }
+  });
+
+  it('keeps an upgrade container it does not change (a person\'s FORCE included)', () => {
+    const current = pool();
+
+    (current.spec as Record<string, unknown>).upgradeContainer = { image: 'x', envs: [{ name: 'FORCE', value: 'true' }] };
+    const object = written(planPoolWrite(deepFreeze(current), { kind: 'edit', spec: { concurrency: 4 } }, VERSIONS, NOW));
+
+    expect(object.spec.upgradeContainer).toEqual({ image: 'x', envs: [{ name: 'FORCE', value: 'true' }] });
+  });
+
   it('changes other fields and keeps the pin and selector byte for byte, even when the intent carries them', () => {
     const current = deepFreeze(pool());
     const object = written(planPoolWrite(current, {
@@ -212,6 +234,7 @@ describe('planPoolWrite: approve', () => {
       [PREVIOUS_VERSION_ANNOTATION]: 'base-v2.2.0-3.9-os',
       [APPROVED_BY_ANNOTATION]:      'alice',
       [APPROVED_AT_ANNOTATION]:      NOW_ISO,
+      [APPROVED_IMAGE_ANNOTATION]:   'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12',
       [HISTORY_ANNOTATION]:          JSON.stringify([{
         kind: 'approve', from: 'base-v2.2.0-3.9-os', to: 'base-v2.2.0-3.12-os', by: 'alice', at: NOW_ISO, comment: ''
       }]),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import jsyaml from 'js-yaml';
 import {
-  APPROVED_BY_ANNOTATION, emptySelectorFields, fieldTab, formFromPool, newPoolForm, readDraft, tabsWithProblems, parseYamlText, planFormWrite, PoolYamlRead, readPoolYaml, SELECTOR_ANNOTATION, yamlFieldPath, yamlShownObject
+  APPROVED_BY_ANNOTATION, emptySelectorFields, GUARDED_SPEC_FIELDS, guardedChange, fieldTab, formFromPool, newPoolForm, readDraft, tabsWithProblems, parseYamlText, planFormWrite, PoolYamlRead, readPoolYaml, SELECTOR_ANNOTATION, yamlFieldPath, yamlShownObject
 } from '..';
 import type { KubeObject } from '../types';
 import { NOW, poolObject, VERSIONS } from './pool-test-data';
@@ -69,7 +69,7 @@ describe('the pool form\'s YAML view, edited', () => {
       o.spec.concurrency = 5;
       o.spec.clusterTargets.push({ clusterName: 'edge-berlin' });
       o.spec.drain.timeout = 90;
-      o.spec.upgradeContainer = { image: 'registry/x:1' };
+      o.spec.clusterRolloutStrategy = { maxUnavailable: 1 };
     });
     const object = written(original, read);
 
@@ -79,20 +79,20 @@ describe('the pool form\'s YAML view, edited', () => {
     expect(object.spec.drain).toEqual({
       force: true, timeout: 90, ignoreDaemonSets: false, deleteLocalData: false
     });
-    expect(object.spec.upgradeContainer).toEqual({ image: 'registry/x:1' });
+    expect(object.spec.clusterRolloutStrategy).toEqual({ maxUnavailable: 1 });
   });
 
   it('removes a label and a spec field deleted in the YAML', () => {
     const original = pool();
 
-    (original.spec as Record<string, unknown>).upgradeContainer = { image: 'x' };
+    (original.spec as Record<string, unknown>).clusterRolloutStrategy = { maxUnavailable: 1 };
     const object = written(original, edit(original, (o) => {
       delete o.metadata.labels;
-      delete o.spec.upgradeContainer;
+      delete o.spec.clusterRolloutStrategy;
     }));
 
     expect(object.metadata.labels).toEqual({});
-    expect(object.spec.upgradeContainer).toBeUndefined();
+    expect(object.spec.clusterRolloutStrategy).toBeUndefined();
   });
 
   it('refuses a change of the pin or of its approval annotations: the image changes only through Approve', () => {
@@ -112,6 +112,114 @@ describe('the pool form\'s YAML view, edited', () => {
     ]) {
       expect(edit(original, change)).toEqual({ kind: 'refused', reason: { key: 'osUpgrades.poolYaml.refusal.pinChanged' } });
     }
+  });
+
+  it('refuses a change of what runs on the nodes (upgrade container, prepare, cloud-config), naming the field', () => {
+    const original = pool();
+
+    (original.spec as any).upgradeContainer = { image: 'registry/os:1', envs: [{ name: 'FORCE', value: 'true' }] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const field = (change: (o: any) => void) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      const read = edit(original, change);
+
+      return read.kind === 'refused' && read.reason.key === 'osUpgrades.poolYaml.refusal.guardedField' ? read.reason.values?.field : read.kind;
+    };
+
+    expect(field((o) => {
+      o.spec.upgradeContainer.image = 'registry.example/evil:1';
+    })).toBe('spec.upgradeContainer.image');
+    expect(field((o) => {
+      o.spec.upgradeContainer.command = ['/bin/sh'];
+    })).toBe('spec.upgradeContainer.command');
+    expect(field((o) => {
+      o.spec.upgradeContainer.args = ['-c', 'x'];
+    })).toBe('spec.upgradeContainer.args');
+    expect(field((o) => {
+      o.spec.upgradeContainer.envs = [];
+    })).toBe('spec.upgradeContainer.envs');
+    expect(field((o) => {
+      delete o.spec.upgradeContainer;
+    })).toBe('spec.upgradeContainer');
+    expect(field((o) => {
+      o.spec.prepare = { image: 'busybox' };
+    })).toBe('spec.prepare');
+    expect(field((o) => {
+      o.spec.cloudConfig = { users: [{ name: 'x' }] };
+    })).toBe('spec.cloudConfig');
+    // The same container, its keys in another order, is no change.
+    expect(field((o) => {
+      o.spec.upgradeContainer = { envs: [{ value: 'true', name: 'FORCE' }], image: 'registry/os:1' };
+    })).toBe('edit');
+  });
+
+  it('refuses a new pool typed in the YAML with its own upgrade container', () => {
+    const shown = {
+      apiVersion: 'elemental.cattle.io/v1beta1', kind: 'ManagedOSImage', metadata: { name: 'a', namespace: 'fleet-default' }, spec: {}
+    };
+    const read = readPoolYaml(jsyaml.dump({ ...shown, spec: { upgradeContainer: { image: 'registry.example/evil:1' } } }), { shown, form: { ...newPoolForm(), name: 'a' } });
+
+    expect(read.kind === 'refused' && read.reason.values?.field).toBe('spec.upgradeContainer');
+  });
+
+  it('refuses deleting spec.drain in the YAML: the server would store the CRD\'s default drain, not no drain', () => {
+    const read = edit(pool(), (o) => {
+      delete o.spec.drain;
+    });
+
+    expect(read).toEqual({
+      kind: 'refused', reason: { key: 'osUpgrades.poolYaml.refusal.deletedDefaulted', values: { field: 'spec.drain', value: '{"deleteLocalData":true,"force":true,"ignoreDaemonSets":true,"skipWaitForDeleteTimeout":60}' } }
+    });
+  });
+
+  it('applies a deletion of a form field typed in the YAML (concurrency, cordon, node selector) instead of sending the form\'s value again', () => {
+    for (const key of ['concurrency', 'cordon']) {
+      const original = pool();
+      const object = written(original, edit(original, (o) => {
+        delete o.spec[key];
+      }));
+
+      expect(key in object.spec).toBe(false);
+      expect({ ...object.spec, [key]: (original.spec as Record<string, unknown>)[key] }).toEqual(original.spec);
+    }
+  });
+
+  it('refuses a spec field the CRD does not know, at any of its first two levels, before sending', () => {
+    const field = (change: (o: any) => void) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      const read = edit(pool(), change);
+
+      return read.kind === 'refused' && read.reason.key === 'osUpgrades.poolYaml.refusal.unknownSpecField' ? read.reason.values?.field : read.kind;
+    };
+
+    expect(field((o) => {
+      o.spec.bogusField = 1;
+    })).toBe('spec.bogusField');
+    expect(field((o) => {
+      o.spec.drain.forse = true;
+    })).toBe('spec.drain.forse');
+    expect(field((o) => {
+      o.spec.clusterTargets.push({ clusterNam: 'x' });
+    })).toBe('spec.clusterTargets.1.clusterNam');
+    expect(field((o) => {
+      o.spec.clusterRolloutStrategy = { maxUnavailable: '10%' };
+    })).toBe('edit');
+    // A field name of any length is named by its start.
+    expect(String(field((o) => {
+      o.spec['x'.repeat(100_000)] = 1;
+    })).length).toBeLessThan(130);
+  });
+
+  it('refuses annotations over the API server\'s 256 KiB in all, and an annotation key it refuses, as field problems', () => {
+    const problems = (annotations: Record<string, string>) => {
+      const read = edit(pool(), (o) => {
+        o.metadata.annotations = annotations;
+      });
+
+      return read.kind === 'edit' ? read.parts.problems.map((p) => [p.field, p.reason.key.split('.').pop()]) : read.kind;
+    };
+
+    expect(problems({ note: 'x'.repeat(300 * 1000) })).toEqual([['metadata.annotations', 'annotationsTooLarge']]);
+    expect(problems({ note: 'x'.repeat(256 * 1024 - 4) })).toEqual([]);
+    expect(problems({ note: 'x'.repeat(256 * 1024 - 3) })).toEqual([['metadata.annotations', 'annotationsTooLarge']]);
+    expect(problems({ 'bad key': 'x' })).toEqual([['metadata.annotations.bad key', 'labelKeyInvalid']]);
   });
 
   it('refuses a selector, a rename, the server\'s metadata, a status and another kind', () => {
@@ -208,6 +316,39 @@ describe('the pool form\'s YAML view, edited', () => {
         expect(written(original, edit(original, () => undefined))).toEqual(original);
       }
     ));
+  });
+
+  it('property: no YAML edit changes what runs on the nodes; it is refused, or written with every guarded field as read', () => {
+    const guarded = fc.constantFrom(...GUARDED_SPEC_FIELDS);
+    const other = fc.constantFrom('concurrency', 'cordon', 'drain', 'clusterTargets', 'nodeSelector', 'clusterRolloutStrategy');
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ image: fc.constantFrom('registry/os:1', 'registry.example/evil:1'), envs: fc.constant([{ name: 'FORCE', value: 'true' }]) }));
+    const change = fc.tuple(fc.oneof(guarded, other), fc.option(value, { nil: undefined }));
+
+    fc.assert(fc.property(fc.array(change, { maxLength: 5 }), fc.boolean(), (changes, withContainer) => {
+      const original = pool();
+
+      if (withContainer) {
+        (original.spec as Record<string, unknown>).upgradeContainer = { image: 'registry/os:1', args: ['a'] };
+      }
+      const read = edit(original, (o) => {
+        for (const [field, v] of changes) {
+          if (v === undefined) {
+            delete o.spec[field];
+          } else {
+            o.spec[field] = v;
+          }
+        }
+      });
+
+      if (read.kind !== 'edit') {
+        return;
+      }
+      const result = plan(original, read);
+
+      if (result.ok) {
+        expect(guardedChange(original, result.object)).toBeUndefined();
+      }
+    }));
   });
 
   it('property: a label value typed in the YAML is written exactly when it is valid, else refused', () => {
