@@ -40,6 +40,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     rolloutStepMs:       options.rolloutStepMs,
     changelogMode:       options.changelogMode,
     changelogPodStartMs: options.changelogPodStartMs,
+    elemental:           options.elemental,
     pingMs:              options.pingMs,
     serverVersion:       RANCHER_VERSION,
   });

@@ -4,6 +4,7 @@
 
 import { Emulator } from './emulator';
 import { FaultSpec } from './faults';
+import { parseElementalInstall } from './elemental-install';
 import {
   RequestContext, jsonBody, sendJson, sendNotFound, sendText
 } from './http';
@@ -73,6 +74,11 @@ export class ControlApi {
       em.files.setFile(match[1] === 'changelogs' ? 'changelog' : 'packages', decodeURIComponent(match[2]), ctx.body?.toString('utf8') ?? '');
 
       return sendJson(ctx, 200, { ok: true });
+    }
+    if (path === '/elemental' && (method === 'PUT' || method === 'POST')) {
+      await em.setElemental(parseElementalInstall(asString(asObject(jsonBody(ctx)).version)));
+
+      return sendJson(ctx, 200, em.elemental);
     }
     if (path === '/changelog-service' && (method === 'PUT' || method === 'POST')) {
       const body = asObject(jsonBody(ctx));

@@ -12,11 +12,12 @@ import { NodeRegistry } from './nodes';
 import { SystemUpgradeControllers } from './suc';
 import { VersionFinalizer } from './version-finalizer';
 import { ServedFiles } from './files';
+import { DEFAULT_OPERATOR_VERSION, ElementalInstall, channelSchemaFor, metadataObject } from './elemental-install';
 import { FixtureData } from './fixtures';
 import { JsonObject, asObject, asString, clone } from './json';
 import { ObjectApi } from './objects';
 import { ChannelOperator } from './operator';
-import { ResourceType, TypeRegistry, builtinTypes } from './resource-types';
+import { ELEMENTAL_GROUP, ResourceType, TypeRegistry, builtinTypes } from './resource-types';
 import { GeneratedChannel } from './scale-channel';
 import { baseObjects, channelObject } from './seed';
 import { Sessions } from './sessions';
@@ -41,6 +42,8 @@ export interface EmulatorConfig {
   changelogMode?: ChangelogMode;
   /** pr891: how long a worker pod takes to start (default 4000). */
   changelogPodStartMs?: number;
+  /** The Elemental operator installed (--elemental), by default the newest release. */
+  elemental?: ElementalInstall;
 }
 
 export class Emulator {
@@ -62,12 +65,19 @@ export class Emulator {
   readonly faults = new Faults();
   /** userId → the preferences the dashboard stored. */
   readonly preferences = new Map<string, JsonObject>();
+  /** The operator now installed (a control endpoint may change it). */
+  elemental: ElementalInstall;
+  /** The newest operator's channel schema, before an older version's is cut from it. */
+  private readonly fullChannelSchema: JsonObject;
 
   constructor(readonly config: EmulatorConfig) {
     const types = builtinTypes();
 
     attachCrdSchemas(types);
     this.types = new TypeRegistry(types);
+    this.fullChannelSchema = this.types.require('elemental.cattle.io.managedosversionchannel').openApiSchema ?? {};
+    this.elemental = config.elemental ?? { installed: true, version: DEFAULT_OPERATOR_VERSION };
+    this.applyElemental();
     this.api = new ObjectApi(this.store, this.types);
     this.files = new ServedFiles(config.fixtures, config.generated);
     this.operator = new ChannelOperator(this.api, this.files, { timeScale: config.timeScale, retryBaseMs: config.retryBaseMs });
@@ -91,10 +101,32 @@ export class Emulator {
     await this.reseed();
   }
 
+  /** Installs another operator (or none; a control endpoint) and seeds again, as a new install would. */
+  async setElemental(install: ElementalInstall): Promise<void> {
+    this.elemental = install;
+    this.applyElemental();
+    await this.reseed();
+  }
+
+  /** Without the operator its CRDs are not served; an older one's channel CRD lacks newer fields. */
+  private applyElemental(): void {
+    if (this.elemental.installed) {
+      this.types.unservedGroups.delete(ELEMENTAL_GROUP);
+    } else {
+      this.types.unservedGroups.add(ELEMENTAL_GROUP);
+    }
+    this.types.require('elemental.cattle.io.managedosversionchannel').openApiSchema = channelSchemaFor(this.elemental, this.fullChannelSchema);
+  }
+
   /** Creates the seed: base objects, one channel per channel file (synced), then the fixture seed objects. */
   async seed(): Promise<void> {
     for (const { type, object, status } of baseObjects({ sqlCache: this.config.sqlCache })) {
       this.createSeedObject(this.types.require(type), object, status);
+    }
+    const metadata = metadataObject(this.elemental);
+
+    if (metadata) {
+      this.applySeedObject(metadata);
     }
     const seedChannels = this.config.fixtures.seed.filter((o) => o.kind === 'ManagedOSVersionChannel');
     const seedChannelNames = new Set(seedChannels.map((o) => asString(asObject(o.metadata).name)));
@@ -164,6 +196,8 @@ export class Emulator {
       ...this.changelogs.options, mode: this.config.changelogMode ?? 'operator', podStartMs: this.config.changelogPodStartMs ?? DEFAULT_POD_START_MS
     };
     this.changelogs.cleanupScale = 1;
+    this.elemental = this.config.elemental ?? { installed: true, version: DEFAULT_OPERATOR_VERSION };
+    this.applyElemental();
     await this.reseed();
   }
 

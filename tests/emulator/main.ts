@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   if (options.pluginsDir) {
     log(`extensions from ${ options.pluginsDir }`);
   }
+  log(options.elemental.installed ? `Elemental operator ${ options.elemental.version }` : 'no Elemental operator: the elemental.cattle.io types are not served');
   if (!options.control) {
     log('real Rancher mode: the control endpoints (/__emulator/) answer 404');
   }

@@ -4,6 +4,7 @@
 import path from 'path';
 import type { ChangelogMode } from './changelog-service';
 import { DEFAULT_FIXTURE_DIRS } from './fixtures';
+import { ElementalInstall, parseElementalInstall } from './elemental-install';
 
 export interface EmulatorOptions {
   port: number;
@@ -30,6 +31,8 @@ export interface EmulatorOptions {
   changelogPodStartMs: number;
   /** False: every /__emulator/ path answers 404, as on a real Rancher (the "real Rancher mode"). */
   control: boolean;
+  /** The Elemental operator the Rancher runs (elemental-install.ts). */
+  elemental: ElementalInstall;
 }
 
 export const USAGE = `Usage: yarn emulator [options]
@@ -56,6 +59,8 @@ export const USAGE = `Usage: yarn emulator [options]
   --changelog-service M EMULATOR_CHANGELOG_SERVICE what /elemental/changelog is: operator (today's, 400 "unknwon api",
                                                   the default) or pr891 (the ManagedOSChangelog protocol of PR #891)
   --changelog-pod-start-ms N EMULATOR_CHANGELOG_POD_START_MS  pr891: worker pod start time (default 4000)
+  --elemental none|V    EMULATOR_ELEMENTAL        the Elemental operator installed: none (no elemental.cattle.io types)
+                                                  or its version, e.g. 1.6.2 or 1.7 (default 1.9.2)
 `;
 
 const FLAGS: Record<string, string> = {
@@ -78,6 +83,7 @@ const FLAGS: Record<string, string> = {
   'no-control':             'EMULATOR_NO_CONTROL',
   'changelog-service':      'EMULATOR_CHANGELOG_SERVICE',
   'changelog-pod-start-ms': 'EMULATOR_CHANGELOG_POD_START_MS',
+  elemental:                'EMULATOR_ELEMENTAL',
 };
 
 const SWITCHES = ['log-errors', 'no-control'];
@@ -158,5 +164,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
     control:             !isOn(values['no-control']),
     changelogMode,
     changelogPodStartMs: numberOption(values['changelog-pod-start-ms'], 4000, 'changelog-pod-start-ms'),
+    elemental:           parseElementalInstall(values.elemental),
   };
 }

@@ -44,6 +44,10 @@ export function builtinTypes(): ResourceType[] {
     stored('elemental.cattle.io.managedosversionchannel', ELEMENTAL_GROUP, 'v1beta1', 'ManagedOSVersionChannel', 'managedosversionchannels', true, true),
     stored('elemental.cattle.io.managedosversion', ELEMENTAL_GROUP, 'v1beta1', 'ManagedOSVersion', 'managedosversions', true, true),
     stored('elemental.cattle.io.managedosimage', ELEMENTAL_GROUP, 'v1beta1', 'ManagedOSImage', 'managedosimages', true, true),
+    // The operator chart's own record of its version (api/v1beta1/metadata_type.go).
+    stored('elemental.cattle.io.metadata', ELEMENTAL_GROUP, 'v1beta1', 'Metadata', 'metadata', true, true),
+    // Rancher's Apps: whoever may create one may install the operator's charts.
+    stored('catalog.cattle.io.app', 'catalog.cattle.io', 'v1', 'App', 'apps', true, true),
     stored('fleet.cattle.io.cluster', 'fleet.cattle.io', 'v1alpha1', 'Cluster', 'clusters', true, true),
     stored('fleet.cattle.io.clustergroup', 'fleet.cattle.io', 'v1alpha1', 'ClusterGroup', 'clustergroups', true, true),
     stored('fleet.cattle.io.bundle', 'fleet.cattle.io', 'v1alpha1', 'Bundle', 'bundles', true, true),
@@ -60,6 +64,8 @@ export function builtinTypes(): ResourceType[] {
 
 export class TypeRegistry {
   private readonly byId = new Map<string, ResourceType>();
+  /** API groups whose CRDs are not installed: stored here, never served (elemental-install.ts). */
+  readonly unservedGroups = new Set<string>();
 
   constructor(types: ResourceType[]) {
     for (const type of types) {
@@ -80,6 +86,15 @@ export class TypeRegistry {
     return [...this.byId.values()];
   }
 
+  /** The types the API serves: what Steve and the Kubernetes API know. */
+  served(): ResourceType[] {
+    return this.all().filter((t) => !this.unservedGroups.has(t.group ?? ''));
+  }
+
+  private servedType(type: ResourceType | undefined): ResourceType | undefined {
+    return type && !this.unservedGroups.has(type.group ?? '') ? type : undefined;
+  }
+
   get(id: string): ResourceType | undefined {
     return this.byId.get(id);
   }
@@ -89,15 +104,15 @@ export class TypeRegistry {
     const exact = this.byId.get(name);
 
     if (exact) {
-      return exact;
+      return this.servedType(exact);
     }
 
-    return name.endsWith('s') ? this.byId.get(name.slice(0, -1)) : undefined;
+    return name.endsWith('s') ? this.servedType(this.byId.get(name.slice(0, -1))) : undefined;
   }
 
   /** The type served at /apis/<group>/<version>/…/<plural> (group '' for /api/v1). */
   fromKubePath(group: string, version: string, plural: string): ResourceType | undefined {
-    return this.all().find((t) => t.group === group && t.version === version && t.plural === plural);
+    return this.served().find((t) => t.group === group && t.version === version && t.plural === plural);
   }
 
   require(id: string): ResourceType {

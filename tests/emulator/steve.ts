@@ -104,7 +104,7 @@ export class SteveApi {
   }
 
   private schemas(ctx: RequestContext, actor: Actor | undefined, id: string | undefined): void {
-    const all = steveSchemas(this.emulator.types.all(), ctx.base, actor);
+    const all = steveSchemas(this.emulator.types.served(), ctx.base, actor);
 
     if (id) {
       const schema = all.find((s) => s.id === id);
@@ -153,7 +153,7 @@ export class SteveApi {
   counts(base: string): JsonObject {
     const counts: JsonObject = {};
 
-    for (const type of this.emulator.types.all()) {
+    for (const type of this.emulator.types.served()) {
       const items = this.emulator.store.list(type.id);
       const namespaces: Record<string, { count: number }> = {};
 

@@ -62,3 +62,4 @@ export * from './fleet-message';
 export * from './pinned-pools';
 export * from './withdrawal-impact';
 export * from './image-search-rank';
+export * from './operator-install';

@@ -1,3 +1,4 @@
+import { gated } from './gated';
 import { BLANK_CLUSTER, PAGE, PRODUCT_NAME, routeName } from '../config';
 
 const base = `/${ PRODUCT_NAME }/c/:cluster`;
@@ -9,63 +10,63 @@ const routes = [
     // The product's landing page (product.ts).
     name:      routeName(PAGE.FLEET),
     path:      `${ base }/fleet`,
-    component: () => import('../pages/fleet.vue'),
+    component: gated(() => import('../pages/fleet.vue')),
     meta,
   },
   {
     name:      routeName(PAGE.CHANNELS),
     path:      `${ base }/channels`,
-    component: () => import('../pages/channels.vue'),
+    component: gated(() => import('../pages/channels.vue')),
     meta,
   },
   {
     name:      routeName(PAGE.CHANNEL),
     path:      `${ base }/channels/:namespace/:name`,
-    component: () => import('../pages/channel.vue'),
+    component: gated(() => import('../pages/channel.vue')),
     meta,
   },
   {
     // ?old=<version name>&new=<version name>, so a comparison can be shared as a link
     name:      routeName(PAGE.COMPARE),
     path:      `${ base }/channels/:namespace/:name/compare`,
-    component: () => import('../pages/compare.vue'),
+    component: gated(() => import('../pages/compare.vue')),
     meta,
   },
   {
     name:      routeName(PAGE.POOLS),
     path:      `${ base }/pools`,
-    component: () => import('../pages/pools.vue'),
+    component: gated(() => import('../pages/pools.vue')),
     meta,
   },
   {
     name:      routeName(PAGE.POOL_CREATE),
     path:      `${ base }/pools/create`,
-    component: () => import('../pages/pool-edit.vue'),
+    component: gated(() => import('../pages/pool-edit.vue')),
     meta,
   },
   {
     name:      routeName(PAGE.POOL_NODES),
     path:      `${ base }/pools/:namespace/:name/nodes`,
-    component: () => import('../pages/pool-nodes.vue'),
+    component: gated(() => import('../pages/pool-nodes.vue')),
     meta,
   },
   {
     // ?as=yaml opens the YAML view
     name:      routeName(PAGE.POOL_EDIT),
     path:      `${ base }/pools/:namespace/:name/edit`,
-    component: () => import('../pages/pool-edit.vue'),
+    component: gated(() => import('../pages/pool-edit.vue')),
     meta,
   },
   {
     name:      routeName(PAGE.POOL),
     path:      `${ base }/pools/:namespace/:name`,
-    component: () => import('../pages/pool.vue'),
+    component: gated(() => import('../pages/pool.vue')),
     meta,
   },
   {
     name:      routeName(PAGE.SOURCES),
     path:      `${ base }/sources`,
-    component: () => import('../pages/sources.vue'),
+    component: gated(() => import('../pages/sources.vue')),
     meta,
   },
 ];

@@ -10,6 +10,7 @@ import { useChannelVersionsStore } from './channel-versions';
 import { useCompareStore } from './compare';
 import { useImageSearchStore } from './image-search';
 import { useNodeRolloutStore } from './node-rollout';
+import { useOperatorStore } from './operator';
 import { usePoolFormStore } from './pool-form';
 import { usePoolApprovalStore } from './pools';
 import { useSelectorDraftStore } from './selector-draft';
@@ -25,6 +26,8 @@ export function resetStores(): void {
   useChannelVersionsStore().reset();
   useChannelCountsStore().$reset();
   useImageSearchStore().$reset();
+  // The next person may have other rights: may install, may read the operator's Metadata.
+  useOperatorStore().$reset();
   // A new client too: it caches files, and the allowed origins are read again for the next person.
   useChangelogsStore().useClient(undefined);
 }

@@ -70,6 +70,11 @@ export class EmulatorControl {
     await this.call('POST', '/reset');
   }
 
+  /** Installs another Elemental operator, `none` for a Rancher without it, and seeds again (a reset goes back to the start option). */
+  async setElemental(version: string): Promise<void> {
+    await this.call('PUT', '/elemental', { version });
+  }
+
   /** Replaces a channel's file (creating the channel if needed) and syncs it; returns what the operator did. */
   async publishChannel(name: string, entries: ChannelEntry[] | string, namespace = 'fleet-default'): Promise<PublishResult> {
     const body = typeof entries === 'string' ? entries : JSON.stringify(entries);

@@ -165,9 +165,7 @@ describe('the pool form\'s YAML view, edited', () => {
       delete o.spec.drain;
     });
 
-    expect(read).toEqual({
-      kind: 'refused', reason: { key: 'osUpgrades.poolYaml.refusal.deletedDefaulted', values: { field: 'spec.drain', value: '{"deleteLocalData":true,"force":true,"ignoreDaemonSets":true,"skipWaitForDeleteTimeout":60}' } }
-    });
+    expect(read).toEqual({ kind: 'refused', reason: { key: 'osUpgrades.poolYaml.refusal.deletedDefaulted', values: { field: 'spec.drain', value: '{"deleteLocalData":true,"force":true,"ignoreDaemonSets":true,"skipWaitForDeleteTimeout":60}' } } });
   });
 
   it('applies a deletion of a form field typed in the YAML (concurrency, cordon, node selector) instead of sending the form\'s value again', () => {
