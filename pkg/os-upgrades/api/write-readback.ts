@@ -58,7 +58,9 @@ export async function writeAndReadBack(store: ShellStore, request: WriteRequest,
   try {
     const answer = await writeObject(store, request.type, request.object, request.mode, options);
 
-    return { kind: 'written', stored: plain(answer ?? request.object), readBack: false };
+    return {
+      kind: 'written', stored: plain(answer ?? request.object), readBack: false
+    };
   } catch (err) {
     const message = errorMessage(err);
 
@@ -81,13 +83,17 @@ export async function writeAndReadBack(store: ShellStore, request: WriteRequest,
     const latest = (request.object.metadata as { name?: unknown } | undefined)?.name ? await readBack(store, request.type, idOf(request.object), plain) : 'unreadable';
 
     if (latest === 'unreadable') {
-      return { kind, message, written: 'unknown' };
+      return {
+        kind, message, written: 'unknown'
+      };
     }
     const written = readBackVerdict(request.object, request.before, latest, request.same);
 
     if (written === 'written' && latest) {
       // Only the answer was lost (or came too late): what is stored is what was sent.
-      return { kind: 'written', stored: latest, readBack: true };
+      return {
+        kind: 'written', stored: latest, readBack: true
+      };
     }
 
     return {

@@ -65,19 +65,19 @@ const channelKey = (namespace: string, name: string) => `${ namespace }/${ name 
 
 export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources', {
   state: () => ({
-    loading:   false,
-    loadError: '' as string,
+    loading:    false,
+    loadError:  '' as string,
     /** What was read, by `namespace/name`, to write back with its resourceVersion. */
-    channels:  {} as Record<string, KubeObject>,
-    drafts:    {} as Record<string, ChannelSources>,
+    channels:   {} as Record<string, KubeObject>,
+    drafts:     {} as Record<string, ChannelSources>,
     /** Per channel, its newest container version: the file a template's "Test" fetches. */
-    samples:   {} as Record<string, string>,
+    samples:    {} as Record<string, string>,
     /** The setting as read; undefined when it does not exist yet. */
-    setting:   undefined as KubeObject | undefined,
-    origins:   '',
-    saves:     {} as Record<string, SaveState>,
-    tests:     {} as Record<string, SourceTest | 'testing'>,
-    cache:     { entries: 0, bytes: 0 },
+    setting:    undefined as KubeObject | undefined,
+    origins:    '',
+    saves:      {} as Record<string, SaveState>,
+    tests:      {} as Record<string, SourceTest | 'testing'>,
+    cache:      { entries: 0, bytes: 0 },
     /** Unix seconds of the entries given back after a new login (0 when none). */
     restoredAt: 0,
   }),

@@ -100,16 +100,16 @@ export function approvalIntent(request: ApprovalRequest, approvedBy: string, com
 /** The approval dialog: what it showed, and the one write it may make. */
 export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
   state: () => ({
-    request:  null as ApprovalRequest | null,
+    request:    null as ApprovalRequest | null,
     /** True from the click until the server answered: a second click writes nothing. */
-    writing:  false,
-    notice:   null as ApprovalNotice | null,
+    writing:    false,
+    notice:     null as ApprovalNotice | null,
     /** The approver's optional comment, stored with the approval. */
-    comment:  '',
+    comment:    '',
     /** The pool whose dialog was open last (`namespace/name`): focus goes back to its row. */
-    lastPool: '',
+    lastPool:   '',
     /** By pool id: what the last write left, until the operator's status moves past it. */
-    pending:  {} as Record<string, PendingWrite>,
+    pending:    {} as Record<string, PendingWrite>,
     /** Unix seconds of the comment given back after a new login (0 when none). */
     restoredAt: 0,
   }),

@@ -41,15 +41,15 @@ export interface WithdrawalRequest {
 
 export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
   state: () => ({
-    request: null as WithdrawalRequest | null,
+    request:    null as WithdrawalRequest | null,
     /** The reason (withdraw) or comment (restore) the person typed. */
-    text:    '',
-    writing: false,
-    notice:  null as WithdrawalNotice | null,
+    text:       '',
+    writing:    false,
+    notice:     null as WithdrawalNotice | null,
     /** Unix seconds of the text given back after a new login (0 when none). */
     restoredAt: 0,
     /** The pools, read when a withdraw dialog opens: which of them run the image (domain/withdrawal-impact.ts). */
-    pools:   {
+    pools:      {
       state: 'idle' as 'idle' | 'loading' | 'loaded' | 'error', objects: [] as unknown[], versions: [] as OSVersion[], error: ''
     },
   }),
@@ -176,16 +176,22 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
 
           return false;
         case 'invalid':
-          this.notice = { kind: 'failed', message: result.message, written: 'notWritten' };
+          this.notice = {
+            kind: 'failed', message: result.message, written: 'notWritten'
+          };
 
           return false;
         default:
-          this.notice = { kind: 'failed', message: result.message, written: result.written };
+          this.notice = {
+            kind: 'failed', message: result.message, written: result.written
+          };
 
           return false;
         }
       } catch (e) {
-        this.notice = { kind: 'failed', message: errorMessage(e), written: 'unknown' };
+        this.notice = {
+          kind: 'failed', message: errorMessage(e), written: 'unknown'
+        };
 
         return false;
       } finally {

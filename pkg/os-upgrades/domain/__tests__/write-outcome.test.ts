@@ -74,7 +74,9 @@ describe('the one read-back rule, for any object', () => {
   const withdrawn = { 'os-upgrades.cattle.io/withdrawn': '[{"version":"v1"}]' };
 
   it('a channel whose annotation landed is written, whatever its status and bookkeeping say', () => {
-    const latest = { ...channel(withdrawn, { status: { lastSyncedTime: 'now' } }), id: 'fleet-default/sl-micro', links: { self: 'x' } };
+    const latest = {
+      ...channel(withdrawn, { status: { lastSyncedTime: 'now' } }), id: 'fleet-default/sl-micro', links: { self: 'x' }
+    };
 
     (latest.metadata as Record<string, unknown>).resourceVersion = '9';
     expect(readBackVerdict(channel(withdrawn), channel({}), latest)).toBe('written');
@@ -83,7 +85,9 @@ describe('the one read-back rule, for any object', () => {
   });
 
   it('a setting created by this write holds its value beside what the server adds', () => {
-    const sent = { type: 'management.cattle.io.setting', metadata: { name: 'os-upgrades-changelog-origins' }, value: 'https://a.example' };
+    const sent = {
+      type: 'management.cattle.io.setting', metadata: { name: 'os-upgrades-changelog-origins' }, value: 'https://a.example'
+    };
 
     expect(readBackVerdict(sent, undefined, {
       ...sent, default: '', customized: false, source: ''

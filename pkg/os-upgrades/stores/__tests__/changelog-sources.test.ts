@@ -67,7 +67,7 @@ describe('changelog sources save', () => {
 
     await sources.saveChannel(shell({ message: 'boom', _status: 502 }, () => CHANNEL).store, KEY);
     expect(sources.saveOf(KEY)).toEqual({ state: 'error', reason: { key: 'osUpgrades.sources.noAnswer.notWritten', values: { message: 'boom' } } });
-    await sources.saveChannel(shell({ message: 'boom', _status: 502 }, () => Promise.reject({ _status: 500 })).store, KEY);
+    await sources.saveChannel(shell({ message: 'boom', _status: 502 }, () => Promise.reject(Object.assign(new Error('unreadable'), { _status: 500 }))).store, KEY);
     expect(sources.saveOf(KEY)).toMatchObject({ reason: { key: 'osUpgrades.sources.noAnswer.unknown' } });
   });
 

@@ -125,7 +125,9 @@ describe('withdrawal store: a write without a clear answer is read back', () => 
     withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
     withdrawal.text = 'boot loop';
     expect(await withdrawal.confirm(dropped({ message: 'boom', _status: 503 }, () => CHANNEL), VERSIONS, 'admin', 1700000000)).toBe(false);
-    expect(withdrawal.notice).toEqual({ kind: 'failed', message: 'boom', written: 'notWritten' });
+    expect(withdrawal.notice).toEqual({
+      kind: 'failed', message: 'boom', written: 'notWritten'
+    });
     expect(withdrawal.settled).toBe(false);
   });
 
