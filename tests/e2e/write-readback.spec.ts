@@ -65,13 +65,15 @@ test.describe('a write whose answer was lost is read back', () => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(SOURCES));
     await expect(sourcesRow(page)).toBeVisible();
+    const seeded = annotation(await storedChannel('sl-micro-6.2-base'), TEMPLATE_ANNOTATION);
+
     await emulator.control.addFault({
       path: '/v1/elemental.cattle.io.managedosversionchannels/fleet-default/sl-micro-6.2-base', method: 'PUT', status: 503, times: 1
     });
     await sourcesRow(page).getByTestId('template-input').fill('/changelog-files/refused-{name}.updates.log');
     await sourcesRow(page).getByTestId('save-channel-sources').click();
     await expect(sourcesRow(page).getByTestId('save-status')).toContainText('read again, the object holds what was there before: nothing was written');
-    expect(annotation(await storedChannel('sl-micro-6.2-base'), TEMPLATE_ANNOTATION)).toBeUndefined();
+    expect(annotation(await storedChannel('sl-micro-6.2-base'), TEMPLATE_ANNOTATION)).toBe(seeded);
   });
 
   test('the withdraw dialog says the withdrawal is stored after a dropped answer, and Confirm is not left enabled', async({ page }) => {
@@ -127,7 +129,11 @@ test.describe('what was typed survives a 401 and a new login', () => {
 
     await dialog.getByTestId('approve-comment').fill('Fixes CVE-2026-0001; agreed with the site lead');
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveClass(/ready-for-action/, { timeout: 10_000 });
-    await emulator.control.expireSessions();
+    // The session ends at the write itself: expiring it beforehand lets the shell's own background
+    // reads meet 401 first, and the shell then logs out by itself.
+    await emulator.control.addFault({
+      path: `/v1/${ IMAGE }s/${ NS }/edge-berlin`, method: 'PUT', status: 401, times: 1
+    });
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog.getByTestId('approve-notice')).toContainText('Your comment is kept');
 

@@ -111,7 +111,12 @@ export function loseAnswer(ctx: RequestContext, fault: Fault): void {
   res.write = (() => true) as unknown as typeof res.write;
   res.end = (() => {
     if (fault.afterApply === 'drop') {
-      res.socket?.destroy();
+      // Cut inside the answer: a connection closed before any byte of it is retried by the
+      // browser itself for an idempotent PUT (and the retry meets 409), one cut after the
+      // headers is a network error for the page.
+      writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '4096' });
+      res.flushHeaders();
+      setTimeout(() => res.socket?.destroy(), 50);
     } else {
       const body = JSON.stringify({
         type: 'error', links: {}, code: 'InjectedFault', message: `answer lost after applying ${ ctx.method } ${ ctx.path }`, status: fault.afterApply
