@@ -19,6 +19,14 @@ export interface FaultSpec {
    * may (RFC 9110 section 15.4): the browser follows it itself.
    */
   location?: string;
+  /**
+   * The request is applied as usual, then its answer is lost: `drop` closes the connection
+   * without an answer (the browser sees a network error), a number answers that status instead.
+   * As a connection reset or a proxy's 502/504 between the browser and Rancher after the API
+   * server committed the write: kube-apiserver commits to etcd before it answers
+   * (k8s.io/apiserver pkg/endpoints/handlers/update.go), and Rancher's proxy only relays it.
+   */
+  afterApply?: 'drop' | number;
 }
 
 export interface Fault extends FaultSpec {
@@ -88,6 +96,38 @@ export class Faults {
 
     return { ...fault };
   }
+}
+
+/**
+ * For an `afterApply` fault: the request goes on to be applied, and whatever it answers is
+ * replaced by a dropped connection or the fault's status.
+ */
+export function loseAnswer(ctx: RequestContext, fault: Fault): void {
+  const { res } = ctx;
+  const writeHead = res.writeHead.bind(res);
+  const end = res.end.bind(res);
+
+  res.writeHead = (() => res) as unknown as typeof res.writeHead;
+  res.write = (() => true) as unknown as typeof res.write;
+  res.end = (() => {
+    if (fault.afterApply === 'drop') {
+      // Cut inside the answer: a connection closed before any byte of it is retried by the
+      // browser itself for an idempotent PUT (and the retry meets 409), one cut after the
+      // headers is a network error for the page.
+      writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '4096' });
+      res.flushHeaders();
+      setTimeout(() => res.socket?.destroy(), 50);
+    } else {
+      const body = JSON.stringify({
+        type: 'error', links: {}, code: 'InjectedFault', message: `answer lost after applying ${ ctx.method } ${ ctx.path }`, status: fault.afterApply
+      });
+
+      writeHead(Number(fault.afterApply), { 'Content-Type': 'application/json' });
+      end(body);
+    }
+
+    return res;
+  }) as unknown as typeof res.end;
 }
 
 /** Applies a fault; returns true when it answered the request itself. */

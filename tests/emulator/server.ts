@@ -6,7 +6,7 @@ import http from 'http';
 import { Duplex } from 'stream';
 import { CONTROL_PREFIX, ControlApi } from './control';
 import { Emulator } from './emulator';
-import { applyFault } from './faults';
+import { applyFault, loseAnswer } from './faults';
 import {
   RequestContext, contextOf, readBody, sendJson, sendNotFound
 } from './http';
@@ -96,7 +96,9 @@ export class EmulatorServer {
       if (!ctx.path.startsWith(CONTROL_PREFIX)) {
         const fault = this.emulator.faults.take(ctx.method, ctx.path);
 
-        if (fault && await applyFault(ctx, fault)) {
+        if (fault?.afterApply !== undefined) {
+          loseAnswer(ctx, fault);
+        } else if (fault && await applyFault(ctx, fault)) {
           return;
         }
       }

@@ -1,9 +1,20 @@
 // ManagedOSChangelog objects (elemental-operator PR #891, draft) through the shell's store:
 // whether the cluster has the type, who may create one, and reading one as it moves.
-import { CHANGELOG_RESOURCE_TYPE, changelogResourceFor, KubeObject as DomainObject, newChangelogResource } from '../domain';
 import {
-  canCreate, findAll, findOne, ShellStore, WriteError, writeObject
+  CHANGELOG_RESOURCE_TYPE, changelogResourceFor, KubeObject as DomainObject, newChangelogResource, WriteVerdict
+} from '../domain';
+import {
+  canCreate, findAll, findOne, ShellStore, WriteError
 } from './resources';
+import { writeAndReadBack } from './write-readback';
+
+/** A create without a clear answer: `written` is what a read afterwards showed (`notWritten` or `unknown`). */
+export class UnclearCreate extends Error {
+  constructor(message: string, public readonly written: WriteVerdict) {
+    super(message);
+    this.name = 'UnclearCreate';
+  }
+}
 
 export function hasChangelogResources(store: ShellStore): boolean {
   const getter = store.getters['management/schemaFor'] as ((type: string) => unknown) | undefined;
@@ -27,18 +38,31 @@ export async function findOrCreateChangelogResource(store: ShellStore, channel: 
   if (found) {
     return found;
   }
-  try {
-    return plain(await writeObject(store, CHANGELOG_RESOURCE_TYPE, newChangelogResource(channel, osVersion), 'create'));
-  } catch (err) {
-    // Someone created it meanwhile (the name is the version's): use theirs.
-    if (err instanceof WriteError && err.isConflict) {
-      const raced = await existing();
+  const result = await writeAndReadBack(store, {
+    type: CHANGELOG_RESOURCE_TYPE, object: newChangelogResource(channel, osVersion), mode: 'create', plain
+  });
 
-      if (raced) {
-        return raced;
-      }
+  switch (result.kind) {
+  case 'written':
+    return result.stored;
+  case 'conflict':
+  case 'failed':
+  case 'timeout':
+  case 'cancelled': {
+    // Created meanwhile, by this write or someone else's (the name is the version's): use it.
+    const written: WriteVerdict = 'written' in result ? result.written : 'other';
+    const raced = written !== 'notWritten' ? await existing().catch(() => undefined) : undefined;
+
+    if (raced) {
+      return raced;
     }
-    throw err;
+    if (result.kind === 'conflict') {
+      throw new WriteError(result.message, 409, 'Conflict');
+    }
+    throw new UnclearCreate(result.message, written);
+  }
+  default:
+    throw new WriteError(result.message, result.kind === 'forbidden' ? 403 : result.kind === 'unauthorized' ? 401 : 422, result.kind);
   }
 }
 

@@ -1,7 +1,11 @@
-// Where a pool form's draft waits while its person logs in again: this tab's sessionStorage,
-// which survives the shell's full reload at logout and is gone when the tab is closed.
+// Where a pool form's draft, or a dialog's text (domain/text-draft.ts), waits while its person
+// logs in again: this tab's sessionStorage, which survives the shell's full reload at logout and
+// is gone when the tab is closed.
 
-const KEY = 'os-upgrades.pool-form-draft';
+/** `pool`: the pool form's; `text`: a dialog's or the sources page's. */
+export type DraftSlot = 'pool' | 'text';
+
+const KEYS: Record<DraftSlot, string> = { pool: 'os-upgrades.pool-form-draft', text: 'os-upgrades.text-draft' };
 
 function storage(): Storage | undefined {
   try {
@@ -11,9 +15,9 @@ function storage(): Storage | undefined {
   }
 }
 
-export function storeDraft(draft: unknown): boolean {
+export function storeDraft(draft: unknown, slot: DraftSlot = 'pool'): boolean {
   try {
-    storage()?.setItem(KEY, JSON.stringify(draft));
+    storage()?.setItem(KEYS[slot], JSON.stringify(draft));
 
     return !!storage();
   } catch {
@@ -22,9 +26,9 @@ export function storeDraft(draft: unknown): boolean {
 }
 
 /** The stored draft as parsed JSON (unchecked: the domain's readDraft decides), or undefined. */
-export function storedDraft(): unknown {
+export function storedDraft(slot: DraftSlot = 'pool'): unknown {
   try {
-    const text = storage()?.getItem(KEY);
+    const text = storage()?.getItem(KEYS[slot]);
 
     return text ? JSON.parse(text) : undefined;
   } catch {
@@ -32,9 +36,9 @@ export function storedDraft(): unknown {
   }
 }
 
-export function clearDraft(): void {
+export function clearDraft(slot: DraftSlot = 'pool'): void {
   try {
-    storage()?.removeItem(KEY);
+    storage()?.removeItem(KEYS[slot]);
   } catch {
     // Nothing to clear.
   }

@@ -2,21 +2,16 @@
 // dialog: what they plan is the domain's; this sends it and handles the answer.
 // The protocol is described in docs/architecture.md ("The write protocol").
 import {
-  KubeObject, plainPool, PoolWritePlan, Reason, sameContent, WriteVerdict, writeVerdict
+  KubeObject, plainPool, PoolWritePlan, Reason, sameContent, WriteVerdict
 } from '../domain';
 import { TYPE } from '../config';
-import {
-  errorMessage, findOne, ShellStore, WriteError, writeObject
-} from './resources';
+import { findOne, ShellStore } from './resources';
+import { FRESH, writeAndReadBack } from './write-readback';
 
 /** How long a save waits for the server's answer. */
 export const SAVE_TIMEOUT_MS = 30_000;
 
-/**
- * Read from the server, and start no watch of one object: the shell would stop its watch of the
- * whole list for it, and the pools page would no longer see the rollout progress.
- */
-export const FRESH = { force: true, watch: false };
+export { FRESH };
 
 /** How often a write is retried when a 409 came only from a status update (or the operator's label). */
 export const STATUS_ONLY_RETRIES = 3;
@@ -56,45 +51,6 @@ export interface PoolWriteRequest {
   timeoutMs?: number;
 }
 
-async function failure(store: ShellStore, request: PoolWriteRequest, sent: KubeObject, err: unknown): Promise<PoolWriteOutcome> {
-  const { snapshot } = request;
-  const message = errorMessage(err);
-
-  if (err instanceof WriteError && err.isForbidden) {
-    return {
-      kind: 'forbidden', message, snapshot
-    };
-  }
-  if (err instanceof WriteError && err.isUnauthorized) {
-    return {
-      kind: 'unauthorized', message, snapshot
-    };
-  }
-  if (err instanceof WriteError && (err.status === 422 || err.status === 400)) {
-    return {
-      kind: 'invalid', message, snapshot
-    };
-  }
-  // No clear answer: whether it was written is read from the server.
-  const kind = err instanceof WriteError && err.isCancelled ? 'cancelled' : err instanceof WriteError && err.isTimeout ? 'timeout' : 'failed';
-  let written: WriteVerdict = 'unknown';
-
-  try {
-    written = writeVerdict(sent, snapshot, plainPool(await findOne(store, TYPE.IMAGE, request.id, FRESH)));
-  } catch (readErr) {
-    // Only a 404 says the pool does not exist; any other failed read leaves it unknown.
-    const status = (readErr as { _status?: number; status?: number } | undefined);
-
-    if ((status?._status ?? status?.status) === 404) {
-      written = writeVerdict(sent, snapshot, undefined);
-    }
-  }
-
-  return {
-    kind, message, written, snapshot
-  };
-}
-
 /**
  * Plans on the snapshot and sends the object. The server answers 409 when the pool changed since
  * that read; the pool is then read again, and when only its status or the operator's own label
@@ -110,24 +66,35 @@ export async function writePool(store: ShellStore, request: PoolWriteRequest, re
       kind: 'refused', reason: plan.reason, snapshot
     };
   }
-  try {
-    const stored = await writeObject(store, TYPE.IMAGE, plan.object, request.mode, { timeoutMs: request.timeoutMs ?? SAVE_TIMEOUT_MS, signal: request.signal });
+  const result = await writeAndReadBack(store, {
+    type: TYPE.IMAGE, object: plan.object, mode: request.mode, before: snapshot, same: sameContent, plain: plainPool
+  }, { timeoutMs: request.timeoutMs ?? SAVE_TIMEOUT_MS, signal: request.signal });
 
+  switch (result.kind) {
+  case 'written':
     return {
-      kind: 'written', snapshot, stored: stored ? plainPool(stored) : plan.object
+      kind: 'written', snapshot, stored: result.stored
     };
-  } catch (err) {
-    if (!(err instanceof WriteError && err.isConflict)) {
-      return await failure(store, request, plan.object, err);
-    }
-    const latest = await readLatestPool(store, request.id);
-
-    if (latest && retries > 0 && sameContent(latest, snapshot)) {
-      return await writePool(store, { ...request, snapshot: latest }, retries - 1);
-    }
-
+  case 'conflict':
+    break;
+  case 'forbidden':
+  case 'invalid':
+  case 'unauthorized':
     return {
-      kind: 'conflict', snapshot, latest
+      kind: result.kind, message: result.message, snapshot
+    };
+  default:
+    return {
+      kind: result.kind, message: result.message, written: result.written, snapshot
     };
   }
+  const latest = await readLatestPool(store, request.id);
+
+  if (latest && retries > 0 && sameContent(latest, snapshot)) {
+    return await writePool(store, { ...request, snapshot: latest }, retries - 1);
+  }
+
+  return {
+    kind: 'conflict', snapshot, latest
+  };
 }

@@ -33,6 +33,7 @@ export * from './form-problem-place';
 export * from './pool-yaml';
 export * from './write-outcome';
 export * from './pool-draft';
+export * from './text-draft';
 export * from './updatelog';
 export * from './advisory-evidence';
 export * from './changelog';

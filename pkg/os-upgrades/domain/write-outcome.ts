@@ -1,29 +1,64 @@
 import { readPool } from './pool';
 import { sameContent, specOf } from './pool-object';
+import { canonicalJson } from './operator-state';
 import { isRecord } from './text';
 
-// What a failed or unanswered write did, told from a read of the pool afterwards, and what the
+// What a failed or unanswered write did, told from a read of the object afterwards (the one rule
+// for every write: pools, channels, settings, changelog resources), and what the
 // other writer changed when the server answered 409 (docs/architecture.md, "The write protocol").
 
-/** Whether anything was written: `unknown` when the pool now matches neither the old read nor the sent object. */
-export type WriteVerdict = 'written' | 'notWritten' | 'unknown';
+/**
+ * Whether anything was written: `other` when the object now matches neither what was sent nor
+ * what was there before (someone else wrote it, or deleted it, since); `unknown` when it could
+ * not be read back.
+ */
+export type WriteVerdict = 'written' | 'notWritten' | 'other' | 'unknown';
+
+// What the server and Steve keep beside what a person writes: never compared.
+const BOOKKEEPING = new Set(['apiVersion', 'kind', 'metadata', 'status', 'id', 'type', 'links', 'actions']);
+
+function metadataPart(obj: unknown, key: 'labels' | 'annotations'): unknown {
+  const metadata = isRecord(obj) && isRecord(obj.metadata) ? obj.metadata : {};
+
+  return isRecord(metadata[key]) ? metadata[key] : {};
+}
 
 /**
- * After a write that got no clear answer (a timeout, a cancel, a 5xx): compares the pool as read
- * now (`latest`, undefined when it does not exist) with what was sent and what was there before.
+ * True when `stored` holds everything `written` says: each of its top-level fields (spec, a
+ * setting's value…; not status nor bookkeeping), its labels and its annotations. Fields the server
+ * adds beside them (a setting's default, Steve's own) do not count.
  */
-export function writeVerdict(sent: unknown, before: unknown | undefined, latest: unknown | undefined): WriteVerdict {
+export function holdsWrittenContent(written: unknown, stored: unknown): boolean {
+  const fields = isRecord(written) ? Object.keys(written).filter((key) => !BOOKKEEPING.has(key) && !key.startsWith('_')) : [];
+  const other = isRecord(stored) ? stored : {};
+
+  return fields.every((key) => canonicalJson(other[key] ?? null) === canonicalJson((written as Record<string, unknown>)[key] ?? null)) &&
+    (['labels', 'annotations'] as const).every((key) => canonicalJson(metadataPart(stored, key)) === canonicalJson(metadataPart(written, key)));
+}
+
+/**
+ * After a write that got no clear answer (a dropped answer, a timeout, a cancel, a 5xx): compares
+ * the object as read again (`latest`, undefined when it does not exist) with what was sent and
+ * what was there before (`before`, undefined for a create). `same(expected, read)` says whether a
+ * read holds an expected content (a pool's ignores the operator's own labels).
+ */
+export function readBackVerdict(sent: unknown, before: unknown | undefined, latest: unknown | undefined, same: (expected: unknown, read: unknown) => boolean = holdsWrittenContent): WriteVerdict {
   if (latest === undefined) {
-    return before === undefined ? 'notWritten' : 'unknown';
+    return before === undefined ? 'notWritten' : 'other';
   }
-  if (sameContent(latest, sent)) {
+  if (same(sent, latest)) {
     return 'written';
   }
-  if (before !== undefined && sameContent(latest, before)) {
+  if (before !== undefined && same(before, latest)) {
     return 'notWritten';
   }
 
-  return 'unknown';
+  return 'other';
+}
+
+/** `readBackVerdict` for a pool: status and the operator's own labels do not count (`sameContent`). */
+export function writeVerdict(sent: unknown, before: unknown | undefined, latest: unknown | undefined): WriteVerdict {
+  return readBackVerdict(sent, before, latest, sameContent);
 }
 
 /** After losing an approval race: the pool already runs the image the person was approving. */

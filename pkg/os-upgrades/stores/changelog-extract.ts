@@ -4,7 +4,9 @@ import { defineStore } from 'pinia';
 import {
   changelogResourceFileUrl, changelogResourceState, KubeObject, OSVersion, Reason
 } from '../domain';
-import { canCreateChangelogResource, findOrCreateChangelogResource, hasChangelogResources, readChangelogResource } from '../api/changelog-resources';
+import {
+  canCreateChangelogResource, findOrCreateChangelogResource, hasChangelogResources, readChangelogResource, UnclearCreate
+} from '../api/changelog-resources';
 import { errorMessage, ShellStore, WriteError } from '../api/resources';
 import { useChangelogsStore } from './changelogs';
 
@@ -70,7 +72,10 @@ export const useChangelogExtractStore = defineStore('osUpgrades/changelogExtract
       } catch (err) {
         const refused = err instanceof WriteError && err.isForbidden;
 
-        set({ stage: refused ? 'refused' : 'failed', error: { key: refused ? 'osUpgrades.extract.forbidden' : 'osUpgrades.extract.createFailed', values: { message: errorMessage(err) } } });
+        // After no clear answer the resource was read again: say what that read showed.
+        const failedKey = err instanceof UnclearCreate ? `osUpgrades.extract.createUnclear.${ err.written }` : 'osUpgrades.extract.createFailed';
+
+        set({ stage: refused ? 'refused' : 'failed', error: { key: refused ? 'osUpgrades.extract.forbidden' : failedKey, values: { message: errorMessage(err) } } });
 
         return;
       }

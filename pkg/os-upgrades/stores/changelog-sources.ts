@@ -4,9 +4,11 @@ import { defineStore } from 'pinia';
 import {
   asOSVersions, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, Reason
 } from '../domain';
+import { writeAndReadBack, WriteResult } from '../api/write-readback';
+import { keepText, takeText } from './text-drafts';
 import { CHANGELOG_ORIGINS_SETTING, CHANGELOG_URL_ANNOTATION, parseAllowedOrigins } from '../api/changelog-url';
 import {
-  canCreate, canUpdate, errorMessage, findAll, findOne, ShellStore, WriteError, writeObject
+  canCreate, canUpdate, errorMessage, findAll, findOne, ShellStore
 } from '../api/resources';
 import { SourceTest, TestedFile, testSource } from '../api/source-test';
 import { TYPE } from '../config';
@@ -23,7 +25,14 @@ export interface ChannelSources {
   tarUrl: string;
 }
 
-export type SaveState = { state: 'idle' } | { state: 'saving' } | { state: 'saved' } | { state: 'error'; reason: Reason };
+export type SaveState =
+  | { state: 'idle' }
+  | { state: 'saving' }
+  /** `readBack`: the answer was lost, and a read afterwards holds what was sent. */
+  | { state: 'saved'; readBack?: boolean }
+  /** 401: nothing was written; the entries are kept for after the new login (`kept`: this browser could keep them). */
+  | { state: 'unauthorized'; kept: boolean }
+  | { state: 'error'; reason: Reason };
 
 function plain<T>(object: unknown): T {
   return JSON.parse(JSON.stringify(object ?? {})) as T;
@@ -33,34 +42,44 @@ function annotationsOf(object: KubeObject): Record<string, string> {
   return ((object.metadata as { annotations?: Record<string, string> } | undefined)?.annotations) ?? {};
 }
 
-function writeReason(err: unknown): Reason {
-  if (err instanceof WriteError && err.isConflict) {
-    return { key: 'osUpgrades.sources.conflict' };
+/** What the page says after a write that did not plainly succeed (a read-back tells what was written). */
+function failedSave(result: Exclude<WriteResult, { kind: 'written' }>): SaveState {
+  switch (result.kind) {
+  case 'conflict':
+    return { state: 'error', reason: { key: 'osUpgrades.sources.conflict' } };
+  case 'forbidden':
+    return { state: 'error', reason: { key: 'osUpgrades.sources.forbidden' } };
+  case 'unauthorized':
+    return { state: 'unauthorized', kept: false };
+  case 'invalid':
+    return { state: 'error', reason: { key: 'osUpgrades.sources.writeFailed', values: { message: result.message } } };
+  default:
+    return { state: 'error', reason: { key: `osUpgrades.sources.noAnswer.${ result.written }`, values: { message: result.message } } };
   }
-  if (err instanceof WriteError && err.isForbidden) {
-    return { key: 'osUpgrades.sources.forbidden' };
-  }
-
-  return { key: 'osUpgrades.sources.writeFailed', values: { message: errorMessage(err) } };
 }
+
+/** The sources page's draft: its template, tar URL and origins as typed. */
+const SOURCES_TARGET = 'sources';
 
 const channelKey = (namespace: string, name: string) => `${ namespace }/${ name }`;
 
 export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources', {
   state: () => ({
-    loading:   false,
-    loadError: '' as string,
+    loading:    false,
+    loadError:  '' as string,
     /** What was read, by `namespace/name`, to write back with its resourceVersion. */
-    channels:  {} as Record<string, KubeObject>,
-    drafts:    {} as Record<string, ChannelSources>,
+    channels:   {} as Record<string, KubeObject>,
+    drafts:     {} as Record<string, ChannelSources>,
     /** Per channel, its newest container version: the file a template's "Test" fetches. */
-    samples:   {} as Record<string, string>,
+    samples:    {} as Record<string, string>,
     /** The setting as read; undefined when it does not exist yet. */
-    setting:   undefined as KubeObject | undefined,
-    origins:   '',
-    saves:     {} as Record<string, SaveState>,
-    tests:     {} as Record<string, SourceTest | 'testing'>,
-    cache:     { entries: 0, bytes: 0 },
+    setting:    undefined as KubeObject | undefined,
+    origins:    '',
+    saves:      {} as Record<string, SaveState>,
+    tests:      {} as Record<string, SourceTest | 'testing'>,
+    cache:      { entries: 0, bytes: 0 },
+    /** Unix seconds of the entries given back after a new login (0 when none). */
+    restoredAt: 0,
   }),
 
   getters: {
@@ -78,6 +97,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
     async load(shellStore: ShellStore): Promise<void> {
       this.loading = true;
       this.loadError = '';
+      this.restoredAt = 0;
       try {
         const [rawChannels, rawVersions] = await Promise.all([findAll(shellStore, TYPE.CHANNEL, { force: true }), findAll(shellStore, TYPE.VERSION)]);
         const channels = rawChannels.map((c) => plain<KubeObject>(c));
@@ -103,6 +123,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
           };
         }
         await this.loadSetting(shellStore);
+        this.restoreKept(shellStore);
         this.cache = await useChangelogsStore().cacheUsage(shellStore);
       } catch (err) {
         this.loadError = errorMessage(err);
@@ -124,6 +145,44 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
         this.setting = undefined;
         this.origins = '';
       }
+    },
+
+    /** Gives back what was typed when a save met 401 (the same person); it is not saved until Save. */
+    restoreKept(shellStore: ShellStore): void {
+      const kept = takeText(shellStore, 'sources', SOURCES_TARGET);
+
+      if (!kept) {
+        return;
+      }
+      this.restoredAt = kept.savedAt;
+      for (const [field, value] of Object.entries(kept.texts)) {
+        const [key, part] = [field.slice(0, field.lastIndexOf('#')), field.slice(field.lastIndexOf('#') + 1)];
+
+        if (field === '#origins') {
+          this.origins = value;
+        } else if (this.drafts[key] && (part === 'template' || part === 'tarUrl')) {
+          this.drafts[key][part] = value;
+        }
+      }
+    },
+
+    /** Keeps every source as typed, for after a new login. */
+    keepTyped(shellStore: ShellStore): boolean {
+      const texts: Record<string, string> = { '#origins': this.origins };
+
+      for (const [key, draft] of Object.entries(this.drafts)) {
+        texts[`${ key }#template`] = draft.template;
+        texts[`${ key }#tarUrl`] = draft.tarUrl;
+      }
+
+      return keepText(shellStore, 'sources', SOURCES_TARGET, texts);
+    },
+
+    /** Sets a save's state from a write's result; the entries are kept after a 401. */
+    settle(shellStore: ShellStore, key: string, result: Exclude<WriteResult, { kind: 'written' }>): void {
+      const state = failedSave(result);
+
+      this.saves[key] = state.state === 'unauthorized' ? { state: 'unauthorized', kept: this.keepTyped(shellStore) } : state;
     },
 
     setDraft(key: string, field: 'template' | 'tarUrl', value: string): void {
@@ -160,13 +219,15 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
 
       put(CHANGELOG_URL_ANNOTATION, draft.template);
       put(PACKAGES_TAR_ANNOTATION, draft.tarUrl);
-      try {
-        const written = plain<KubeObject>(await writeObject(shellStore, TYPE.CHANNEL, { ...channel, metadata: { ...(channel.metadata as Record<string, unknown>), annotations } }, 'update'));
+      const result = await writeAndReadBack(shellStore, {
+        type: TYPE.CHANNEL, object: { ...channel, metadata: { ...(channel.metadata as Record<string, unknown>), annotations } }, mode: 'update', before: channel
+      });
 
-        this.channels[key] = written;
-        this.saves[key] = { state: 'saved' };
-      } catch (err) {
-        this.saves[key] = { state: 'error', reason: writeReason(err) };
+      if (result.kind === 'written') {
+        this.channels[key] = plain<KubeObject>(result.stored);
+        this.saves[key] = { state: 'saved', readBack: result.readBack };
+      } else {
+        this.settle(shellStore, key, result);
       }
     },
 
@@ -175,17 +236,20 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       this.saves.origins = { state: 'saving' };
       const value = parseAllowedOrigins(this.origins).join(',');
 
-      try {
-        const object = this.setting ? { ...this.setting, value } : {
-          type: SETTING_TYPE, metadata: { name: CHANGELOG_ORIGINS_SETTING }, value
-        };
+      const object = this.setting ? { ...this.setting, value } : {
+        type: SETTING_TYPE, metadata: { name: CHANGELOG_ORIGINS_SETTING }, value
+      };
+      const result = await writeAndReadBack(shellStore, {
+        type: SETTING_TYPE, object: object as KubeObject, mode: this.setting ? 'update' : 'create', before: this.setting
+      });
 
-        this.setting = plain<KubeObject>(await writeObject(shellStore, SETTING_TYPE, object as KubeObject, this.setting ? 'update' : 'create'));
+      if (result.kind === 'written') {
+        this.setting = plain<KubeObject>(result.stored);
         this.origins = value;
-        this.saves.origins = { state: 'saved' };
+        this.saves.origins = { state: 'saved', readBack: result.readBack };
         useChangelogsStore().forgetClient();
-      } catch (err) {
-        this.saves.origins = { state: 'error', reason: writeReason(err) };
+      } else {
+        this.settle(shellStore, 'origins', result);
       }
     },
 

@@ -16,14 +16,14 @@ export async function onLogout(): Promise<void> {
 /**
  * The shell's login hook (it also runs once when the dashboard starts with a session): the
  * stores are emptied only when another person than the last one logged in; a pool form's draft
- * kept through a 401 is resumed for its person.
+ * or a dialog's text kept through a 401 is resumed for its person.
  */
 export async function onLogin(shell: ShellStore): Promise<void> {
   const principal = String(shell.getters['auth/principalId'] ?? '');
   const changed = owner !== undefined && owner !== principal;
 
   owner = principal;
-  if (!changed && storedDraft() === undefined) {
+  if (!changed && storedDraft() === undefined && storedDraft('text') === undefined) {
     return;
   }
   const reset = await import(/* webpackChunkName: "stores-reset" */ './reset');

@@ -1,10 +1,13 @@
 import { defineStore } from 'pinia';
 import {
   alreadyAtImage, checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan,
-  poolImageDrift, readPool, Reason, runImage, versionImageKey, versionsForPool, WriteVerdict
+  poolImageDrift, readPool, Reason, runImage, textDraftTarget, versionImageKey, versionsForPool, WriteVerdict
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { readLatestPool, writePool } from '../api/pools';
+import { keepText, takeText } from './text-drafts';
+
+const draftTarget = (request: ApprovalRequest) => textDraftTarget(request.id, request.kind, request.versionName);
 
 /** `promote`: the image a source pool soaked (domain/promotion.ts), approved like any other. */
 export type ApprovalKind = 'approve' | 'rollback' | 'promote';
@@ -33,7 +36,8 @@ export type ApprovalNotice =
   | { kind: 'forbidden' }
   /** Someone else approved the same image first: nothing to do. */
   | { kind: 'alreadyAt'; versionName: string }
-  | { kind: 'unauthorized' }
+  /** 401: nothing was written; the comment is kept for after the new login (`kept`: this browser could keep it). */
+  | { kind: 'unauthorized'; kept: boolean }
   | { kind: 'failed'; message: string; written?: WriteVerdict };
 
 export interface ApprovalContext {
@@ -96,16 +100,18 @@ export function approvalIntent(request: ApprovalRequest, approvedBy: string, com
 /** The approval dialog: what it showed, and the one write it may make. */
 export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
   state: () => ({
-    request:  null as ApprovalRequest | null,
+    request:    null as ApprovalRequest | null,
     /** True from the click until the server answered: a second click writes nothing. */
-    writing:  false,
-    notice:   null as ApprovalNotice | null,
+    writing:    false,
+    notice:     null as ApprovalNotice | null,
     /** The approver's optional comment, stored with the approval. */
-    comment:  '',
+    comment:    '',
     /** The pool whose dialog was open last (`namespace/name`): focus goes back to its row. */
-    lastPool: '',
+    lastPool:   '',
     /** By pool id: what the last write left, until the operator's status moves past it. */
-    pending:  {} as Record<string, PendingWrite>,
+    pending:    {} as Record<string, PendingWrite>,
+    /** Unix seconds of the comment given back after a new login (0 when none). */
+    restoredAt: 0,
   }),
 
   actions: {
@@ -117,7 +123,18 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
       this.request = approvalRequest(kind, object, versions, now, versionName);
       this.notice = null;
       this.comment = '';
+      this.restoredAt = 0;
       this.lastPool = this.request.id;
+    },
+
+    /** Gives back the comment kept when this approval met 401 (the same person, pool, action and image). */
+    restoreComment(shell: ShellStore) {
+      const kept = this.request ? takeText(shell, 'approve', draftTarget(this.request)) : undefined;
+
+      if (kept) {
+        this.comment = kept.texts.comment ?? '';
+        this.restoredAt = kept.savedAt;
+      }
     },
 
     /** Opens the dialog for a promotion offer: its soak (shown as the reason) is the comment, which the person may change. */
@@ -128,6 +145,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
       this.request = approvalRequest('promote', object, versions, now, versionName, source);
       this.notice = null;
       this.comment = reason;
+      this.restoredAt = 0;
       this.lastPool = this.request.id;
     },
 
@@ -194,7 +212,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
 
         return false;
       case 'unauthorized':
-        this.notice = { kind: 'unauthorized' };
+        this.notice = { kind: 'unauthorized', kept: keepText(context.store, 'approve', draftTarget(request), { comment: this.comment }) };
 
         return false;
       case 'failed':

@@ -1,7 +1,7 @@
 // Every store of this package, emptied when a person logs out or another logs in (stores/nav-hooks.ts):
 // nothing one person read or typed (a pool form, a dialog, fetched changelogs) may be shown to the next.
 import type { ShellStore } from '../types/shell-store';
-import { draftOwnedBy } from '../domain';
+import { draftOwnedBy, textDraftPathFor } from '../domain';
 import { storedDraft } from '../api/drafts';
 import { BLANK_CLUSTER, PAGE, routeName } from '../config';
 import { useChangelogsStore } from './changelogs';
@@ -38,9 +38,19 @@ export function resetStores(): void {
  */
 export function resumeDraft(shell: ShellStore, principal: string): void {
   const draft = storedDraft();
-  const router = (shell as unknown as { $router?: { push: (to: object) => Promise<unknown>; currentRoute?: { value?: { name?: unknown } } } }).$router;
+  const router = (shell as unknown as { $router?: { push: (to: object | string) => Promise<unknown>; currentRoute?: { value?: { name?: unknown } } } }).$router;
 
-  if (!router || !draftOwnedBy(draft, principal, Date.now() / 1000)) {
+  if (!router) {
+    return;
+  }
+  if (!draftOwnedBy(draft, principal, Date.now() / 1000)) {
+    // A dialog's text: back to the page it was typed on, where opening the dialog again gives it back.
+    const path = textDraftPathFor(storedDraft('text'), principal, Date.now() / 1000);
+
+    if (path) {
+      router.push(path).catch(() => undefined);
+    }
+
     return;
   }
   const [namespace, name] = draft.poolId.split('/');

@@ -2,13 +2,21 @@
 // write, the channel with its annotation and history changed, sent with the resourceVersion read.
 import { defineStore } from 'pinia';
 import {
-  applyWithdrawals, OSVersion, plainPool, planWithdrawal, readPool, Reason, WithdrawalPlan
+  applyWithdrawals, OSVersion, plainPool, planWithdrawal, readPool, Reason, textDraftTarget, WithdrawalPlan, WriteVerdict
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
-import { errorMessage, findAll, WriteError, writeObject } from '../api/resources';
+import { errorMessage, findAll } from '../api/resources';
+import { writeAndReadBack } from '../api/write-readback';
 import { TYPE } from '../config';
 import { useChannelVersionsStore } from './channel-versions';
 import { selectorChannels } from './pool-list';
+import { keepText, takeText } from './text-drafts';
+
+function draftTarget(request: WithdrawalRequest): string {
+  const { namespace = '', name = '' } = (request.channel.metadata ?? {}) as { namespace?: string; name?: string };
+
+  return textDraftTarget(`${ namespace }/${ name }`, request.kind, request.versionName);
+}
 
 export type WithdrawalKind = 'withdraw' | 'restore';
 
@@ -17,7 +25,12 @@ export type WithdrawalNotice =
   /** 409: the channel changed meanwhile; nothing was written. */
   | { kind: 'conflict' }
   | { kind: 'forbidden' }
-  | { kind: 'failed'; message: string };
+  /** The answer was lost, but a read of the channel afterwards holds what was sent. */
+  | { kind: 'writtenReadBack' }
+  /** 401: nothing was written; the text is kept for after the new login (`kept`: this browser could keep it). */
+  | { kind: 'unauthorized'; kept: boolean }
+  /** No clear answer (a 5xx, a dropped answer): `written` is what a read of the channel afterwards showed. */
+  | { kind: 'failed'; message: string; written: WriteVerdict };
 
 export interface WithdrawalRequest {
   kind: WithdrawalKind;
@@ -28,16 +41,23 @@ export interface WithdrawalRequest {
 
 export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
   state: () => ({
-    request: null as WithdrawalRequest | null,
+    request:    null as WithdrawalRequest | null,
     /** The reason (withdraw) or comment (restore) the person typed. */
-    text:    '',
-    writing: false,
-    notice:  null as WithdrawalNotice | null,
+    text:       '',
+    writing:    false,
+    notice:     null as WithdrawalNotice | null,
+    /** Unix seconds of the text given back after a new login (0 when none). */
+    restoredAt: 0,
     /** The pools, read when a withdraw dialog opens: which of them run the image (domain/withdrawal-impact.ts). */
-    pools:   {
+    pools:      {
       state: 'idle' as 'idle' | 'loading' | 'loaded' | 'error', objects: [] as unknown[], versions: [] as OSVersion[], error: ''
     },
   }),
+
+  getters: {
+    /** After an answer that left the channel written, changed by someone else, or unread, confirming again could write twice. */
+    settled: (state): boolean => state.notice?.kind === 'writtenReadBack' || (state.notice?.kind === 'failed' && state.notice.written !== 'notWritten'),
+  },
 
   actions: {
     open(kind: WithdrawalKind, channel: unknown, version: OSVersion) {
@@ -49,6 +69,17 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
       };
       this.text = '';
       this.notice = null;
+      this.restoredAt = 0;
+    },
+
+    /** Gives back the text kept when this dialog's write met 401 (the same person, channel, action and image). */
+    restoreText(shell: ShellStore) {
+      const kept = this.request ? takeText(shell, 'withdraw', draftTarget(this.request)) : undefined;
+
+      if (kept) {
+        this.text = kept.texts.text ?? '';
+        this.restoredAt = kept.savedAt;
+      }
     },
 
     /**
@@ -109,8 +140,9 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
     /** Writes the planned channel; returns true when it was written. A refusal or a 409 writes nothing. */
     async confirm(shell: ShellStore, versions: readonly OSVersion[], by: string, now: number): Promise<boolean> {
       const plan = this.plan(versions, by, now);
+      const request = this.request;
 
-      if (!plan || this.writing) {
+      if (!plan || !request || this.writing) {
         return false;
       }
       if (!plan.ok) {
@@ -121,18 +153,45 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
       this.writing = true;
       this.notice = null;
       try {
-        await writeObject(shell, TYPE.CHANNEL, plan.object, 'update');
-        this.request = null;
+        const result = await writeAndReadBack(shell, {
+          type: TYPE.CHANNEL, object: plan.object, mode: 'update', before: request.channel
+        });
 
-        return true;
-      } catch (e) {
-        if (e instanceof WriteError && e.isConflict) {
-          this.notice = { kind: 'conflict' };
-        } else if (e instanceof WriteError && e.isForbidden) {
-          this.notice = { kind: 'forbidden' };
-        } else {
-          this.notice = { kind: 'failed', message: errorMessage(e) };
+        switch (result.kind) {
+        case 'written':
+          if (result.readBack) {
+            this.notice = { kind: 'writtenReadBack' };
+          } else {
+            this.request = null;
+          }
+
+          return true;
+        case 'conflict':
+        case 'forbidden':
+          this.notice = { kind: result.kind };
+
+          return false;
+        case 'unauthorized':
+          this.notice = { kind: 'unauthorized', kept: keepText(shell, 'withdraw', draftTarget(request), { text: this.text }) };
+
+          return false;
+        case 'invalid':
+          this.notice = {
+            kind: 'failed', message: result.message, written: 'notWritten'
+          };
+
+          return false;
+        default:
+          this.notice = {
+            kind: 'failed', message: result.message, written: result.written
+          };
+
+          return false;
         }
+      } catch (e) {
+        this.notice = {
+          kind: 'failed', message: errorMessage(e), written: 'unknown'
+        };
 
         return false;
       } finally {

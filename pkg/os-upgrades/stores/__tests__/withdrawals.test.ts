@@ -81,3 +81,87 @@ describe('withdrawal store', () => {
     expect(withdrawal.request).not.toBeNull();
   });
 });
+
+describe('withdrawal store: a write without a clear answer is read back', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    window.sessionStorage.clear();
+  });
+
+  /** The PUT fails with `error`; the channel read afterwards is what `stored` makes of the sent object. */
+  function dropped(error: unknown, stored: (sent: typeof CHANNEL) => unknown) {
+    let sent: typeof CHANNEL | undefined;
+    const dispatch = jest.fn((action: string, payload: { data?: typeof CHANNEL }) => {
+      if (action === 'management/request') {
+        sent = payload.data;
+
+        return Promise.reject(error);
+      }
+      if (action === 'management/find') {
+        return Promise.resolve(stored(sent as typeof CHANNEL));
+      }
+
+      return Promise.reject(new Error(`unexpected ${ action }`));
+    });
+
+    return { dispatch, getters: { 'auth/principalId': 'local://admin' } };
+  }
+
+  const networkError = { message: 'Network Error', code: 'ERR_NETWORK' };
+
+  it('says the withdrawal is stored when only the answer was lost, and Confirm cannot send it twice', async() => {
+    const withdrawal = useWithdrawalStore();
+
+    withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
+    withdrawal.text = 'boot loop';
+    expect(await withdrawal.confirm(dropped(networkError, (sent) => ({ ...sent, metadata: { ...sent.metadata, resourceVersion: '8' } })), VERSIONS, 'admin', 1700000000)).toBe(true);
+    expect(withdrawal.notice).toEqual({ kind: 'writtenReadBack' });
+    expect(withdrawal.settled).toBe(true);
+  });
+
+  it('says nothing was written after a 5xx when the channel read again is as before, and lets the person try again', async() => {
+    const withdrawal = useWithdrawalStore();
+
+    withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
+    withdrawal.text = 'boot loop';
+    expect(await withdrawal.confirm(dropped({ message: 'boom', _status: 503 }, () => CHANNEL), VERSIONS, 'admin', 1700000000)).toBe(false);
+    expect(withdrawal.notice).toEqual({
+      kind: 'failed', message: 'boom', written: 'notWritten'
+    });
+    expect(withdrawal.settled).toBe(false);
+  });
+
+  it('says someone else wrote the channel when it holds neither', async() => {
+    const withdrawal = useWithdrawalStore();
+
+    withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
+    withdrawal.text = 'boot loop';
+    await withdrawal.confirm(dropped({ message: 'boom', _status: 500 }, () => ({ ...CHANNEL, metadata: { ...CHANNEL.metadata, annotations: { team: 'x' } } })), VERSIONS, 'admin', 1700000000);
+    expect(withdrawal.notice).toMatchObject({ kind: 'failed', written: 'other' });
+    expect(withdrawal.settled).toBe(true);
+  });
+
+  it('after a 401 keeps the reason for the same person and the same dialog only', async() => {
+    const withdrawal = useWithdrawalStore();
+    const store = dropped(new WriteError('must authenticate', 401, 'Unauthorized'), () => CHANNEL);
+
+    withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
+    withdrawal.text = 'boot loop on edge';
+    expect(await withdrawal.confirm(store, VERSIONS, 'admin', 1700000000)).toBe(false);
+    expect(withdrawal.notice).toEqual({ kind: 'unauthorized', kept: true });
+
+    setActivePinia(createPinia());
+    const after = useWithdrawalStore();
+
+    after.open('withdraw', CHANNEL, VERSIONS[0]);
+    after.restoreText({ ...store, getters: { 'auth/principalId': 'local://viewer' } });
+    expect(after.text).toBe('');
+    after.open('restore', CHANNEL, VERSIONS[0]);
+    after.restoreText(store);
+    expect(after.text).toBe('');
+    after.open('withdraw', CHANNEL, VERSIONS[0]);
+    after.restoreText(store);
+    expect(after.text).toBe('boot loop on edge');
+    expect(after.restoredAt).toBeGreaterThan(0);
+  });
+});
