@@ -85,6 +85,8 @@ test.describe('the ManagedOSChangelog protocol (PR #891)', () => {
     const created = await emulator.control.objects(CHANGELOG_TYPE);
 
     expect(created).toHaveLength(1);
+    // The operator names its Service after the object: a DNS-1035 label, else ServiceCreationFailure.
+    expect((created[0].metadata as { name: string }).name).toMatch(/^[a-z]([-a-z0-9]*[a-z0-9])?$/);
     expect(created[0]).toMatchObject({
       spec: {
         osVersion: NEW, cleanupAfterMinutes: 60, channelRef: { name: 'sl-micro-6.1-base' }

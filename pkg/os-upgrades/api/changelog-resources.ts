@@ -30,7 +30,7 @@ export async function findOrCreateChangelogResource(store: ShellStore, channel: 
   try {
     return plain(await writeObject(store, CHANGELOG_RESOURCE_TYPE, newChangelogResource(channel, osVersion), 'create'));
   } catch (err) {
-    // Someone created it meanwhile (the name is the version's): use theirs.
+    // Someone created it meanwhile (the name is fixed per version): use theirs.
     if (err instanceof WriteError && err.isConflict) {
       const raced = await existing();
 
