@@ -128,7 +128,8 @@ export class ControlApi {
 
   /**
    * `fail`: the node's next upgrade job fails with `message` (a job already past its script
-   * step is not affected). `boot`: the node boots in active (`active: true`) or passive mode.
+   * step is not affected). `boot`: the node boots in active (`active: true`) or passive mode
+   * (reported only: suc-upgrade stopped checking it in rancher/elemental 93c22785).
    */
   private changeNode(ctx: RequestContext, fail: boolean): void {
     const body = asObject(jsonBody(ctx));

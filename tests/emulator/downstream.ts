@@ -448,7 +448,7 @@ export class DownstreamClusters {
     ];
 
     if (node.state === 'failed') {
-      lines.push('+ config', '+ mount --rbind /host/dev /dev', '+ mount --rbind /host/run /run', '+ elemental --debug upgrade --system.uri dir:/', ...node.message.split('\n'));
+      lines.push('+ config', '+ mount --rbind /host/dev /dev', '+ mount --rbind /host/run /run', '+ elemental --debug upgrade --bootloader --system dir:/', ...node.message.split('\n'));
     } else if (node.message) {
       lines.push(...node.message.split('\n'));
     }

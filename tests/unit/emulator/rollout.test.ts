@@ -122,8 +122,17 @@ describe('suc-upgrade\'s decision', () => {
     expect(sucUpgradeDecision(host('v2'), { repo: 'r/os', tag: 'v2' }, true).message).toMatch(/^Upgrade already done with release/);
     expect(sucUpgradeDecision(host('v2'), { repo: 'r/os', tag: 'v1' }, false)).toMatchObject({ upgrade: false, message: expect.stringMatching(/^Current OS is in a higher version, use FORCE to downgrade/) });
     expect(sucUpgradeDecision(host('v2'), { repo: 'r/os', tag: 'v1' }, true).upgrade).toBe(true);
-    expect(sucUpgradeDecision(host('v1', false), { repo: 'r/os', tag: 'v2' }, false).message).toBe('Current OS is not booted in Active configuration, use FORCE to run upgrade.');
+    // rancher/elemental 93c22785 removed the "Active configuration" check: a passive boot upgrades.
+    expect(sucUpgradeDecision(host('v1', false), { repo: 'r/os', tag: 'v2' }, false)).toMatchObject({ upgrade: true, message: expect.stringMatching(/^elemental --debug upgrade --bootloader --system dir:\/ /) });
     expect(sucUpgradeDecision(host('v2'), { repo: 'r/kvm', tag: 'v1' }, false).upgrade).toBe(true);
+  });
+
+  it('compares IMAGE_REPO without the registry, as the images\' own os-release has it', () => {
+    const onMirror = { ...host('v2'), release: { repo: 'mirror.example:5000/suse/os', tag: 'v2' } };
+
+    expect(sucUpgradeDecision(onMirror, { repo: 'registry.suse.com/suse/os', tag: 'v1' }, false)).toMatchObject({ upgrade: false, message: expect.stringMatching(/^Current OS is in a higher version/) });
+    expect(sucUpgradeDecision(onMirror, { repo: 'registry.suse.com/suse/os', tag: 'v2' }, false).message).toMatch(/^Upgrade already done/);
+    expect(sucUpgradeDecision(onMirror, { repo: 'registry.suse.com/suse/os', tag: 'v1' }, true).upgrade).toBe(true);
   });
 
   it('compares tags as sort -V', () => {
