@@ -20,11 +20,17 @@ export const VERSION_NAME_LABEL = 'elemental.cattle.io/managed-os-version-name';
 const IMAGE = 'elemental.cattle.io.managedosimage';
 const VERSION = 'elemental.cattle.io.managedosversion';
 const BUNDLE = 'fleet.cattle.io.bundle';
-/** controller-runtime's default per-item back-off stops growing at 1000 s. */
+
+/**
+ * The ManagedOSImage controller sets no rate limiter, so it has controller-runtime's default
+ * (workqueue.DefaultTypedControllerRateLimiter: per item 5 ms doubling to 1000 s; its overall
+ * 10 per second bucket never binds for one pool). The channel controller's 4 s is its own.
+ */
+export const IMAGE_RETRY_BASE_MS = 5;
 const MAX_RETRY_MS = 1000 * 1000;
 
 export interface ImageOperatorOptions {
-  /** First retry after a failed reconcile; doubles per failure. */
+  /** First retry after a failed reconcile (IMAGE_RETRY_BASE_MS); doubles per failure. */
   retryBaseMs: number;
 }
 

@@ -321,18 +321,43 @@ describe('the operator', () => {
     em.stop();
   });
 
-  it('puts its finalizer on a pinned version, which stays Terminating while the pool pins it', async() => {
+  it('retries a ManagedOSImage from 5 ms on (controller-runtime\'s default), not the channel controller\'s 4 s', async() => {
     const em = await start();
     const versions = em.types.require(VERSION);
+    const version = em.api.get(versions, 'fleet-default', 'os-2');
+    const {
+      resourceVersion: _rv, uid: _uid, creationTimestamp: _ct, finalizers: _f, ...metadata
+    } = version.metadata;
 
-    await until(() => (em.api.get(versions, 'fleet-default', 'os-1').metadata.finalizers as string[] | undefined)?.includes(VERSION_FINALIZER) === true);
-    expect(em.api.get(versions, 'fleet-default', 'os-2').metadata.finalizers).toBeUndefined();
+    em.api.delete(versions, 'fleet-default', 'os-2', SYSTEM_ACTOR);
+    await until(() => em.api.find(versions, 'fleet-default', 'os-2') === undefined);
+    write(em, { managedOSVersionName: 'os-2' });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    em.api.create(versions, 'fleet-default', { ...version, metadata }, SYSTEM_ACTOR);
+    const planVersion = () => {
+      const bundle = em.api.get(em.types.require('fleet.cattle.io.bundle'), 'fleet-default', 'mos-pool');
+      const plan = (bundle.spec as { resources: { name: string; content: string }[] }).resources.find((r) => r.name.startsWith('Plan-'));
+
+      return plan ? JSON.parse(plan.content).spec.version : undefined;
+    };
+
+    await until(() => planVersion() === 'v2', 1000);
+    em.stop();
+  });
+
+  it('puts its finalizer on every version; a pinned one stays Terminating while the pool pins it', async() => {
+    const em = await start();
+    const versions = em.types.require(VERSION);
+    const finalized = (name: string) => (em.api.get(versions, 'fleet-default', name).metadata.finalizers as string[] | undefined)?.includes(VERSION_FINALIZER) === true;
+
+    await until(() => finalized('os-1') && finalized('os-2'));
     em.api.delete(versions, 'fleet-default', 'os-1', SYSTEM_ACTOR);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(em.api.get(versions, 'fleet-default', 'os-1').metadata.deletionTimestamp).toEqual(expect.any(String));
-    // Not pinned: deleted at once.
+    // Not pinned: Terminating until the next reconcile removes the finalizer.
     em.api.delete(versions, 'fleet-default', 'os-2', SYSTEM_ACTOR);
-    expect(em.api.find(versions, 'fleet-default', 'os-2')).toBeUndefined();
+    expect(em.api.get(versions, 'fleet-default', 'os-2').metadata.deletionTimestamp).toEqual(expect.any(String));
+    await until(() => em.api.find(versions, 'fleet-default', 'os-2') === undefined);
     // The pool goes away: the next reconcile of the version lets the deletion finish.
     em.api.delete(em.types.require(IMAGE), 'fleet-default', 'pool', SYSTEM_ACTOR);
     const latest = em.api.get(versions, 'fleet-default', 'os-1');
