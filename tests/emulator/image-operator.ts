@@ -15,6 +15,7 @@ import { ObjectApi } from './objects';
 import { ResourceType } from './resource-types';
 import { KubeObject, StoreEvent } from './store';
 import { SYSTEM_ACTOR } from './users';
+import { safeConcatName } from './wrangler-name';
 
 export const VERSION_NAME_LABEL = 'elemental.cattle.io/managed-os-version-name';
 const IMAGE = 'elemental.cattle.io.managedosimage';
@@ -35,18 +36,6 @@ export interface ImageOperatorOptions {
 }
 
 class ReconcileError extends Error {}
-
-/** wrangler's name.SafeConcatName: joined by '-', and cut to 63 characters with a hash when longer. */
-export function safeConcatName(...parts: string[]): string {
-  const joined = parts.join('-');
-
-  if (joined.length <= 63) {
-    return joined;
-  }
-  const digest = createHash('sha256').update(joined).digest('hex').slice(0, 5);
-
-  return `${ joined.slice(0, 57).replace(/[-.]+$/, '') }-${ digest }`;
-}
 
 /** getImageVersion: the image without tag, and the tag (`latest` when none). */
 export function imageAndVersion(baseImage: string): { image: string; version: string } {
