@@ -23,7 +23,8 @@ import { TypeRegistry } from './resource-types';
 import { KubeObject, StoreEvent } from './store';
 import { SYSTEM_ACTOR } from './users';
 
-export type ChangelogMode = 'operator' | 'pr891';
+/** `none`: no Elemental operator installed (server.ts answers `/elemental/` with the UI's index.html). */
+export type ChangelogMode = 'operator' | 'pr891' | 'none';
 
 /** A worker pod pulling a small channel image and starting: seconds, not milliseconds. */
 export const DEFAULT_POD_START_MS = 4000;
@@ -93,7 +94,7 @@ export class ChangelogService {
     this.services.clear();
   }
 
-  /** GET /elemental/changelog/<osVersion>/<file> for a logged-in user. */
+  /** GET /elemental/changelog/<osVersion>/<file>, logged in or not (Rancher checks no session there). */
   handle(ctx: RequestContext): void {
     const parts = ctx.path.split('/').slice(2).map((part) => decodeURIComponent(part));
     const api = parts[0] ?? '';

@@ -78,8 +78,8 @@ export class ControlApi {
       const body = asObject(jsonBody(ctx));
       const mode = asString(body.mode);
 
-      if (mode !== 'operator' && mode !== 'pr891') {
-        return sendJson(ctx, 400, { error: 'mode must be operator or pr891' });
+      if (mode !== 'operator' && mode !== 'pr891' && mode !== 'none') {
+        return sendJson(ctx, 400, { error: 'mode must be operator, pr891 or none' });
       }
       await em.setChangelogMode(mode, typeof body.podStartMs === 'number' ? body.podStartMs : undefined, typeof body.cleanupScale === 'number' ? body.cleanupScale : 1);
 
