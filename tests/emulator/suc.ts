@@ -282,7 +282,13 @@ export class SystemUpgradeControllers {
     return (this.nodes.of(run.namespace, run.cluster) ?? []).find((n) => n.name === name);
   }
 
-  /** Nodes without the plan's hash and without a job of this plan; a node busy with another plan's job waits. */
+  /**
+   * Nodes without the plan's hash and without a job of this plan. Difference (docs/emulator.md):
+   * SUC does not serialise Plans (pkg/upgrade/plan/plan.go SelectConcurrentNodes looks at one
+   * Plan), so a real node gets both Jobs at once and suc-upgrade's `flock -w 600` on
+   * /run/elemental/upgrade.lock makes the second script wait; here a node busy with another
+   * plan's job gets no second Job until the first is done (one node state cannot show two jobs).
+   */
   private candidates(run: PlanRun): EmulatedNode[] {
     const label = PLAN_LABEL_PREFIX + run.plan.name;
 
