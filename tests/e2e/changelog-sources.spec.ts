@@ -60,6 +60,21 @@ test.describe('no changelog service', () => {
   });
 });
 
+test.describe('no Elemental operator', () => {
+  test('Rancher\'s index.html for the default path reads as no service, not as a changelog', async({ page }) => {
+    await emulator.control.setChangelogService('none');
+    await loginAs(page, 'admin');
+    await useDefaultPath(page, 'sl-micro-6.1-base');
+    await page.goto(dashboardPath(`${ BASE }/compare?old=${ OLD }&new=${ NEW }`));
+    const notice = page.getByTestId('no-changelog-service');
+
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toContainText('Rancher answered with a web page where a changelog file was expected.');
+    await expect(page.getByTestId('file-error')).toHaveCount(0);
+    await expect(page.getByTestId('no-advisories')).toHaveCount(0);
+  });
+});
+
 test.describe('the ManagedOSChangelog protocol (PR #891)', () => {
   test.beforeEach(async({ page }) => {
     await emulator.control.setChangelogService('pr891', 1500);
@@ -85,6 +100,8 @@ test.describe('the ManagedOSChangelog protocol (PR #891)', () => {
     const created = await emulator.control.objects(CHANGELOG_TYPE);
 
     expect(created).toHaveLength(1);
+    // The operator names its Service after the object: a DNS-1035 label, else ServiceCreationFailure.
+    expect((created[0].metadata as { name: string }).name).toMatch(/^[a-z]([-a-z0-9]*[a-z0-9])?$/);
     expect(created[0]).toMatchObject({
       spec: {
         osVersion: NEW, cleanupAfterMinutes: 60, channelRef: { name: 'sl-micro-6.1-base' }

@@ -8,6 +8,10 @@
 //   `/changelogs/<osVersion>.updates.log` out of the channel image and serves it, and
 //   `/elemental/changelog/<osVersion>/<file>` proxies to that pod once every condition is True
 //   (controllers/managedoschangelog_controller.go, pkg/server/api_changelog.go).
+//   The pod and its Service are both named after the object (fillWorkerPod, reconcileWorkerService
+//   → fillBuildImageService(changelog.Name)); a Service name must be a DNS-1035 label
+//   (kubernetes pkg/apis/core/validation ValidateServiceName), so an object named like
+//   `base-v2.3.0-6.1-os` never gets its Service: Ready False ServiceCreationFailure.
 
 import { changelogResourceType, CHANGELOG_TYPE_ID } from './changelog-crd';
 import { conditionsOf, setCondition, Condition } from './conditions';
@@ -19,7 +23,8 @@ import { TypeRegistry } from './resource-types';
 import { KubeObject, StoreEvent } from './store';
 import { SYSTEM_ACTOR } from './users';
 
-export type ChangelogMode = 'operator' | 'pr891';
+/** `none`: no Elemental operator installed (server.ts answers `/elemental/` with the UI's index.html). */
+export type ChangelogMode = 'operator' | 'pr891' | 'none';
 
 /** A worker pod pulling a small channel image and starting: seconds, not milliseconds. */
 export const DEFAULT_POD_START_MS = 4000;
@@ -30,6 +35,18 @@ export interface ChangelogServiceOptions {
   podStartMs: number;
   /** The emulator's origin, for status.changelogURL while the setting server-url is empty. */
   origin: string;
+}
+
+/** apimachinery validation.IsDNS1035Label, the rule for a Service's name. */
+const DNS_1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+function serviceNameProblem(name: string): string | undefined {
+  if (name.length <= 63 && DNS_1035_LABEL.test(name)) {
+    return undefined;
+  }
+  const why = name.length > 63 ? 'must be no more than 63 characters' : 'a DNS-1035 label must consist of lower case alphanumeric characters or \'-\', start with an alphabetic character, and end with an alphanumeric character (e.g. \'my-name\',  or \'abc-123\', regex used for validation is \'[a-z]([-a-z0-9]*[a-z0-9])?\')';
+
+  return `Service "${ name }" is invalid: metadata.name: Invalid value: "${ name }": ${ why }`;
 }
 
 /** Go's http.Error: the text, a newline, text/plain, nosniff. */
@@ -43,6 +60,8 @@ export class ChangelogService {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Worker pods by `namespace/name`: created → running → succeeded (cleanupAfterMinutes later). */
   private readonly pods = new Map<string, 'pending' | 'running' | 'succeeded'>();
+  /** The Services reconcileWorkerService created, by `namespace/name`. */
+  private readonly services = new Set<string>();
 
   constructor(private readonly api: ObjectApi, private readonly types: TypeRegistry, private readonly files: ServedFiles, public options: ChangelogServiceOptions) {
     this.applyMode();
@@ -72,9 +91,10 @@ export class ChangelogService {
     }
     this.timers.clear();
     this.pods.clear();
+    this.services.clear();
   }
 
-  /** GET /elemental/changelog/<osVersion>/<file> for a logged-in user. */
+  /** GET /elemental/changelog/<osVersion>/<file>, logged in or not (Rancher checks no session there). */
   handle(ctx: RequestContext): void {
     const parts = ctx.path.split('/').slice(2).map((part) => decodeURIComponent(part));
     const api = parts[0] ?? '';
@@ -100,7 +120,7 @@ export class ChangelogService {
     }
     const key = `${ changelog.metadata.namespace }/${ changelog.metadata.name }`;
 
-    if (this.pods.get(key) !== 'running') {
+    if (this.pods.get(key) !== 'running' || !this.services.has(key)) {
       // After the deadline the service is deleted (reconcileWorkerService).
       return httpError(ctx, 500, `failed to get service for changelog ${ key }: services "${ changelog.metadata.name }" not found`);
     }
@@ -123,6 +143,7 @@ export class ChangelogService {
       clearTimeout(this.timers.get(key));
       this.timers.delete(key);
       this.pods.delete(key);
+      this.services.delete(key);
 
       return;
     }
@@ -156,7 +177,8 @@ export class ChangelogService {
     }));
     if (!channel) {
       this.patchStatus(object, (status) => this.condition(status, {
-        type: 'Ready', status: 'False', reason: 'SetOwnerFailure', message: `managedosversionchannels.elemental.cattle.io "${ asString(channelRef.name) ?? '' }" not found`
+        // condition_consts.go: SetOwnerFailureReason = "RegistrationNotFound".
+        type: 'Ready', status: 'False', reason: 'RegistrationNotFound', message: `managedosversionchannels.elemental.cattle.io "${ asString(channelRef.name) ?? '' }" not found`
       }));
 
       return;
@@ -169,10 +191,18 @@ export class ChangelogService {
       return;
     }
     this.pods.set(key, 'pending');
+    const serviceProblem = serviceNameProblem(object.metadata.name);
+
+    if (!serviceProblem) {
+      this.services.add(key);
+    }
+    // The pod is created first (reconcileWorkerPod), then the Service (reconcileWorkerService).
     this.patchStatus(object, (status) => this.condition(this.condition(status, {
-      type: 'Ready', status: 'True', reason: 'ResourcesSuccessfullyCreated', message: 'resources created successfully'
-    }), {
       type: 'WorkerPodReady', status: 'False', reason: 'WorkerPodInitializing', message: 'worker pod started'
+    }), serviceProblem ? {
+      type: 'Ready', status: 'False', reason: 'ServiceCreationFailure', message: serviceProblem
+    } : {
+      type: 'Ready', status: 'True', reason: 'ResourcesSuccessfullyCreated', message: 'resources created successfully'
     }));
     this.later(key, this.options.podStartMs, () => this.podRunning(object));
   }
@@ -200,6 +230,20 @@ export class ChangelogService {
       this.pods.set(key, 'succeeded');
       this.patchStatus(latest, (status) => this.condition(status, {
         type: 'WorkerPodReady', status: 'False', reason: 'WorkerPodCompletionFailure', message: 'worker pod failed'
+      }));
+
+      return;
+    }
+    if (!this.services.has(key)) {
+      // updateStatusFromWorkerPod, PodRunning: no Service, so WorkerPodCompletionFailure, and
+      // reconcile() reports the returned error as PodCreationFailure.
+      const message = `failed to get associated service: services "${ latest.metadata.name }" not found`;
+
+      this.pods.set(key, 'running');
+      this.patchStatus(latest, (status) => this.condition(this.condition(status, {
+        type: 'Ready', status: 'False', reason: 'PodCreationFailure', message
+      }), {
+        type: 'WorkerPodReady', status: 'False', reason: 'WorkerPodCompletionFailure', message
       }));
 
       return;

@@ -84,8 +84,8 @@ export class ControlApi {
       const body = asObject(jsonBody(ctx));
       const mode = asString(body.mode);
 
-      if (mode !== 'operator' && mode !== 'pr891') {
-        return sendJson(ctx, 400, { error: 'mode must be operator or pr891' });
+      if (mode !== 'operator' && mode !== 'pr891' && mode !== 'none') {
+        return sendJson(ctx, 400, { error: 'mode must be operator, pr891 or none' });
       }
       await em.setChangelogMode(mode, typeof body.podStartMs === 'number' ? body.podStartMs : undefined, typeof body.cleanupScale === 'number' ? body.cleanupScale : 1);
 
@@ -134,7 +134,8 @@ export class ControlApi {
 
   /**
    * `fail`: the node's next upgrade job fails with `message` (a job already past its script
-   * step is not affected). `boot`: the node boots in active (`active: true`) or passive mode.
+   * step is not affected). `boot`: the node boots in active (`active: true`) or passive mode
+   * (reported only: suc-upgrade stopped checking it in rancher/elemental 93c22785).
    */
   private changeNode(ctx: RequestContext, fail: boolean): void {
     const body = asObject(jsonBody(ctx));

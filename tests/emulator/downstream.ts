@@ -41,6 +41,7 @@ import { steveId, toSteve } from './steve-format';
 import { PLAN_LABEL_PREFIX, PlanRunView, SystemUpgradeControllers } from './suc';
 import { User, userActor } from './users';
 import { WatchHub } from './watch';
+import { safeConcatName } from './wrangler-name';
 
 export const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
 export const DOWNSTREAM_PREFIX = '/k8s/clusters/';
@@ -63,18 +64,6 @@ export function downstreamTypes(): ResourceType[] {
     type('upgrade.cattle.io.plan', 'upgrade.cattle.io', 'Plan', 'plans', true),
     type('pod', '', 'Pod', 'pods', true),
   ];
-}
-
-/** wrangler's name.SafeConcatName: joined with `-`, cut to 63 characters with a hash suffix. */
-function safeConcatName(...parts: string[]): string {
-  const name = parts.join('-');
-
-  if (name.length <= 63) {
-    return name;
-  }
-  const digest = createHash('sha256').update(name).digest('hex').slice(0, 5);
-
-  return `${ name.slice(0, 57) }-${ digest }`;
 }
 
 function uid(text: string): string {
@@ -448,7 +437,7 @@ export class DownstreamClusters {
     ];
 
     if (node.state === 'failed') {
-      lines.push('+ config', '+ mount --rbind /host/dev /dev', '+ mount --rbind /host/run /run', '+ elemental --debug upgrade --system.uri dir:/', ...node.message.split('\n'));
+      lines.push('+ config', '+ mount --rbind /host/dev /dev', '+ mount --rbind /host/run /run', '+ elemental --debug upgrade --bootloader --system dir:/', ...node.message.split('\n'));
     } else if (node.message) {
       lines.push(...node.message.split('\n'));
     }

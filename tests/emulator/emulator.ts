@@ -6,7 +6,7 @@ import { ChangelogMode, ChangelogService, DEFAULT_POD_START_MS } from './changel
 import { attachCrdSchemas } from './crds';
 import { Faults } from './faults';
 import { FleetSimulator } from './fleet';
-import { ImageOperator } from './image-operator';
+import { IMAGE_RETRY_BASE_MS, ImageOperator } from './image-operator';
 import { DownstreamClusters } from './downstream';
 import { NodeRegistry } from './nodes';
 import { SystemUpgradeControllers } from './suc';
@@ -34,6 +34,8 @@ export interface EmulatorConfig {
   /** The ui-sql-cache feature (watches without a revision start from now). */
   sqlCache: boolean;
   retryBaseMs: number;
+  /** The ManagedOSImage controller's first retry (default IMAGE_RETRY_BASE_MS, controller-runtime's 5 ms). */
+  imageRetryBaseMs?: number;
   rolloutStepMs: number;
   /** For the downstream clusters' watches. */
   pingMs?: number;
@@ -82,7 +84,7 @@ export class Emulator {
     this.files = new ServedFiles(config.fixtures, config.generated);
     this.operator = new ChannelOperator(this.api, this.files, { timeScale: config.timeScale, retryBaseMs: config.retryBaseMs });
     this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
-    this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.retryBaseMs });
+    this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.imageRetryBaseMs ?? IMAGE_RETRY_BASE_MS });
     this.versionFinalizer = new VersionFinalizer(this.api);
     this.downstream = new DownstreamClusters({
       api: this.api, nodes: this.nodes, suc: this.suc

@@ -1,4 +1,6 @@
 // Errors as the Kubernetes API server reports them (a `Status`), and as Steve re-wraps them.
+// Sources: k8s.io/apimachinery pkg/api/errors (StatusReason, causes, codes), rancher/apiserver
+// pkg/apierror (Steve's `{type: "error", code, message, status}`).
 
 export type StatusReason = 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Forbidden' | 'Invalid' | 'BadRequest'
   | 'Unauthorized' | 'MethodNotAllowed' | 'UnsupportedMediaType' | 'InternalError';

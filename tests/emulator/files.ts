@@ -1,5 +1,7 @@
 // The files the emulator serves besides the API: channel files (read by the simulated operator)
 // and each version's changelog and package list (at the operator's proposed endpoint).
+// Emulates nothing itself: it holds the fixtures in the formats of rancher/elemental-channels
+// (channels/*.json, <version>.updates.log, <version>.packages) for the modules that serve them.
 
 import { FixtureData } from './fixtures';
 import { GeneratedChannel } from './scale-channel';

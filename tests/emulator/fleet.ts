@@ -2,9 +2,15 @@
 // targets select clusters; each cluster's agent applies the resources; the Bundle's Ready
 // condition and summary say how many clusters are ready). Here the resources that matter are
 // the upgrade Plan and its Secret: each targeted cluster's system-upgrade-controller (suc.ts)
-// runs the Plan on that cluster's nodes (nodes.ts), and a cluster is ready when the Plan is
-// done on all of its nodes. A bundle change is seen after one step (WaitApplied), applied after
-// another; the upgrade jobs then advance one phase per step.
+// runs the Plan on that cluster's nodes (nodes.ts). A bundle change is seen after one step
+// (WaitApplied), applied after another; the upgrade jobs then advance one phase per step.
+//
+// When a cluster is ready: the agent judges each applied resource with wrangler's summary
+// (rancher/fleet internal/cmd/agent/deployer/monitor/updatestatus.go nonReady →
+// wrangler pkg/summary Summarize). A Plan's conditions (LatestResolved, Validated, Complete) are
+// in none of wrangler's condition tables and the Secret, ServiceAccount and RBAC have none, so the
+// bundle is Ready as soon as the agents applied it, while the nodes are still upgrading or have
+// failed: Fleet never reports a node's job.
 
 import { JsonObject, asObject, asString, isObject } from './json';
 import { matchesLabels, selectorFromObject } from './labels';
@@ -229,22 +235,16 @@ export class FleetSimulator {
     this.ticker.unref();
   }
 
-  /** One rollout step: the jobs move on, and the bundles whose clusters changed report it. */
+  /** One rollout step: the jobs move on (Fleet's status does not follow them). */
   tick(): void {
-    const changed = this.suc.tick();
-
-    for (const [key, deployment] of this.deployments) {
-      if (changed.some((c) => deployment.plan?.name === c.plan && deployment.clusters.includes(`${ c.namespace }/${ c.cluster }`))) {
-        this.writeStatus(key);
-      }
-    }
+    this.suc.tick();
     if (!this.suc.busy()) {
       clearInterval(this.ticker);
       this.ticker = undefined;
     }
   }
 
-  /** The bundle's summary and Ready condition, as Fleet reports them: `WaitApplied(n) [...]`, `NotReady(n) [...]`. */
+  /** The bundle's summary and Ready condition, as Fleet reports them: `WaitApplied(n) [...]` until applied, then Ready. */
   private writeStatus(key: string): void {
     const deployment = this.deployments.get(key);
     const bundle = this.bundle(key);
@@ -255,26 +255,17 @@ export class FleetSimulator {
     const notReady: string[] = [];
 
     for (const name of deployment.clusters) {
-      const [namespace, cluster] = name.split('/');
-
       if (!deployment.applied) {
         notReady.push(`Cluster ${ name }`);
-        continue;
-      }
-      const progress = deployment.plan ? this.suc.progress(namespace, cluster, deployment.plan.name) : { complete: true };
-
-      if (!progress.complete) {
-        notReady.push(progress.failed ? `Cluster ${ name }: plan ${ deployment.plan?.name } job failed on node ${ progress.failed.node }: ${ progress.failed.message }` : `Cluster ${ name }`);
       }
     }
     const desired = deployment.clusters.length;
-    const state = deployment.applied ? 'NotReady' : 'WaitApplied';
+    const state = 'WaitApplied';
     const status = {
       summary:    { desiredReady: desired, ready: desired - notReady.length },
       conditions: [{
         // rancher/fleet internal/cmd/controller/summary/summary.go ReadyMessage: per state, the count
-        // and only the first non-ready resource of that state, `State(n) [Cluster ns/name]` or
-        // `State(n) [Cluster ns/name: message]`.
+        // and only the first non-ready resource of that state, `State(n) [Cluster ns/name]`.
         type: 'Ready', status: notReady.length ? 'False' : 'True', message: notReady.length ? `${ state }(${ notReady.length }) [${ notReady[0] }]` : ''
       }],
     };

@@ -15,32 +15,27 @@ import { ObjectApi } from './objects';
 import { ResourceType } from './resource-types';
 import { KubeObject, StoreEvent } from './store';
 import { SYSTEM_ACTOR } from './users';
+import { safeConcatName } from './wrangler-name';
 
 export const VERSION_NAME_LABEL = 'elemental.cattle.io/managed-os-version-name';
 const IMAGE = 'elemental.cattle.io.managedosimage';
 const VERSION = 'elemental.cattle.io.managedosversion';
 const BUNDLE = 'fleet.cattle.io.bundle';
-/** controller-runtime's default per-item back-off stops growing at 1000 s. */
+
+/**
+ * The ManagedOSImage controller sets no rate limiter, so it has controller-runtime's default
+ * (workqueue.DefaultTypedControllerRateLimiter: per item 5 ms doubling to 1000 s; its overall
+ * 10 per second bucket never binds for one pool). The channel controller's 4 s is its own.
+ */
+export const IMAGE_RETRY_BASE_MS = 5;
 const MAX_RETRY_MS = 1000 * 1000;
 
 export interface ImageOperatorOptions {
-  /** First retry after a failed reconcile; doubles per failure. */
+  /** First retry after a failed reconcile (IMAGE_RETRY_BASE_MS); doubles per failure. */
   retryBaseMs: number;
 }
 
 class ReconcileError extends Error {}
-
-/** wrangler's name.SafeConcatName: joined by '-', and cut to 63 characters with a hash when longer. */
-export function safeConcatName(...parts: string[]): string {
-  const joined = parts.join('-');
-
-  if (joined.length <= 63) {
-    return joined;
-  }
-  const digest = createHash('sha256').update(joined).digest('hex').slice(0, 5);
-
-  return `${ joined.slice(0, 57).replace(/[-.]+$/, '') }-${ digest }`;
-}
 
 /** getImageVersion: the image without tag, and the tag (`latest` when none). */
 export function imageAndVersion(baseImage: string): { image: string; version: string } {

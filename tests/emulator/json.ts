@@ -1,4 +1,4 @@
-// Small helpers to work with parsed JSON/YAML without `any`.
+// Small helpers to work with parsed JSON/YAML without `any`. Emulates nothing: no real source.
 
 export type JsonObject = Record<string, unknown>;
 

@@ -1,5 +1,10 @@
 // Kubernetes label selectors: the string form of list/watch requests (`a=b,c!=d,e in (x,y),!f`)
 // and the object form of specs (`{ matchLabels, matchExpressions }`).
+// Sources: k8s.io/apimachinery pkg/labels selector.go (Parse: =, ==, !=, in, notin, exists, !key)
+// and pkg/apis/meta/v1 helpers.go LabelSelectorAsSelector (matchLabels ANDed with matchExpressions;
+// an empty selector matches everything). A missing one reads as empty here, where the real helper
+// matches nothing; no caller differs, as the operator writes `{}` for a pool without nodeSelector
+// (elemental-operator controllers/managedosimage_controller.go newFleetBundleResources).
 
 import { asObject, asString, asStringMap } from './json';
 import { badRequest } from './errors';

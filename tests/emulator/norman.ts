@@ -1,5 +1,7 @@
 // Rancher's Norman API (/v3) as far as the dashboard uses it at boot and login, and the public
-// login endpoints (/v1-public, /v3-public) of the local auth provider.
+// login endpoints (/v1-public, /v3-public) of the local auth provider. Sources: rancher
+// pkg/auth/providers/publicapi (handler.go routes, login.go), pkg/auth/tokens (the token object),
+// the dashboard's shell/store/auth.js (what the login page sends and reads).
 
 import { Emulator } from './emulator';
 import { ApiError, unauthorized } from './errors';
@@ -78,11 +80,12 @@ export class NormanApi {
       }
       const session = this.emulator.sessions.create(user);
 
+      // rancher pkg/auth/providers/publicapi login.go (loginHandler.login, shared by /v1-public and
+      // /v3-public): in cookie mode it sets R_SESS and writes nothing else, an empty 200.
       if ((asString(body.responseType) ?? 'cookie') === 'cookie') {
         this.emulator.sessions.setSessionCookie(ctx, session);
         ctx.res.statusCode = 200;
-        ctx.res.setHeader('Content-Type', 'application/json');
-        ctx.res.end('{}');
+        ctx.res.end();
 
         return;
       }

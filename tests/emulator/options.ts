@@ -57,7 +57,8 @@ export const USAGE = `Usage: yarn emulator [options]
   --log-errors          EMULATOR_LOG_ERRORS=1     log every 4xx/5xx answer to stderr
   --no-control          EMULATOR_NO_CONTROL=1     real Rancher mode: every /__emulator/ path answers 404
   --changelog-service M EMULATOR_CHANGELOG_SERVICE what /elemental/changelog is: operator (today's, 400 "unknwon api",
-                                                  the default) or pr891 (the ManagedOSChangelog protocol of PR #891)
+                                                  the default), pr891 (the ManagedOSChangelog protocol of PR #891)
+                                                  or none (no operator: Rancher's index.html with 200)
   --changelog-pod-start-ms N EMULATOR_CHANGELOG_POD_START_MS  pr891: worker pod start time (default 4000)
   --elemental none|V    EMULATOR_ELEMENTAL        the Elemental operator installed: none (no elemental.cattle.io types)
                                                   or its version, e.g. 1.6.2 or 1.7 (default 1.9.2)
@@ -139,8 +140,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
   const resolve = (p: string) => path.resolve(cwd, p);
   const changelogMode = values['changelog-service'] || 'operator';
 
-  if (changelogMode !== 'operator' && changelogMode !== 'pr891') {
-    throw new Error(`--changelog-service must be operator or pr891, got "${ changelogMode }"`);
+  if (changelogMode !== 'operator' && changelogMode !== 'pr891' && changelogMode !== 'none') {
+    throw new Error(`--changelog-service must be operator, pr891 or none, got "${ changelogMode }"`);
   }
   const fixtures = values.fixtures ? values.fixtures.split(',').map((p) => p.trim()).filter(Boolean).map(resolve) : DEFAULT_FIXTURE_DIRS;
 

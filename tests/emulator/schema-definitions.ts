@@ -1,5 +1,7 @@
 // Steve's /v1/schemaDefinitions/<type>: the fields of a type, built from its CRD schema, which the
 // dashboard reads when it needs field types (e.g. for forms).
+// Sources: rancher/steve pkg/schema/definitions (handler.go, openapi.go: definitionType,
+// resourceFields from the OpenAPI v3 schema) and @rancher/shell plugins/steve/schema.ts (what reads them).
 
 import { JsonObject, asObject, asString, isObject } from './json';
 import { ResourceType } from './resource-types';

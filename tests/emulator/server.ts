@@ -17,7 +17,7 @@ import { CHANNEL_FILE_PATH } from './operator';
 import { CHANGELOG_FILES_PATH, serveChangelogFile } from './changelog-files';
 import { kubeVersion, rancherVersion, uiPlugins } from './rancher';
 import { RANCHER_VERSION } from './seed';
-import { DashboardUi, PluginShelf } from './static';
+import { DashboardUi, PluginShelf, sendNoOperatorPage } from './static';
 import { SteveApi, isVirtualType } from './steve';
 import { userActor } from './users';
 import { WatchHub, isSubscribePath } from './watch';
@@ -140,10 +140,13 @@ export class EmulatorServer {
       return this.norman.logout(ctx, auth.session);
     }
     if (path.startsWith('/elemental/')) {
-      if (!auth.session) {
-        return sendJson(ctx, 401, {
-          type: 'error', code: 'Unauthorized', message: 'must authenticate', status: 401
-        });
+      // The operator's chart registers an APIService with pathPrefixes ['/elemental/']
+      // (elemental-operator .obs/chartfile/elemental-operator-helm/templates/apiservice.yaml);
+      // Rancher proxies those paths to the operator without looking at the session, so the
+      // operator answers logged-out callers too. Without an operator, nothing claims the path and
+      // Rancher's UI answers it: index.html with 200.
+      if (this.emulator.changelogs.options.mode === 'none') {
+        return this.options.ui ? this.options.ui.serveIndex(ctx) : sendNoOperatorPage(ctx);
       }
 
       return this.emulator.changelogs.handle(ctx);

@@ -1,5 +1,9 @@
 // Login sessions as Rancher keeps them: a token `token-xxxxx:<secret>` in the R_SESS cookie (or an
 // `Authorization: Bearer` header), a CSRF cookie checked on browser writes, logout, expiry.
+// Sources: rancher pkg/auth/providers/publicapi login.go (the R_SESS cookie: `<token name>:<key>`,
+// HttpOnly, Secure, Path /), pkg/auth/tokens (token names `token-` and 5 characters, the key),
+// rancher/apiserver pkg/parse browser.go IsBrowser (a user agent with "mozilla" is a browser) and
+// its CSRF check (the `CSRF` cookie echoed in `X-Api-Csrf`, as @rancher/shell plugins/axios.js sends it).
 
 import { randomBytes } from 'crypto';
 import { ApiError, unauthorized } from './errors';

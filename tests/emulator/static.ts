@@ -1,5 +1,7 @@
 // Serves a production dashboard build (`yarn build`'s dist/) the way Rancher serves its UI, and
 // built extensions (`yarn build-pkg`'s dist-pkg/) the way Rancher serves UIPlugin resources.
+// Sources: rancher pkg/ui (the UI's files, index.html for every other path of the single-page
+// app) and pkg/controllers/dashboard/plugin (the /v1/uiplugins index and the plugins' files).
 
 import fs from 'fs';
 import path from 'path';
@@ -84,6 +86,21 @@ export class DashboardUi {
     }
     sendFile(ctx, this.dir, 'index.html', false);
   }
+
+  /** The build's index.html, whatever the path: what Rancher's UI answers for a path no one claims. */
+  serveIndex(ctx: RequestContext): void {
+    sendFile(ctx, this.dir, 'index.html', false);
+  }
+}
+
+/**
+ * Without a dashboard build: an index.html as Rancher's UI starts (a page of the single-page
+ * app, 200, text/html), for the paths only the UI would answer.
+ */
+export function sendNoOperatorPage(ctx: RequestContext): void {
+  ctx.res.statusCode = 200;
+  ctx.res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  ctx.res.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rancher</title></head><body><div id="app"></div></body></html>\n');
 }
 
 export interface PluginEntry {

@@ -89,7 +89,7 @@ function envValue(plan: PlanObject, name: string): string | undefined {
 }
 
 function releaseText(release: OSRelease): string {
-  return `IMAGE_REPO=${ release.repo } IMAGE_TAG=${ release.tag }`;
+  return `IMAGE_REPO=${ osReleaseRepo(release.repo) } IMAGE_TAG=${ release.tag }`;
 }
 
 /** The weight of a character outside a digit run in GNU's version sort: `~` first, then the end, letters, the rest. */
@@ -136,27 +136,37 @@ export function compareVersionSort(a: string, b: string): number {
 }
 
 /**
+ * IMAGE_REPO as the image's own /etc/os-release has it: the repository without its registry
+ * (rancher/elemental .obs/dockerfile/SL-Micro-base-container/Dockerfile writes
+ * `IMAGE_REPO=suse/sl-micro/<v>/base-os-container`), so an image pulled through a mirror
+ * carries the same one. The registry is the first part when it has a '.' or ':' or is
+ * `localhost` (distribution/reference's rule).
+ */
+export function osReleaseRepo(repo: string): string {
+  const [first, ...rest] = repo.split('/');
+
+  return rest.length && (/[.:]/.test(first) || first === 'localhost') ? rest.join('/') : repo;
+}
+
+/**
  * suc-upgrade's decision for `host` given the image the job runs: the message it prints and
- * whether it goes on to `elemental upgrade` and a reboot.
+ * whether it goes on to `elemental upgrade` and a reboot (rancher/elemental d686409; the
+ * "Active configuration" check went in 93c22785).
  */
 export function sucUpgradeDecision(host: EmulatedNode, image: OSRelease, force: boolean): { upgrade: boolean; message: string } {
+  const hostRepo = osReleaseRepo(host.release.repo);
+  const imageRepo = osReleaseRepo(image.repo);
+
   // isEqualVersion: the image's /etc/os-release is the host's.
-  if (host.release.repo === image.repo && host.release.tag === image.tag) {
+  if (hostRepo === imageRepo && host.release.tag === image.tag) {
     return { upgrade: false, message: `Upgrade already done with release: ${ releaseText(host.release) }` };
   }
-  if (!force) {
-    // isHigherVersion: another repository, or an unknown host tag, counts as higher.
-    const higher = host.release.repo !== image.repo || !host.release.tag || compareVersionSort(image.tag, host.release.tag) > 0;
-
-    if (!higher) {
-      return { upgrade: false, message: `Current OS is in a higher version, use FORCE to downgrade. Current version: ${ releaseText(host.release) }` };
-    }
-    if (!host.active) {
-      return { upgrade: false, message: 'Current OS is not booted in Active configuration, use FORCE to run upgrade.' };
-    }
+  // isHigherVersion: another repository, or an unknown host tag, counts as higher.
+  if (!force && hostRepo === imageRepo && host.release.tag && compareVersionSort(image.tag, host.release.tag) <= 0) {
+    return { upgrade: false, message: `Current OS is in a higher version, use FORCE to downgrade. Current version: ${ releaseText(host.release) }` };
   }
 
-  return { upgrade: true, message: `elemental upgrade --system.uri dir:/ to ${ releaseText(image) }; rebooting` };
+  return { upgrade: true, message: `elemental --debug upgrade --bootloader --system dir:/ to ${ releaseText(image) }; rebooting` };
 }
 
 export class SystemUpgradeControllers {
@@ -272,7 +282,13 @@ export class SystemUpgradeControllers {
     return (this.nodes.of(run.namespace, run.cluster) ?? []).find((n) => n.name === name);
   }
 
-  /** Nodes without the plan's hash and without a job of this plan; a node busy with another plan's job waits. */
+  /**
+   * Nodes without the plan's hash and without a job of this plan. Difference (docs/emulator.md):
+   * SUC does not serialise Plans (pkg/upgrade/plan/plan.go SelectConcurrentNodes looks at one
+   * Plan), so a real node gets both Jobs at once and suc-upgrade's `flock -w 600` on
+   * /run/elemental/upgrade.lock makes the second script wait; here a node busy with another
+   * plan's job gets no second Job until the first is done (one node state cannot show two jobs).
+   */
   private candidates(run: PlanRun): EmulatedNode[] {
     const label = PLAN_LABEL_PREFIX + run.plan.name;
 

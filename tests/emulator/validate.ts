@@ -2,6 +2,9 @@
 // structural OpenAPI v3 schema: prune unknown fields, drop nulls of non-nullable fields, apply
 // defaults, then validate (types, required, enums, formats, bounds). Error texts follow the API
 // server's (`spec.concurrency: Invalid value: "string": spec.concurrency in body must be of type integer: "string"`).
+// Sources: k8s.io/apiextensions-apiserver pkg/apiserver/schema (pruning, defaulting) and
+// pkg/apiserver/validation (kube-openapi validate errors); object names: k8s.io/apimachinery
+// pkg/util/validation IsDNS1123Subdomain / IsDNS1123Label and their messages.
 
 import { JsonObject, asObject, clone, isObject } from './json';
 import { StatusCause } from './errors';

@@ -1,11 +1,11 @@
 // A simulated Elemental operator, version side: ManagedOSVersionReconciler
 // (rancher/elemental-operator controllers/managedosversion_controller.go). It is queued for the
-// version a ManagedOSImage pins (ManagedOSImageToManagedOSVersion, on every image event) and for
-// the version's own events. A version that is not being deleted gets the finalizer; one being
-// deleted loses it only when no ManagedOSImage carries the label
-// `elemental.cattle.io/managed-os-version-name=<version>`, so a pinned version stays Terminating.
-// Difference: the real controller puts the finalizer on every version it sees; here only on
-// versions some image pins, so that channel syncs emit the same events as before (docs/emulator.md).
+// version a ManagedOSImage pins (ManagedOSImageToManagedOSVersion, on every image event), for
+// the version's own events and, when it starts, for every version (the informer's first list).
+// Every version that is not being deleted gets the finalizer (Reconcile: AddFinalizer whenever
+// the deletion timestamp is zero); one being deleted loses it only when no ManagedOSImage
+// carries the label `elemental.cattle.io/managed-os-version-name=<version>`, so a pinned
+// version stays Terminating, and any other is Terminating for the moment of one reconcile.
 
 import { parseLabelSelector } from './labels';
 import { ObjectApi } from './objects';
@@ -31,6 +31,9 @@ export class VersionFinalizer {
 
   start(): void {
     this.unsubscribe = this.api.store.subscribe((event) => this.onEvent(event));
+    for (const version of this.api.list(this.type(VERSION)).items) {
+      this.enqueue(version.metadata.namespace ?? '', version.metadata.name);
+    }
   }
 
   stop(): void {
@@ -77,16 +80,15 @@ export class VersionFinalizer {
     }
     const finalizers = Array.isArray(version.metadata.finalizers) ? version.metadata.finalizers as string[] : [];
     const has = finalizers.includes(VERSION_FINALIZER);
-    const pinned = this.referencedBy(namespace, name) > 0;
 
     if (!version.metadata.deletionTimestamp) {
-      if (!has && pinned) {
+      if (!has) {
         this.api.update(this.type(VERSION), namespace, name, { ...version, metadata: { ...version.metadata, finalizers: [...finalizers, VERSION_FINALIZER] } }, SYSTEM_ACTOR);
       }
 
       return;
     }
-    if (has && !pinned) {
+    if (has && this.referencedBy(namespace, name) === 0) {
       this.api.update(this.type(VERSION), namespace, name, { ...version, metadata: { ...version.metadata, finalizers: finalizers.filter((f) => f !== VERSION_FINALIZER) } }, SYSTEM_ACTOR);
     }
   }

@@ -49,7 +49,7 @@ export async function findOrCreateChangelogResource(store: ShellStore, channel: 
   case 'failed':
   case 'timeout':
   case 'cancelled': {
-    // Created meanwhile, by this write or someone else's (the name is the version's): use it.
+    // Created meanwhile, by this write or someone else's (the name is fixed per version): use it.
     const written: WriteVerdict = 'written' in result ? result.written : 'other';
     const raced = written !== 'notWritten' ? await existing().catch(() => undefined) : undefined;
 

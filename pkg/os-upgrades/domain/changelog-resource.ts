@@ -9,7 +9,9 @@ export const CHANGELOG_RESOURCE_TYPE = 'elemental.cattle.io.managedoschangelog';
  * starting: the worker pod is being created or starting (WorkerPodReady False, WorkerPodInitializing);
  * ready: every condition True and status.changelogURL set (the operator serves the file);
  * expired: cleanupAfterMinutes elapsed (WorkerPodReady True, reason WorkerPodDeadline, no URL);
- * failed: the pod, the service or the owner could not be set up, or state Failed.
+ * failed: Ready False (whatever the reason: the controller sets it False only on a failure,
+ * RegistrationNotFound, PodCreationFailure, ServiceCreationFailure), the worker pod failed, or
+ * state Failed.
  */
 export type ChangelogResourceStage = 'starting' | 'ready' | 'expired' | 'failed';
 
@@ -21,8 +23,10 @@ export interface ChangelogResourceState {
   message: string;
 }
 
+// api/v1beta1/condition_consts.go of PR #891 (head f970d67); SetOwnerFailureReason's value
+// is "RegistrationNotFound".
 const FAILURE_REASONS = new Set([
-  'WorkerPodCompletionFailure', 'PodCreationFailure', 'ServiceCreationFailure', 'SetOwnerFailure',
+  'WorkerPodCompletionFailure', 'PodCreationFailure', 'ServiceCreationFailure', 'RegistrationNotFound',
 ]);
 
 interface Condition {
@@ -43,8 +47,10 @@ export function changelogResourceState(object: KubeObject): ChangelogResourceSta
   const url = typeof status.changelogURL === 'string' ? status.changelogURL.trim() : '';
   const conditions = conditionsOf(object);
   const notTrue = conditions.filter((c) => c.status !== 'True');
-  const message = typeof notTrue[0]?.message === 'string' ? notTrue[0].message : '';
-  const failed = status.state === 'Failed' || notTrue.some((c) => typeof c.reason === 'string' && FAILURE_REASONS.has(c.reason));
+  const failures = notTrue.filter((c) => (c.type === 'Ready' && c.status === 'False') || (typeof c.reason === 'string' && FAILURE_REASONS.has(c.reason)));
+  const shown = failures[0] ?? notTrue[0];
+  const message = typeof shown?.message === 'string' ? shown.message : '';
+  const failed = status.state === 'Failed' || failures.length > 0;
 
   if (failed) {
     return {
@@ -89,14 +95,42 @@ export function changelogResourceFor(objects: readonly KubeObject[], namespace: 
   return matching.sort((a, b) => created(a).localeCompare(created(b)))[0];
 }
 
-const DNS_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
+/** FNV-1a over UTF-16 code units, 32 bits, as 8 hex digits: a short fingerprint of the version's exact name. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+
+  for (let i = 0; i < text.length; i++) {
+    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  }
+
+  return hash.toString(16).padStart(8, '0');
+}
+
+const NAME_PART_MAX = 63 - 9;
 
 /**
- * The object the UI creates for a person's click, the operator's default lifetime. Named after
- * the version where the name is a valid object name, so the server itself refuses a second one.
+ * The name of a version's ManagedOSChangelog. The operator names its worker pod and Service after
+ * the object, and a Service name is a DNS-1035 label (a letter first, no dots, 63 at most), so a
+ * version's own name (`base-v2.3.0-6.1-os`) cannot be used. The readable part keeps the version's
+ * letters and digits; the fingerprint of the exact name keeps versions that read alike apart.
+ */
+export function changelogResourceName(osVersion: string): string {
+  let part = osVersion.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+/, '');
+
+  if (!/^[a-z]/.test(part)) {
+    part = `changelog-${ part }`;
+  }
+  part = part.slice(0, NAME_PART_MAX).replace(/-+$/, '');
+
+  return `${ part }-${ fingerprint(osVersion) }`;
+}
+
+/**
+ * The object the UI creates for a person's click, the operator's default lifetime. Its name is
+ * fixed per version, so the server itself refuses a second one.
  */
 export function newChangelogResource(channel: { name: string; namespace: string }, osVersion: string): KubeObject {
-  const metadata = DNS_NAME.test(osVersion) ? { name: osVersion, namespace: channel.namespace } : { generateName: 'os-upgrades-', namespace: channel.namespace };
+  const metadata = { name: changelogResourceName(osVersion), namespace: channel.namespace };
 
   return {
     type:       CHANGELOG_RESOURCE_TYPE,

@@ -3,7 +3,10 @@
 //   what follows the first ':' after the registry part (the part before the first '/'), and
 //   `latest` when there is none; the Plan's `version` is that tag.
 // - elemental framework/files/usr/sbin/suc-upgrade isHigherVersion: two tags of one
-//   IMAGE_REPO are compared with `sort -V` (GNU version sort, not semver).
+//   IMAGE_REPO are compared with `sort -V` (GNU version sort, not semver). IMAGE_REPO comes from
+//   each image's own /etc/os-release, written at build time without a registry
+//   (.obs/dockerfile/SL-Micro-base-container/Dockerfile: `suse/sl-micro/<v>/base-os-container`),
+//   so the registry an image was pulled from never counts.
 
 export interface ImageParts {
   /** The image without its tag (suc-upgrade's IMAGE_REPO). */
@@ -98,11 +101,34 @@ export function compareSortV(a: string, b: string): number {
 }
 
 /**
+ * The repository without its registry: the first part is a registry when it holds a '.' or
+ * ':' or is `localhost` (distribution/reference's rule).
+ */
+export function repositoryPath(repo: string): string {
+  const [first, ...rest] = repo.split('/');
+
+  return rest.length && (/[.:]/.test(first) || first === 'localhost') ? rest.join('/') : repo;
+}
+
+/**
+ * Whether two references can carry one IMAGE_REPO: the same path after the registry, or one
+ * path ending in the other (a proxy cache that puts a project in front: `harbor/proxy/suse/…`).
+ * Taking two repositories for one only ever adds a FORCE that suc-upgrade would not need, as
+ * it upgrades to another repository anyway; the other mistake skips a roll back silently.
+ */
+export function sameImageRepo(a: string, b: string): boolean {
+  const x = repositoryPath(a);
+  const y = repositoryPath(b);
+
+  return x === y || x.endsWith(`/${ y }`) || y.endsWith(`/${ x }`);
+}
+
+/**
  * What suc-upgrade decides without FORCE for an image replacing the host's: true when the
  * image's tag is higher (or the repositories differ, or the host's tag is unknown).
  */
 export function isHigherImage(host: ImageParts, image: ImageParts): boolean {
-  if (host.repo !== image.repo || !host.tag) {
+  if (!sameImageRepo(host.repo, image.repo) || !host.tag) {
     return true;
   }
   if (host.tag === image.tag) {

@@ -100,7 +100,7 @@ export class EmulatorControl {
    * ManagedOSChangelog protocol of elemental-operator PR #891 (`pr891`). Seeds again; a reset
    * goes back to the emulator's start option.
    */
-  async setChangelogService(mode: 'operator' | 'pr891', podStartMs?: number): Promise<void> {
+  async setChangelogService(mode: 'operator' | 'pr891' | 'none', podStartMs?: number): Promise<void> {
     await this.call('PUT', '/changelog-service', { mode, podStartMs });
   }
 

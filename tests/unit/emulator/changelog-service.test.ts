@@ -67,4 +67,41 @@ describe('the ManagedOSChangelog protocol (elemental-operator PR #891)', () => {
     expect(emulator.api.get(type, 'fleet-default', 'v1-os').status).toMatchObject({ conditions: expect.arrayContaining([expect.objectContaining({ reason: 'WorkerPodCompletionFailure' })]) });
     emulator.stop();
   });
+
+  it('cannot create the Service of an object named with dots, as Service names are DNS-1035 labels', async() => {
+    const emulator = await pr891();
+    const type = emulator.types.require(CHANGELOG_TYPE_ID);
+
+    emulator.api.create(type, 'fleet-default', { metadata: { name: 'base-v2.3.0-6.1-os' }, spec: { channelRef: { name: 'ch', namespace: 'fleet-default' }, osVersion: 'v2-os' } }, SYSTEM_ACTOR);
+    await wait(5);
+    expect(emulator.api.get(type, 'fleet-default', 'base-v2.3.0-6.1-os').status).toMatchObject({
+      conditions: expect.arrayContaining([expect.objectContaining({
+        type: 'Ready', status: 'False', reason: 'ServiceCreationFailure', message: expect.stringContaining('DNS-1035 label')
+      })])
+    });
+    await wait(80);
+    const running = emulator.api.get(type, 'fleet-default', 'base-v2.3.0-6.1-os');
+
+    expect(running.status).not.toHaveProperty('changelogURL');
+    expect(running.status).toMatchObject({
+      conditions: expect.arrayContaining([expect.objectContaining({
+        type: 'WorkerPodReady', status: 'False', reason: 'WorkerPodCompletionFailure'
+      })])
+    });
+    emulator.stop();
+  });
+
+  it('says RegistrationNotFound when the channel does not exist', async() => {
+    const emulator = await pr891();
+    const type = emulator.types.require(CHANGELOG_TYPE_ID);
+
+    emulator.api.create(type, 'fleet-default', { metadata: { name: 'v2-os' }, spec: { channelRef: { name: 'gone', namespace: 'fleet-default' }, osVersion: 'v2-os' } }, SYSTEM_ACTOR);
+    await wait(5);
+    expect(emulator.api.get(type, 'fleet-default', 'v2-os').status).toMatchObject({
+      conditions: [expect.objectContaining({
+        type: 'Ready', status: 'False', reason: 'RegistrationNotFound', message: 'managedosversionchannels.elemental.cattle.io "gone" not found'
+      })]
+    });
+    emulator.stop();
+  });
 });

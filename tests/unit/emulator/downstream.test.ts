@@ -99,7 +99,7 @@ describe('downstream clusters', () => {
     expect(pods.every((p) => (p.status as JsonObject).phase === 'Failed')).toBe(true);
     const log = em.downstream.podLog('c-m-one', 'cattle-system', pods[0].metadata.name) ?? '';
 
-    expect(log).toContain('+ elemental --debug upgrade --system.uri dir:/');
+    expect(log).toContain('+ elemental --debug upgrade --bootloader --system dir:/');
     expect(log.trimEnd().split('\n').pop()).toBe('no space left on device');
     expect((plan.status as JsonObject).applying).toEqual(['c1-node-2']);
     expect(osImage((em.downstream.list('c-m-one', 'node') ?? [])[0])).toBe('registry.example.test/os:v2');

@@ -170,16 +170,44 @@ describe('the emulator over HTTP', () => {
     expect(failed).toBe(true);
   });
 
-  it('answers /elemental/changelog as today\'s operator: 400 "unknwon api" as text, to logged-in users only', async() => {
+  it('answers /elemental/changelog as today\'s operator: 400 "unknwon api" as text, logged in or not (Rancher proxies it first)', async() => {
     const viewer = await login('viewer');
     const url = '/elemental/changelog/base-v2.3.0-6.1-os/base-v2.3.0-6.1-os.updates.log';
 
-    expect((await call(undefined, 'GET', url)).status).toBe(401);
-    const answer = await call(viewer, 'GET', url);
+    for (const session of [viewer, undefined]) {
+      const answer = await call(session, 'GET', url);
 
-    expect(answer.status).toBe(400);
-    expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(await answer.text()).toBe('unknwon api: changelog\n');
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(await answer.text()).toBe('unknwon api: changelog\n');
+    }
+  });
+
+  it('answers /elemental/ with an index.html and 200 when no operator is installed', async() => {
+    await running.emulator.setChangelogMode('none');
+    try {
+      const answer = await call(undefined, 'GET', '/elemental/changelog/base-v2.3.0-6.1-os/base-v2.3.0-6.1-os.updates.log');
+
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await answer.text()).toMatch(/^<!doctype html>/i);
+    } finally {
+      await running.emulator.setChangelogMode('operator');
+    }
+  });
+
+  it('answers a cookie login with an empty 200 and the session cookie', async() => {
+    const res = await fetch(`${ running.url }/v1-public/login`, {
+      method:  'POST',
+      headers: { 'content-type': 'application/json' },
+      body:    JSON.stringify({
+        type: 'localProvider', username: 'admin', password: 'password1234', responseType: 'cookie'
+      }),
+    });
+
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('R_SESS='))).toBe(true);
   });
 
   it('serves the seed\'s changelog files from its static file host, and one channel\'s package tar', async() => {

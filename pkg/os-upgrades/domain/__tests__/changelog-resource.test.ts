@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import {
-  changelogResourceFileUrl, changelogResourceFor, changelogResourceState, newChangelogResource, packageTarEntryVersion
+  changelogResourceFileUrl, changelogResourceFor, changelogResourceName, changelogResourceState, newChangelogResource, packageTarEntryVersion
 } from '../index';
 
 const withStatus = (status: Record<string, unknown>) => ({ metadata: { name: 'c', namespace: 'fleet-default' }, status });
@@ -32,6 +33,21 @@ describe('changelogResourceState (elemental-operator PR #891 controller)', () =>
       stage: 'failed', url: '', message: 'worker pod failed'
     });
     expect(changelogResourceState(withStatus({ state: 'Failed' })).stage).toBe('failed');
+  });
+
+  it('is failed on every Ready False of the PR\'s controller, with its message', () => {
+    const missingChannel = changelogResourceState(withStatus({ conditions: [cond('Ready', 'False', 'RegistrationNotFound', 'managedosversionchannels.elemental.cattle.io "ch" not found')] }));
+
+    expect(missingChannel).toEqual({
+      stage: 'failed', url: '', message: 'managedosversionchannels.elemental.cattle.io "ch" not found'
+    });
+    const noService = changelogResourceState(withStatus({ conditions: [cond('Ready', 'False', 'ServiceCreationFailure', 'Service "a.b" is invalid'), cond('WorkerPodReady', 'False', 'WorkerPodInitializing', 'worker pod started')] }));
+
+    expect(noService).toEqual({
+      stage: 'failed', url: '', message: 'Service "a.b" is invalid'
+    });
+    expect(changelogResourceState(withStatus({ conditions: [cond('Ready', 'False', 'SomeLaterReason', 'x')] })).stage).toBe('failed');
+    expect(changelogResourceState(withStatus({ conditions: [cond('Ready', 'Unknown', 'ResourcesNotCreatedYet')] })).stage).toBe('starting');
   });
 });
 
@@ -67,8 +83,26 @@ describe('ManagedOSChangelog helpers', () => {
     expect(object.spec).toEqual({
       channelRef: { name: 'ch', namespace: 'fleet-default' }, osVersion: 'v1-os', cleanupAfterMinutes: 60
     });
-    expect(object.metadata).toEqual({ name: 'v1-os', namespace: 'fleet-default' });
-    expect((newChangelogResource({ name: 'ch', namespace: 'ns' }, 'Not_A_Name') as { metadata: unknown }).metadata).toEqual({ generateName: 'os-upgrades-', namespace: 'ns' });
+    expect(object.metadata).toEqual({ name: changelogResourceName('v1-os'), namespace: 'fleet-default' });
+  });
+
+  it('names it so the operator can create a Service of that name: a DNS-1035 label, one per version', () => {
+    const dns1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+    expect(changelogResourceName('base-v2.3.0-6.1-os')).toMatch(/^base-v2-3-0-6-1-os-[0-9a-f]{8}$/);
+    expect(changelogResourceName('2.3.0')).toMatch(/^changelog-2-3-0-[0-9a-f]{8}$/);
+    expect(changelogResourceName('base-v2.3.0-6.1-os')).not.toBe(changelogResourceName('base-v2-3-0-6-1-os'));
+    fc.assert(fc.property(fc.string({ maxLength: 300 }), (version) => {
+      const name = changelogResourceName(version);
+
+      expect(name.length).toBeLessThanOrEqual(63);
+      expect(name).toMatch(dns1035);
+      expect(changelogResourceName(version)).toBe(name);
+    }));
+    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => {
+      fc.pre(a !== b && a.length < 40 && b.length < 40);
+      expect(changelogResourceName(a)).not.toBe(changelogResourceName(b));
+    }), { numRuns: 2000 });
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { channelVersions } from '../../../../tests/support/fixtures';
 import {
-  compareSortV, FORCED_ANNOTATION, FORCED_CONTAINER_ANNOTATION, forceValue, imageParts, isHigherImage, KubeObject, planPoolWrite,
+  compareSortV, FORCED_ANNOTATION, FORCED_CONTAINER_ANNOTATION, forceValue, imageParts, isHigherImage, KubeObject, planPoolWrite, repositoryPath,
   PoolWritePlan, PREVIOUS_VERSION_ANNOTATION, resolveSelector, toOSVersion
 } from '../index';
 
@@ -64,6 +64,31 @@ describe('image tags as getImageVersion and suc-upgrade read them', () => {
     expect(isHigherImage({ repo: 'a', tag: '' }, { repo: 'a', tag: '1' })).toBe(true);
     expect(isHigherImage({ repo: 'a', tag: '2' }, { repo: 'a', tag: '2' })).toBe(false);
     expect(isHigherImage({ repo: 'a', tag: '2.2.0-3.9' }, { repo: 'a', tag: '2.2.0-3.12' })).toBe(true);
+  });
+
+  it('compares the repository without its registry, as the images\' os-release carries it', () => {
+    const suse = imageParts('registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.9');
+    const mirror = imageParts('mirror.example.com:5000/suse/sl-micro/6.1/base-os-container:2.2.0-3.12');
+    const proxy = imageParts('harbor.example.com/suse-proxy/suse/sl-micro/6.1/base-os-container:2.2.0-3.12');
+
+    expect(isHigherImage(mirror, suse)).toBe(false);
+    expect(isHigherImage(proxy, suse)).toBe(false);
+    expect(isHigherImage(suse, mirror)).toBe(true);
+    expect(isHigherImage(mirror, imageParts('registry.suse.com/suse/sl-micro/6.1/kvm-os-container:2.2.0-3.9'))).toBe(true);
+    expect(repositoryPath('localhost/os')).toBe('os');
+    expect(repositoryPath('suse/os')).toBe('suse/os');
+  });
+
+  it('a roll back to an image from another registry is forced', () => {
+    const onMirror = (v: Record<string, unknown>) => {
+      const spec = v.spec as { metadata: { upgradeImage: string } };
+
+      return { ...v, spec: { ...spec, metadata: { ...spec.metadata, upgradeImage: spec.metadata.upgradeImage.replace(/^[^/]+/, 'mirror.example.com') } } };
+    };
+    const list = versions().map((v) => ((v.metadata as { name: string }).name === 'base-v2.2.0-3.12-os' ? onMirror(v) : v));
+    const plan = planPoolWrite(pool('base-v2.2.0-3.12-os', { previous: 'base-v2.2.0-3.9-os' }), { kind: 'rollback', approvedBy: 'admin' }, list, NOW);
+
+    expect(plan.ok && plan.forced).toBe(true);
   });
 });
 
