@@ -33,6 +33,7 @@ import { ApiError, unauthorized } from './errors';
 import { RequestContext, sendJson } from './http';
 import { JsonObject, isObject } from './json';
 import { matchesLabels, parseLabelSelector, selectorFromObject } from './labels';
+import { filterPredicate } from './steve-query';
 import { EmulatedNode, NodeRegistry } from './nodes';
 import { ObjectApi } from './objects';
 import { ResourceType, TypeRegistry } from './resource-types';
@@ -115,7 +116,7 @@ export class DownstreamClusters {
   private pending?: NodeJS.Immediate;
   private unsubscribe?: () => void;
 
-  constructor(private readonly sources: DownstreamSources, private readonly pingMs: number, private readonly serverVersion: string) {}
+  constructor(private readonly sources: DownstreamSources, private readonly pingMs: number, private readonly serverVersion: string, private readonly sqlCache = true) {}
 
   /** Follows the system-upgrade-controllers: every change of a run, a job or a node. */
   start(): void {
@@ -517,10 +518,15 @@ export class DownstreamClusters {
 
       return sendJson(ctx, 200, toSteve(typeOf, object, base, actor));
     }
-    const selector = parseLabelSelector(ctx.url.searchParams.get('labelSelector'));
+    // With the SQL cache (on in downstream agents since Rancher 2.15, rancher/rancher
+    // pkg/systemtemplate/import.go) Steve reads only filter, sort, page, pagesize, revision, summary
+    // and projectsornamespaces (rancher/steve pkg/stores/sqlpartition/listprocessor/processor.go
+    // ParseQuery): a labelSelector is ignored and every object comes back.
+    const selector = parseLabelSelector(this.sqlCache ? null : ctx.url.searchParams.get('labelSelector'));
+    const filter = filterPredicate(ctx.url.searchParams);
     const items = downstream.store.list(typeOf.id)
       .filter((o) => !namespace || o.metadata.namespace === namespace)
-      .filter((o) => matchesLabels(selector, o.metadata.labels))
+      .filter((o) => matchesLabels(selector, o.metadata.labels) && filter(o))
       .sort((a, b) => steveId(a).localeCompare(steveId(b)));
 
     sendJson(ctx, 200, {

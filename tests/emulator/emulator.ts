@@ -76,7 +76,7 @@ export class Emulator {
     this.versionFinalizer = new VersionFinalizer(this.api);
     this.downstream = new DownstreamClusters({
       api: this.api, nodes: this.nodes, suc: this.suc
-    }, config.pingMs ?? 30000, config.serverVersion ?? '');
+    }, config.pingMs ?? 30000, config.serverVersion ?? '', config.sqlCache);
     this.changelogs = new ChangelogService(this.api, this.types, this.files, {
       mode: config.changelogMode ?? 'operator', podStartMs: config.changelogPodStartMs ?? DEFAULT_POD_START_MS, origin: config.origin
     });

@@ -88,12 +88,16 @@ export async function readDownstream(store: ShellStore, clusterId: string): Prom
  * The end of the upgrade container's log of a Job's newest pod (its last attempt), as the
  * dashboard reads a pod's log: the cluster's kube API through Rancher, the pod's `view` link +
  * `/log` (shell-pkg-v3.0.13 shell/components/Window/ContainerLogs.vue, its download). Pods carry
- * the Job controller's label `job-name`. Resolves '' when the job has no pod any more.
+ * the Job controller's label `job-name`; only those of this Job are taken, whatever Steve answers.
+ * Resolves '' when the job has no pod any more.
  */
 export async function readJobLog(store: ShellStore, clusterId: string, jobName: string, tailLines = 40): Promise<string> {
   try {
-    const pods = await store.dispatch('management/request', { url: `${ downstreamBase(clusterId) }/pods/${ SUC_NAMESPACE }?labelSelector=${ encodeURIComponent(`job-name=${ jobName }`) }` }) as { data?: unknown[] } | undefined;
-    const pod = newestPodName(Array.isArray(pods?.data) ? pods.data : []);
+    // Steve's own filter: with the SQL cache (downstream agents since Rancher 2.15) Steve ignores
+    // labelSelector (rancher/steve pkg/stores/sqlpartition/listprocessor/processor.go ParseQuery).
+    const filter = encodeURIComponent(`metadata.labels[job-name]=${ jobName }`);
+    const pods = await store.dispatch('management/request', { url: `${ downstreamBase(clusterId) }/pods/${ SUC_NAMESPACE }?filter=${ filter }` }) as { data?: unknown[] } | undefined;
+    const pod = newestPodName(Array.isArray(pods?.data) ? pods.data : [], jobName);
 
     if (!pod) {
       return '';

@@ -195,10 +195,15 @@ export function scriptFailure(log: string): string {
   return lines.length ? lines[lines.length - 1] : '';
 }
 
-/** The pod a Job's log is read from: its newest (the last attempt). */
-export function newestPodName(pods: readonly unknown[]): string {
+/**
+ * The pod a Job's log is read from: its newest (the last attempt) among the pods labelled with the
+ * Job's name (Kubernetes' Job controller sets `job-name`). Steve with the SQL cache ignores a
+ * labelSelector, so a list may hold every Job's pods: only this Job's count.
+ */
+export function newestPodName(pods: readonly unknown[], jobName: string): string {
   const created = (pod: unknown) => asText(record(record(pod).metadata).creationTimestamp);
-  const newest = [...pods].sort((a, b) => created(b).localeCompare(created(a)) || nameOf(b).localeCompare(nameOf(a)))[0];
+  const own = pods.filter((pod) => jobName && labelsOf(pod)['job-name'] === jobName);
+  const newest = own.sort((a, b) => created(b).localeCompare(created(a)) || nameOf(b).localeCompare(nameOf(a)))[0];
 
   return newest ? nameOf(newest) : '';
 }

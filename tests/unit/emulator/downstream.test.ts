@@ -4,7 +4,8 @@
 import { Emulator } from '../../emulator/emulator';
 import { JsonObject } from '../../emulator/json';
 import { KubeObject } from '../../emulator/store';
-import { SYSTEM_ACTOR } from '../../emulator/users';
+import { RequestContext } from '../../emulator/http';
+import { SYSTEM_ACTOR, USERS, User } from '../../emulator/users';
 import { entry, fixtures } from './helpers';
 
 const IMAGE = 'elemental.cattle.io.managedosimage';
@@ -25,9 +26,9 @@ const POOL: JsonObject = {
   spec:       { managedOSVersionName: 'os-1', clusterTargets: [{ clusterName: 'c1' }] },
 };
 
-async function start(): Promise<Emulator> {
+async function start(sqlCache = true): Promise<Emulator> {
   const em = new Emulator({
-    fixtures: fixtures({ test: [entry('os-1', 'v1'), entry('os-2', 'v2')] }, [CLUSTER, POOL]), generated: [], origin: 'http://localhost:1', timeScale: 0, sqlCache: true, retryBaseMs: 60000, rolloutStepMs: 10
+    fixtures: fixtures({ test: [entry('os-1', 'v1'), entry('os-2', 'v2')] }, [CLUSTER, POOL]), generated: [], origin: 'http://localhost:1', timeScale: 0, sqlCache, retryBaseMs: 60000, rolloutStepMs: 10
   });
 
   await em.start();
@@ -44,6 +45,29 @@ async function until(check: () => boolean, ms = 3000): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
+}
+
+function user(name: string): User {
+  return USERS.find((u) => u.username === name) as User;
+}
+
+/** A GET of `/k8s/clusters/…` as the emulator's router hands it over: the status and the parsed body. */
+function get(em: Emulator, url: string, as = user('admin')): { status: number; body: { data?: KubeObject[] } & JsonObject } {
+  const out = { status: 0, text: '' };
+  const res = {
+    statusCode: 200, setHeader: () => undefined, end: (text = '') => {
+      out.status = res.statusCode;
+      out.text = text;
+    }
+  };
+  const parsed = new URL(url, 'http://localhost:1');
+  const ctx = {
+    req: {}, res, method: 'GET', url: parsed, path: parsed.pathname, cookies: {}, base: 'http://localhost:1', secure: false
+  } as unknown as RequestContext;
+
+  em.downstream.handle(ctx, as);
+
+  return { status: out.status, body: out.text.startsWith('{') ? JSON.parse(out.text) : {} };
 }
 
 const osImage = (node: KubeObject) => (node.status as { nodeInfo: { osImage: string } }).nodeInfo.osImage;
@@ -113,6 +137,50 @@ describe('downstream clusters', () => {
     em.api.delete(bundles, 'fleet-default', 'mos-pool', SYSTEM_ACTOR);
     await until(() => (em.downstream.list('c-m-one', 'upgrade.cattle.io.plan') ?? []).length === 0);
     expect(em.downstream.list('c-m-one', 'node')).toHaveLength(2);
+    em.stop();
+  });
+});
+
+describe('downstream Steve queries', () => {
+  async function failedRollout(sqlCache: boolean): Promise<Emulator> {
+    const em = await start(sqlCache);
+    const type = em.types.require(IMAGE);
+    const latest = em.api.get(type, 'fleet-default', 'pool');
+
+    for (const node of em.nodes.all()) {
+      node.failNext = 'no space left on device';
+    }
+    // Two nodes at once: pods of two Jobs in cattle-system.
+    em.api.update(type, 'fleet-default', 'pool', { ...latest, spec: { ...(latest.spec as JsonObject), managedOSVersionName: 'os-2', concurrency: 2 } }, SYSTEM_ACTOR);
+    await until(() => new Set((em.downstream.list('c-m-one', 'pod') ?? []).map((p) => p.metadata.labels?.['job-name'])).size === 2);
+
+    return em;
+  }
+
+  it('ignores labelSelector with the SQL cache, as Steve\'s ParseQuery does, and honours its own filter', async() => {
+    const em = await failedRollout(true);
+    const all = em.downstream.list('c-m-one', 'pod') ?? [];
+    const jobName = all[0].metadata.labels?.['job-name'] ?? '';
+    const bySelector = get(em, `/k8s/clusters/c-m-one/v1/pods/cattle-system?labelSelector=${ encodeURIComponent(`job-name=${ jobName }`) }`);
+    const byFilter = get(em, `/k8s/clusters/c-m-one/v1/pods/cattle-system?filter=${ encodeURIComponent(`metadata.labels[job-name]=${ jobName }`) }`);
+
+    expect(bySelector.status).toBe(200);
+    expect(new Set(bySelector.body.data?.map((p) => p.metadata.labels?.['job-name'])).size).toBe(2);
+    expect(bySelector.body.data).toHaveLength(all.length);
+    expect(byFilter.body.data?.length).toBeGreaterThan(0);
+    expect(byFilter.body.data?.every((p) => p.metadata.labels?.['job-name'] === jobName)).toBe(true);
+    em.stop();
+  });
+
+  it('honours labelSelector without the SQL cache', async() => {
+    const em = await failedRollout(false);
+    const all = em.downstream.list('c-m-one', 'pod') ?? [];
+    const jobName = all[0].metadata.labels?.['job-name'] ?? '';
+    const bySelector = get(em, `/k8s/clusters/c-m-one/v1/pods/cattle-system?labelSelector=${ encodeURIComponent(`job-name=${ jobName }`) }`);
+
+    expect(bySelector.body.data?.length).toBeGreaterThan(0);
+    expect(bySelector.body.data?.length).toBeLessThan(all.length);
+    expect(bySelector.body.data?.every((p) => p.metadata.labels?.['job-name'] === jobName)).toBe(true);
     em.stop();
   });
 });

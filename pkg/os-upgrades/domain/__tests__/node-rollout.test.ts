@@ -100,12 +100,23 @@ describe('failure logs', () => {
     const jobs = cluster('a', ['failed', 'upgrading']).reading;
 
     expect(jobs.kind === 'read' && failedJobNames(jobs.jobs)).toEqual([`apply-${ PLAN }-on-a-node-1-with-${ HASH }`]);
+    const pod = (name: string, created: string, jobName: string) => ({ metadata: { name, creationTimestamp: created, labels: { 'job-name': jobName } } });
+
     expect(newestPodName([
-      { metadata: { name: 'p-1', creationTimestamp: '2024-05-01T08:00:00Z' } },
-      { metadata: { name: 'p-3', creationTimestamp: '2024-05-01T08:02:00Z' } },
-      { metadata: { name: 'p-2', creationTimestamp: '2024-05-01T08:01:00Z' } },
-    ])).toBe('p-3');
-    expect(newestPodName([])).toBe('');
+      pod('p-1', '2024-05-01T08:00:00Z', 'j'), pod('p-3', '2024-05-01T08:02:00Z', 'j'), pod('p-2', '2024-05-01T08:01:00Z', 'j'),
+    ], 'j')).toBe('p-3');
+    expect(newestPodName([], 'j')).toBe('');
+  });
+
+  it('never takes another job\'s pod (Steve with the SQL cache ignores labelSelector and answers every pod)', () => {
+    const pods = [
+      { metadata: { name: 'other-new', creationTimestamp: '2024-05-01T09:00:00Z', labels: { 'job-name': 'other' } } },
+      { metadata: { name: 'mine', creationTimestamp: '2024-05-01T08:00:00Z', labels: { 'job-name': 'mine-job' } } },
+      { metadata: { name: 'unlabelled', creationTimestamp: '2024-05-01T10:00:00Z' } },
+    ];
+
+    expect(newestPodName(pods, 'mine-job')).toBe('mine');
+    expect(newestPodName(pods, 'gone')).toBe('');
   });
 });
 
