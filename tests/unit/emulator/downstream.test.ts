@@ -55,7 +55,9 @@ function user(name: string): User {
 function get(em: Emulator, url: string, as = user('admin')): { status: number; body: { data?: KubeObject[] } & JsonObject } {
   const out = { status: 0, text: '' };
   const res = {
-    statusCode: 200, setHeader: () => undefined, end: (text = '') => {
+    statusCode: 200,
+    setHeader:  () => undefined,
+    end:        (text = '') => {
       out.status = res.statusCode;
       out.text = text;
     }
@@ -151,7 +153,12 @@ describe('downstream Steve queries', () => {
       node.failNext = 'no space left on device';
     }
     // Two nodes at once: pods of two Jobs in cattle-system.
-    em.api.update(type, 'fleet-default', 'pool', { ...latest, spec: { ...(latest.spec as JsonObject), managedOSVersionName: 'os-2', concurrency: 2 } }, SYSTEM_ACTOR);
+    em.api.update(type, 'fleet-default', 'pool', {
+      ...latest,
+      spec: {
+        ...(latest.spec as JsonObject), managedOSVersionName: 'os-2', concurrency: 2
+      }
+    }, SYSTEM_ACTOR);
     await until(() => new Set((em.downstream.list('c-m-one', 'pod') ?? []).map((p) => p.metadata.labels?.['job-name'])).size === 2);
 
     return em;

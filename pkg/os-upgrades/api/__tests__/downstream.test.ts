@@ -2,7 +2,11 @@
 import { readJobLog } from '../downstream';
 import type { ShellStore } from '../resources';
 
-const pod = (name: string, created: string, jobName: string) => ({ metadata: { name, creationTimestamp: created, labels: { 'job-name': jobName } } });
+const pod = (name: string, created: string, jobName: string) => ({
+  metadata: {
+    name, creationTimestamp: created, labels: { 'job-name': jobName }
+  }
+});
 
 /** Steve with the SQL cache: it answers every pod of the namespace, whatever labelSelector says. */
 function sqlCacheSteve(pods: unknown[]) {
