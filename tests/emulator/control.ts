@@ -128,7 +128,8 @@ export class ControlApi {
 
   /**
    * `fail`: the node's next upgrade job fails with `message` (a job already past its script
-   * step is not affected). `boot`: the node boots in active (`active: true`) or passive mode.
+   * step is not affected), `times` jobs in a row (0: every one); with `reason: DeadlineExceeded`
+   * the next job hangs, printing `message`, until its active deadline. `boot`: the node boots in active (`active: true`) or passive mode.
    */
   private changeNode(ctx: RequestContext, fail: boolean): void {
     const body = asObject(jsonBody(ctx));
@@ -139,8 +140,12 @@ export class ControlApi {
     if (!node) {
       return sendJson(ctx, 404, { error: `no node ${ name } in cluster ${ cluster }` });
     }
-    if (fail) {
+    if (fail && body.reason === 'DeadlineExceeded') {
+      node.hangNext = asString(body.message) || 'elemental upgrade: still pulling the image';
+    } else if (fail) {
       node.failNext = asString(body.message) || 'upgrade job failed';
+      // `times`: how many jobs in a row fail (0: every job, so the node cycles failed → upgrading → failed).
+      node.failTimes = body.times === 0 ? Infinity : typeof body.times === 'number' && body.times > 0 ? body.times : 1;
     } else {
       node.active = body.active !== false;
     }

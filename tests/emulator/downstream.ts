@@ -34,12 +34,14 @@ import { RequestContext, sendJson } from './http';
 import { JsonObject, isObject } from './json';
 import { matchesLabels, parseLabelSelector, selectorFromObject } from './labels';
 import { filterPredicate } from './steve-query';
-import { EmulatedNode, NodeRegistry } from './nodes';
+import { EmulatedNode, NodeRegistry, prettyName } from './nodes';
 import { ObjectApi } from './objects';
 import { ResourceType, TypeRegistry } from './resource-types';
 import { KubeObject, ObjectStore } from './store';
 import { steveId, toSteve } from './steve-format';
-import { PLAN_LABEL_PREFIX, PlanRunView, SystemUpgradeControllers } from './suc';
+import {
+  FailureReason, JOB_DEADLINE_MS, JOB_TTL_MS, PLAN_LABEL_PREFIX, PlanRunView, SystemUpgradeControllers
+} from './suc';
 import { User, userActor } from './users';
 import { WatchHub } from './watch';
 
@@ -49,6 +51,11 @@ const SUC_NAMESPACE = 'cattle-system';
 const SUC_NAME = 'system-upgrade-controller';
 /** system-upgrade-controller pkg/upgrade/job/job.go defaultBackoffLimit. */
 const BACKOFF_LIMIT = 2;
+/** Kubernetes' Job controller's Failed messages (pkg/controller/job/job_controller.go). */
+const JOB_FAILURE_MESSAGES: Record<FailureReason, string> = {
+  BackoffLimitExceeded: 'Job has reached the specified backoff limit',
+  DeadlineExceeded:     'Job was active longer than specified deadline',
+};
 
 function type(id: string, group: string, kind: string, plural: string, namespaced: boolean): ResourceType {
   return {
@@ -295,9 +302,10 @@ export class DownstreamClusters {
     return at;
   }
 
-  private meta(name: string, namespace: string | undefined, labels: Record<string, string>, created = CREATED): KubeObject['metadata'] {
+  /** `seed` tells apart objects of the same name (a Job the Plan made again). */
+  private meta(name: string, namespace: string | undefined, labels: Record<string, string>, created = CREATED, seed = name): KubeObject['metadata'] {
     return {
-      name, ...(namespace ? { namespace } : {}), uid: uid(`${ namespace ?? '' }/${ name }`), resourceVersion: '', creationTimestamp: created, labels
+      name, ...(namespace ? { namespace } : {}), uid: uid(`${ namespace ?? '' }/${ seed }`), resourceVersion: '', creationTimestamp: created, labels
     };
   }
 
@@ -318,9 +326,9 @@ export class DownstreamClusters {
         } : {
           type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastTransitionTime: readySince
         }],
-        // Differs from a real kubelet, which reports /etc/os-release PRETTY_NAME ("SUSE Linux Micro 6.1"): see docs/emulator.md.
+        // The kubelet reports /etc/os-release PRETTY_NAME (nodes.ts), never the image tag.
         nodeInfo: {
-          osImage: `${ node.release.repo }:${ node.release.tag }`, operatingSystem: 'linux', architecture: 'amd64', kubeletVersion: 'v1.31.4+k3s1'
+          osImage: prettyName(node.release), operatingSystem: 'linux', architecture: 'amd64', kubeletVersion: 'v1.31.4+k3s1'
         },
       },
     };
@@ -329,7 +337,7 @@ export class DownstreamClusters {
   private planObject(run: PlanRunView, nodes: EmulatedNode[]): KubeObject {
     const selector = selectorFromObject(run.plan.spec.nodeSelector);
     const selected = nodes.filter((n) => matchesLabels(selector, n.labels));
-    const failed = run.jobs.map((j) => ({ job: j, node: nodes.find((n) => n.name === j.node) })).find((j) => j.node?.state === 'failed' && j.job.hash === run.hash);
+    const failed = run.lastFailure?.hash === run.hash ? run.lastFailure : undefined;
     const complete = !run.jobs.length && selected.every((n) => n.labels[PLAN_LABEL_PREFIX + run.plan.name] === run.hash);
     const conditions: JsonObject[] = [
       {
@@ -338,9 +346,12 @@ export class DownstreamClusters {
       {
         type: 'LatestResolved', status: 'True', reason: 'Version'
       },
-      // types.go: Complete stays False while a job fails, its reason and message saying why.
+      // handle_batch.go: a failed Job's reason and message on Complete, kept while the node is retried.
       failed ? {
-        type: 'Complete', status: 'False', reason: 'JobFailed', message: `Job ${ this.jobName(run, failed.job.node, failed.job.hash) } failed: ${ failed.node?.message ?? '' }`
+        type:    'Complete',
+        status:  'False',
+        reason:  'JobFailed',
+        message: `Job ${ SUC_NAMESPACE }/${ this.jobName(run, failed.node, failed.hash) } failed on Node ${ failed.node }: ${ failed.reason }: ${ JOB_FAILURE_MESSAGES[failed.reason] }`
       } : { type: 'Complete', status: complete ? 'True' : 'False' },
     ];
 
@@ -372,65 +383,75 @@ export class DownstreamClusters {
 
   private jobObject(run: PlanRunView, job: PlanRunView['jobs'][number], node: EmulatedNode, since: string): KubeObject {
     const labels = this.jobLabels(run, job);
-    const failed = node.state === 'failed';
+    const name = this.jobName(run, job.node, job.hash);
+    const failure = job.failure;
     // A pod is Ready while its main (upgrade) container runs, not during the cordon/drain init containers.
-    const status: JsonObject = failed ? {
+    const status: JsonObject = failure ? {
       startTime:  since,
-      failed:     1,
+      failed:     failure.reason === 'BackoffLimitExceeded' ? BACKOFF_LIMIT + 1 : 1,
       ready:      0,
       conditions: [{
         // Kubernetes' Job controller (pkg/controller/job/job_controller.go): the script's own words are only in its pods' logs.
-        type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit', lastTransitionTime: since
+        type: 'Failed', status: 'True', reason: failure.reason, message: JOB_FAILURE_MESSAGES[failure.reason], lastTransitionTime: since
       }],
     } : {
-      startTime: since, active: 1, ready: job.phase === 'upgrading' ? 1 : 0
+      // After the reboot the first pod has failed (`reboot; exit 1`) and the second runs.
+      startTime: since, active: 1, ready: job.phase === 'upgrading' || job.phase === 'verifying' ? 1 : 0, ...(job.phase === 'verifying' ? { failed: 1 } : {})
     };
 
     return {
       apiVersion: 'batch/v1',
       kind:       'Job',
-      metadata:   this.meta(this.jobName(run, job.node, job.hash), SUC_NAMESPACE, labels, since),
-      spec:       { backoffLimit: BACKOFF_LIMIT, ttlSecondsAfterFinished: 900 },
+      metadata:   this.meta(name, SUC_NAMESPACE, labels, since, `${ name }@${ job.created }`),
+      spec:       { backoffLimit: BACKOFF_LIMIT, activeDeadlineSeconds: JOB_DEADLINE_MS / 1000, ttlSecondsAfterFinished: JOB_TTL_MS / 1000 },
       status,
     };
   }
 
-  /** The job's pods: one per attempt; a failed job has used all backoffLimit + 1 of them. */
+  /** Each pod's upgrade container: how it stands, and the pod's phase. */
+  private podStates(job: PlanRunView['jobs'][number], since: string): { state: JsonObject; phase: string }[] {
+    const exited = { state: { terminated: { exitCode: 1, reason: 'Error', finishedAt: since } }, phase: 'Failed' };
+    const running = { state: { running: { startedAt: since } }, phase: 'Running' };
+
+    if (job.failure?.reason === 'BackoffLimitExceeded') {
+      return Array(BACKOFF_LIMIT + 1).fill(exited);
+    }
+    if (job.failure) {
+      return [{ state: { terminated: { exitCode: 137, reason: 'Error', finishedAt: since } }, phase: 'Failed' }];
+    }
+    if (job.phase === 'verifying') {
+      return [exited, running];
+    }
+
+    return [job.phase === 'upgrading' || job.phase === 'rebooting' ? running : { state: { waiting: { reason: 'PodInitializing' } }, phase: 'Pending' }];
+  }
+
+  /** The job's pods, one per attempt: a failed job has used backoffLimit + 1 of them, a successful upgrade two. */
   private podObjects(run: PlanRunView, job: PlanRunView['jobs'][number], node: EmulatedNode, since: string): KubeObject[] {
     const jobName = this.jobName(run, job.node, job.hash);
-    const failed = node.state === 'failed';
-    const attempts = failed ? BACKOFF_LIMIT + 1 : 1;
     // The pod template's labels (job.go), and the Job controller's own.
     const labels = {
       ...this.jobLabels(run, job), 'batch.kubernetes.io/job-name': jobName, 'job-name': jobName
     };
-    const pods: KubeObject[] = [];
     const upgradeSpec = run.plan.spec.upgrade;
     const upgradeImage = isObject(upgradeSpec) && typeof upgradeSpec.image === 'string' ? upgradeSpec.image : '';
 
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      const suffix = createHash('sha1').update(`${ jobName }#${ attempt }`).digest('hex').replace(/[0-9]/g, (d) => 'bcdfghjklm'[Number(d)])
+    return this.podStates(job, since).map(({ state, phase }, attempt) => {
+      const suffix = createHash('sha1').update(`${ jobName }@${ job.created }#${ attempt }`).digest('hex').replace(/[0-9]/g, (d) => 'bcdfghjklm'[Number(d)])
         .slice(0, 5);
-      const upgrade: JsonObject = failed ? {
-        terminated: {
-          exitCode: 1, reason: 'Error', finishedAt: since
-        }
-      } : job.phase === 'upgrading' ? { running: { startedAt: since } } : { waiting: { reason: 'PodInitializing' } };
 
-      pods.push({
+      return {
         apiVersion: 'v1',
         kind:       'Pod',
         metadata:   this.meta(`${ jobName }-${ suffix }`, SUC_NAMESPACE, labels, since),
         spec:       {
-          nodeName: job.node, restartPolicy: 'Never', containers: [{ name: 'upgrade', image: `${ upgradeImage }:${ run.version }` }]
+          nodeName: node.name, restartPolicy: 'Never', containers: [{ name: 'upgrade', image: `${ upgradeImage }:${ run.version }` }]
         },
         status: {
-          phase: failed ? 'Failed' : job.phase === 'upgrading' ? 'Running' : 'Pending', startTime: since, containerStatuses: [{ name: 'upgrade', state: upgrade }]
+          phase, startTime: since, containerStatuses: [{ name: 'upgrade', state }]
         },
-      });
-    }
-
-    return pods;
+      };
+    });
   }
 
   /** What the upgrade container of a pod printed: suc-upgrade's `set -x` trace, then its commands' output. */

@@ -55,7 +55,7 @@ export class Emulator {
   readonly versionFinalizer: VersionFinalizer;
   /** The machines of the Fleet clusters (never in the API: GET /__emulator/nodes). */
   readonly nodes = new NodeRegistry();
-  readonly suc = new SystemUpgradeControllers(this.nodes);
+  readonly suc: SystemUpgradeControllers;
   /** What each downstream cluster's API shows of its nodes, Plans and Jobs (/k8s/clusters/<id>/v1). */
   readonly downstream: DownstreamClusters;
   readonly changelogs: ChangelogService;
@@ -69,6 +69,7 @@ export class Emulator {
     attachCrdSchemas(types);
     this.types = new TypeRegistry(types);
     this.api = new ObjectApi(this.store, this.types);
+    this.suc = new SystemUpgradeControllers(this.nodes, { timeScale: config.timeScale });
     this.files = new ServedFiles(config.fixtures, config.generated);
     this.operator = new ChannelOperator(this.api, this.files, { timeScale: config.timeScale, retryBaseMs: config.retryBaseMs });
     this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
