@@ -42,7 +42,9 @@ import { steveId, toSteve } from './steve-format';
 import {
   FailureReason, JOB_DEADLINE_MS, JOB_TTL_MS, PLAN_LABEL_PREFIX, PlanRunView, SystemUpgradeControllers
 } from './suc';
-import { User, userActor } from './users';
+import {
+  Actor, User, can, canAnywhere, downstreamActor
+} from './users';
 import { WatchHub } from './watch';
 
 export const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
@@ -70,7 +72,21 @@ export function downstreamTypes(): ResourceType[] {
     type('batch.job', 'batch', 'Job', 'jobs', true),
     type('upgrade.cattle.io.plan', 'upgrade.cattle.io', 'Plan', 'plans', true),
     type('pod', '', 'Pod', 'pods', true),
+    type('namespace', '', 'Namespace', 'namespaces', false),
   ];
+}
+
+/** The namespaces of every emulated downstream cluster; edge-apps is a workload project's. */
+const NAMESPACES = ['cattle-system', 'default', 'edge-apps', 'kube-system'];
+
+/**
+ * What Steve lets a person read (rancher/steve pkg/stores/sqlpartition/partitioner.go: a list
+ * keeps only the namespaces they may list, so a namespace they may not list answers an empty
+ * list; by name, no partition means not found). A namespace object is checked against itself, as
+ * Rancher grants project members their namespaces by name.
+ */
+function mayRead(actor: Actor, typeId: string, object: KubeObject, verb: 'get' | 'list'): boolean {
+  return can(actor, verb, typeId, typeId === 'namespace' ? object.metadata.name : object.metadata.namespace);
 }
 
 /** wrangler's name.SafeConcatName: joined with `-`, cut to 63 characters with a hash suffix. */
@@ -245,7 +261,13 @@ export class DownstreamClusters {
   private sync(downstream: Downstream): void {
     const nodes = this.sources.nodes.of(downstream.namespace, downstream.cluster) ?? [];
     const runs = this.sources.suc.runsOn(downstream.namespace, downstream.cluster);
-    const wanted = new Map<string, KubeObject[]>([['node', []], ['batch.job', []], ['upgrade.cattle.io.plan', []], ['pod', []]]);
+    const wanted = new Map<string, KubeObject[]>([['node', []], ['batch.job', []], ['upgrade.cattle.io.plan', []], ['pod', []], ['namespace', []]]);
+
+    for (const name of NAMESPACES) {
+      wanted.get('namespace')?.push({
+        apiVersion: 'v1', kind: 'Namespace', metadata: this.meta(name, undefined, { 'kubernetes.io/metadata.name': name }), spec: {}, status: { phase: 'Active' }
+      });
+    }
 
     for (const node of nodes) {
       const since = this.sinceOf(downstream, node);
@@ -403,21 +425,37 @@ export class DownstreamClusters {
       apiVersion: 'batch/v1',
       kind:       'Job',
       metadata:   this.meta(name, SUC_NAMESPACE, labels, since, `${ name }@${ job.created }`),
-      spec:       { backoffLimit: BACKOFF_LIMIT, activeDeadlineSeconds: JOB_DEADLINE_MS / 1000, ttlSecondsAfterFinished: JOB_TTL_MS / 1000 },
+      spec:       {
+        backoffLimit: BACKOFF_LIMIT, activeDeadlineSeconds: JOB_DEADLINE_MS / 1000, ttlSecondsAfterFinished: JOB_TTL_MS / 1000
+      },
       status,
     };
   }
 
   /** Each pod's upgrade container: how it stands, and the pod's phase. */
   private podStates(job: PlanRunView['jobs'][number], since: string): { state: JsonObject; phase: string }[] {
-    const exited = { state: { terminated: { exitCode: 1, reason: 'Error', finishedAt: since } }, phase: 'Failed' };
+    const exited = {
+      state: {
+        terminated: {
+          exitCode: 1, reason: 'Error', finishedAt: since
+        }
+      },
+      phase: 'Failed'
+    };
     const running = { state: { running: { startedAt: since } }, phase: 'Running' };
 
     if (job.failure?.reason === 'BackoffLimitExceeded') {
       return Array(BACKOFF_LIMIT + 1).fill(exited);
     }
     if (job.failure) {
-      return [{ state: { terminated: { exitCode: 137, reason: 'Error', finishedAt: since } }, phase: 'Failed' }];
+      return [{
+        state: {
+          terminated: {
+            exitCode: 137, reason: 'Error', finishedAt: since
+          }
+        },
+        phase: 'Failed'
+      }];
     }
     if (job.phase === 'verifying') {
       return [exited, running];
@@ -513,8 +551,10 @@ export class DownstreamClusters {
       });
     }
     const typeOf = this.types.fromSteveName(resource);
+    const actor = downstreamActor(user);
 
-    if (!typeOf) {
+    // A type the person may list nowhere is not in their schemas: Steve answers 404.
+    if (!typeOf || !canAnywhere(actor, 'list', typeOf.id, typeOf.namespaced || typeOf.id === 'namespace')) {
       ctx.res.statusCode = 404;
       ctx.res.end();
 
@@ -524,14 +564,13 @@ export class DownstreamClusters {
       throw new ApiError(405, 'MethodNotAllowed', 'Method not allowed', undefined, { code: 'MethodNotAllow', message: 'the emulator serves downstream clusters read-only' });
     }
     const base = `${ ctx.base }${ DOWNSTREAM_PREFIX }${ id }`;
-    const actor = userActor(user);
     const namespace = typeOf.namespaced ? rest[0] : undefined;
     const name = typeOf.namespaced ? rest[1] : rest[0];
 
     if (name) {
       const object = downstream.store.get(typeOf.id, namespace, name);
 
-      if (!object) {
+      if (!object || !mayRead(actor, typeOf.id, object, 'get')) {
         return sendJson(ctx, 404, {
           type: 'error', status: 404, code: 'NotFound', message: `${ typeOf.plural }.${ typeOf.group || 'core' } "${ name }" not found`
         });
@@ -547,7 +586,7 @@ export class DownstreamClusters {
     const filter = filterPredicate(ctx.url.searchParams);
     const items = downstream.store.list(typeOf.id)
       .filter((o) => !namespace || o.metadata.namespace === namespace)
-      .filter((o) => matchesLabels(selector, o.metadata.labels) && filter(o))
+      .filter((o) => mayRead(actor, typeOf.id, o, 'list') && matchesLabels(selector, o.metadata.labels) && filter(o))
       .sort((a, b) => steveId(a).localeCompare(steveId(b)));
 
     sendJson(ctx, 200, {
@@ -622,7 +661,7 @@ export class DownstreamClusters {
 
       return;
     }
-    downstream.hub.upgrade(req, socket, head, '/v1/subscribe', { actor: userActor(user), base: `${ base }${ DOWNSTREAM_PREFIX }${ id }` });
+    downstream.hub.upgrade(req, socket, head, '/v1/subscribe', { actor: downstreamActor(user), base: `${ base }${ DOWNSTREAM_PREFIX }${ id }` });
   }
 }
 

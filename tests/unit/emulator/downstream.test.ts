@@ -295,3 +295,24 @@ describe('the system-upgrade-controller\'s job cycle', () => {
     em.stop();
   });
 });
+
+describe('a cluster member without the System project', () => {
+  it('reads the nodes; Steve answers 404 for Plans, an empty list for Jobs in cattle-system, and no cattle-system namespace', async() => {
+    const em = await start();
+    const member = user('member');
+
+    expect(get(em, '/k8s/clusters/c-m-one/v1/nodes', member).body.data).toHaveLength(2);
+    expect(get(em, '/k8s/clusters/c-m-one/v1/upgrade.cattle.io.plans/cattle-system', member).status).toBe(404);
+    const memberJobs = get(em, '/k8s/clusters/c-m-one/v1/batch.jobs/cattle-system', member);
+
+    expect(memberJobs.status).toBe(200);
+    expect(memberJobs.body.data).toEqual([]);
+    expect(get(em, '/k8s/clusters/c-m-one/v1/namespaces/cattle-system', member).status).toBe(404);
+    expect(get(em, '/k8s/clusters/c-m-one/v1/namespaces/edge-apps', member).status).toBe(200);
+    expect(get(em, '/k8s/clusters/c-m-one/v1/namespaces', member).body.data?.map((n) => n.metadata.name)).toEqual(['edge-apps']);
+    // The admin sees what is there.
+    expect(get(em, '/k8s/clusters/c-m-one/v1/upgrade.cattle.io.plans/cattle-system').body.data).toHaveLength(1);
+    expect(get(em, '/k8s/clusters/c-m-one/v1/namespaces/cattle-system').status).toBe(200);
+    em.stop();
+  });
+});
