@@ -107,6 +107,16 @@ export class ControlApi {
     if ((path === '/nodes/fail' || path === '/nodes/boot') && method === 'POST') {
       return this.changeNode(ctx, path === '/nodes/fail');
     }
+    if (path === '/suc/settings' && method === 'POST') {
+      // The system-upgrade-controller's SYSTEM_UPGRADE_JOB_TTL_SECONDS_AFTER_FINISH and
+      // SYSTEM_UPGRADE_JOB_ACTIVE_DEADLINE_SECONDS (pkg/upgrade/job/job.go); a reset restores 900 and 600.
+      const body = asObject(jsonBody(ctx));
+      const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && value >= 0 ? value : fallback);
+
+      em.suc.times = { ttlSeconds: seconds(body.jobTtlSeconds, em.suc.times.ttlSeconds), deadlineSeconds: seconds(body.jobDeadlineSeconds, em.suc.times.deadlineSeconds) };
+
+      return sendJson(ctx, 200, em.suc.times);
+    }
     if (path === '/clusters/connection' && method === 'POST') {
       const body = asObject(jsonBody(ctx));
       const cluster = asString(body.cluster) ?? '';

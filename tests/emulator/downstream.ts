@@ -39,9 +39,7 @@ import { ObjectApi } from './objects';
 import { ResourceType, TypeRegistry } from './resource-types';
 import { KubeObject, ObjectStore } from './store';
 import { steveId, toSteve } from './steve-format';
-import {
-  FailureReason, JOB_DEADLINE_MS, JOB_TTL_MS, PLAN_LABEL_PREFIX, PlanRunView, SystemUpgradeControllers
-} from './suc';
+import { FailureReason, PLAN_LABEL_PREFIX, PlanRunView, SystemUpgradeControllers } from './suc';
 import {
   Actor, User, can, canAnywhere, downstreamActor
 } from './users';
@@ -426,7 +424,7 @@ export class DownstreamClusters {
       kind:       'Job',
       metadata:   this.meta(name, SUC_NAMESPACE, labels, since, `${ name }@${ job.created }`),
       spec:       {
-        backoffLimit: BACKOFF_LIMIT, activeDeadlineSeconds: JOB_DEADLINE_MS / 1000, ttlSecondsAfterFinished: JOB_TTL_MS / 1000
+        backoffLimit: BACKOFF_LIMIT, activeDeadlineSeconds: this.sources.suc.times.deadlineSeconds, ttlSecondsAfterFinished: this.sources.suc.times.ttlSeconds
       },
       status,
     };

@@ -23,7 +23,9 @@
 import { createHash } from 'crypto';
 import { JsonObject, asObject, asString, isObject } from './json';
 import { matchesLabels, selectorFromObject } from './labels';
-import { bootInto, EmulatedNode, NodeRegistry, OSRelease, releaseOf } from './nodes';
+import {
+  bootInto, EmulatedNode, NodeRegistry, OSRelease, releaseOf
+} from './nodes';
 
 export const PLAN_LABEL_PREFIX = 'plan.upgrade.cattle.io/';
 
@@ -39,9 +41,17 @@ export type Phase = 'cordoned' | 'draining' | 'upgrading' | 'rebooting' | 'verif
 /** Kubernetes' Job controller's reasons (pkg/controller/job): all attempts failed, or the deadline passed. */
 export type FailureReason = 'BackoffLimitExceeded' | 'DeadlineExceeded';
 
-/** job.go defaultTTLSecondsAfterFinished and defaultActiveDeadlineSeconds, in ms at time scale 1. */
-export const JOB_TTL_MS = 900_000;
-export const JOB_DEADLINE_MS = 600_000;
+/**
+ * job.go defaultTTLSecondsAfterFinished and defaultActiveDeadlineSeconds; the controller's
+ * SYSTEM_UPGRADE_JOB_TTL_SECONDS_AFTER_FINISH and SYSTEM_UPGRADE_JOB_ACTIVE_DEADLINE_SECONDS
+ * change them (here POST /__emulator/suc/settings).
+ */
+export interface JobTimes {
+  ttlSeconds: number;
+  deadlineSeconds: number;
+}
+
+export const DEFAULT_JOB_TIMES: JobTimes = { ttlSeconds: 900, deadlineSeconds: 600 };
 
 interface Job {
   hash: string;
@@ -208,7 +218,15 @@ export class SystemUpgradeControllers {
     }
   }
 
+  /** The Jobs' TTL and deadline, as the controller's environment sets them. */
+  times: JobTimes = { ...DEFAULT_JOB_TIMES };
+
   constructor(private readonly nodes: NodeRegistry, private readonly options: { timeScale: number } = { timeScale: 1 }) {}
+
+  /** A duration of the Jobs in ms: the controller's seconds, times the emulator's --time-scale. */
+  private scaled(seconds: number): number {
+    return seconds * 1000 * this.options.timeScale;
+  }
 
   private key(namespace: string, cluster: string, plan: string): string {
     return `${ namespace }/${ cluster }/${ plan }`;
@@ -331,7 +349,7 @@ export class SystemUpgradeControllers {
       if (job.failure) {
         // handle_batch.go: a failed Job is deleted once its TTL passed, or at once when the plan's
         // hash changed; the node, still without the hash, gets a new Job below.
-        if (job.hash !== run.hash || now - job.failure.at >= JOB_TTL_MS * this.options.timeScale) {
+        if (job.hash !== run.hash || now - job.failure.at >= this.scaled(this.times.ttlSeconds)) {
           run.jobs.delete(name);
           deleted.add(name);
           changed = true;
@@ -394,7 +412,7 @@ export class SystemUpgradeControllers {
       if (node.hangNext !== undefined) {
         // The script hangs (a pull that never ends): the Job controller stops it at the deadline.
         node.message = node.hangNext;
-        if (now - job.created >= JOB_DEADLINE_MS * this.options.timeScale) {
+        if (now - job.created >= this.scaled(this.times.deadlineSeconds)) {
           node.hangNext = undefined;
           this.fail(run, node, job, 'DeadlineExceeded', now);
         }
@@ -457,5 +475,6 @@ export class SystemUpgradeControllers {
 
   clear(): void {
     this.runs.clear();
+    this.times = { ...DEFAULT_JOB_TIMES };
   }
 }
