@@ -1,6 +1,8 @@
 // Issue 14: a pool's rollout as its clusters' nodes report it. An approval rolls node by node to
 // "All N nodes on <image>"; a failed job shows its node and message and the pool is never
-// "Rolled out"; a user without access to one downstream cluster sees its node state as unknown;
+// "Rolled out"; a node failing again and again is retried by the system-upgrade-controller and says
+// so; a user without access to one downstream cluster, or without the System project there, sees
+// its node state as unknown;
 // a deleted Fleet bundle is reported. Needs the emulator (its nodes and control endpoints).
 
 import { Locator, Page } from '@playwright/test';
@@ -171,6 +173,62 @@ test.describe('rollout from the nodes', () => {
     await expect(munich.getByTestId('pool-nodes-message')).toContainText('The Fleet bundle of pool edge-munich is gone');
     // Fleet's view, copied by the operator, still says delivered: only the node view tells.
     await expect(munich.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done');
+    expect(problems.pageErrors).toEqual([]);
+  });
+  test('a node that fails again and again cycles as the system-upgrade-controller runs it: failed, retried with its last failure, failed', async({ page, problems }) => {
+    const message = 'elemental upgrade failed: no space left on device';
+
+    // The controller's Job TTL (SYSTEM_UPGRADE_JOB_TTL_SECONDS_AFTER_FINISH), 100 s at the specs' time scale of 0.1.
+    await emulator.control.setJobTimes({ jobTtlSeconds: 100 });
+    await emulator.control.failNode('edge-berlin-01', 'edge-berlin-01-node-1', message, 0);
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(POOLS));
+    await approveBerlin(page);
+    const nodes = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
+
+    await expect(nodes).toHaveAttribute('data-verdict', 'failed', { timeout: 60_000 });
+    await expect(nodes.getByTestId('pool-nodes-failure')).toHaveText(`edge-berlin-01 / edge-berlin-01-node-1: ${ message }`);
+    // The failed Job is deleted after its TTL and made again: the node is retried, and says why it was.
+    const retrying = nodes.getByTestId('pool-nodes-detail').filter({ hasText: 'being retried' });
+
+    await expect(retrying).toHaveText(`edge-berlin-01 / edge-berlin-01-node-1 failed and is being retried; last failure: ${ message }`, { timeout: 60_000 });
+    await expect(nodes).toHaveAttribute('data-verdict', 'progressing');
+    await expect(nodes).toHaveAttribute('data-verdict', 'failed', { timeout: 60_000 });
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test('a cluster member without the System project is told the node state it cannot see, and the clusters are not read again and again', async({ page, problems }) => {
+    await emulator.control.failNode('edge-berlin-01', 'edge-berlin-01-node-1', 'elemental upgrade failed', 0);
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(POOLS));
+    await approveBerlin(page);
+
+    const planReads: string[] = [];
+
+    page.on('request', (request) => {
+      if (request.url().includes('/upgrade.cattle.io.plans')) {
+        planReads.push(request.url());
+      }
+    });
+    await loginAs(page, 'member');
+    await page.goto(dashboardPath(POOLS));
+    const berlin = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
+
+    // Only the nodes' own tags tell: berlin-02 finishes, berlin-01's nodes stay unknown (not "waiting").
+    await expect(berlin.getByTestId('pool-nodes-message')).toHaveText(`3 of 6 nodes on ${ NEW }; the state of 3 nodes is unknown`, { timeout: 60_000 });
+    await expect(berlin).toHaveAttribute('data-verdict', 'unknown');
+    await berlin.getByTestId('pool-nodes-clusters-toggle').click();
+    await expect(berlin.locator('[data-cluster="edge-berlin-01"]')).toContainText('you may read its nodes, but not the upgrade Plans and Jobs in cattle-system');
+    await expect(berlin.locator('[data-cluster="edge-berlin-02"]')).toHaveText(`edge-berlin-02: All 3 nodes on ${ NEW }`);
+    // Steve's 404 for Plans is an answer, not an outage: no retry every 5 s.
+    const reads = planReads.length;
+
+    await page.waitForTimeout(12_000);
+    expect(planReads.length).toBe(reads);
+
+    await berlin.getByTestId('pool-nodes-link').click();
+    await expect(page.locator('[data-testid="node-rollout-hidden"][data-cluster="edge-berlin-01"]')).toBeVisible();
+    await expect(page.getByTestId('node-rollout-table').locator('[data-testid="node-row"][data-state="unknown"]')).toHaveCount(3);
     expect(problems.pageErrors).toEqual([]);
   });
 });

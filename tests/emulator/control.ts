@@ -113,6 +113,16 @@ export class ControlApi {
     if ((path === '/nodes/fail' || path === '/nodes/boot') && method === 'POST') {
       return this.changeNode(ctx, path === '/nodes/fail');
     }
+    if (path === '/suc/settings' && method === 'POST') {
+      // The system-upgrade-controller's SYSTEM_UPGRADE_JOB_TTL_SECONDS_AFTER_FINISH and
+      // SYSTEM_UPGRADE_JOB_ACTIVE_DEADLINE_SECONDS (pkg/upgrade/job/job.go); a reset restores 900 and 600.
+      const body = asObject(jsonBody(ctx));
+      const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && value >= 0 ? value : fallback);
+
+      em.suc.times = { ttlSeconds: seconds(body.jobTtlSeconds, em.suc.times.ttlSeconds), deadlineSeconds: seconds(body.jobDeadlineSeconds, em.suc.times.deadlineSeconds) };
+
+      return sendJson(ctx, 200, em.suc.times);
+    }
     if (path === '/clusters/connection' && method === 'POST') {
       const body = asObject(jsonBody(ctx));
       const cluster = asString(body.cluster) ?? '';
@@ -134,8 +144,10 @@ export class ControlApi {
 
   /**
    * `fail`: the node's next upgrade job fails with `message` (a job already past its script
-   * step is not affected). `boot`: the node boots in active (`active: true`) or passive mode
-   * (reported only: suc-upgrade stopped checking it in rancher/elemental 93c22785).
+   * step is not affected), `times` jobs in a row (0: every one); with `reason: DeadlineExceeded`
+   * the next job hangs, printing `message`, until its active deadline. `boot`: the node boots in
+   * active (`active: true`) or passive mode (reported only: suc-upgrade stopped checking it in
+   * rancher/elemental 93c22785).
    */
   private changeNode(ctx: RequestContext, fail: boolean): void {
     const body = asObject(jsonBody(ctx));
@@ -146,8 +158,12 @@ export class ControlApi {
     if (!node) {
       return sendJson(ctx, 404, { error: `no node ${ name } in cluster ${ cluster }` });
     }
-    if (fail) {
+    if (fail && body.reason === 'DeadlineExceeded') {
+      node.hangNext = asString(body.message) || 'elemental upgrade: still pulling the image';
+    } else if (fail) {
       node.failNext = asString(body.message) || 'upgrade job failed';
+      // `times`: how many jobs in a row fail (0: every job, so the node cycles failed → upgrading → failed).
+      node.failTimes = body.times === 0 ? Infinity : typeof body.times === 'number' && body.times > 0 ? body.times : 1;
     } else {
       node.active = body.active !== false;
     }

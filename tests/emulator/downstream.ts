@@ -33,13 +33,16 @@ import { ApiError, unauthorized } from './errors';
 import { RequestContext, sendJson } from './http';
 import { JsonObject, isObject } from './json';
 import { matchesLabels, parseLabelSelector, selectorFromObject } from './labels';
-import { EmulatedNode, NodeRegistry } from './nodes';
+import { filterPredicate } from './steve-query';
+import { EmulatedNode, NodeRegistry, prettyName } from './nodes';
 import { ObjectApi } from './objects';
 import { ResourceType, TypeRegistry } from './resource-types';
 import { KubeObject, ObjectStore } from './store';
 import { steveId, toSteve } from './steve-format';
-import { PLAN_LABEL_PREFIX, PlanRunView, SystemUpgradeControllers } from './suc';
-import { User, userActor } from './users';
+import { FailureReason, PLAN_LABEL_PREFIX, PlanRunView, SystemUpgradeControllers } from './suc';
+import {
+  Actor, User, can, canAnywhere, downstreamActor
+} from './users';
 import { WatchHub } from './watch';
 import { safeConcatName } from './wrangler-name';
 
@@ -49,6 +52,11 @@ const SUC_NAMESPACE = 'cattle-system';
 const SUC_NAME = 'system-upgrade-controller';
 /** system-upgrade-controller pkg/upgrade/job/job.go defaultBackoffLimit. */
 const BACKOFF_LIMIT = 2;
+/** Kubernetes' Job controller's Failed messages (pkg/controller/job/job_controller.go). */
+const JOB_FAILURE_MESSAGES: Record<FailureReason, string> = {
+  BackoffLimitExceeded: 'Job has reached the specified backoff limit',
+  DeadlineExceeded:     'Job was active longer than specified deadline',
+};
 
 function type(id: string, group: string, kind: string, plural: string, namespaced: boolean): ResourceType {
   return {
@@ -63,7 +71,21 @@ export function downstreamTypes(): ResourceType[] {
     type('batch.job', 'batch', 'Job', 'jobs', true),
     type('upgrade.cattle.io.plan', 'upgrade.cattle.io', 'Plan', 'plans', true),
     type('pod', '', 'Pod', 'pods', true),
+    type('namespace', '', 'Namespace', 'namespaces', false),
   ];
+}
+
+/** The namespaces of every emulated downstream cluster; edge-apps is a workload project's. */
+const NAMESPACES = ['cattle-system', 'default', 'edge-apps', 'kube-system'];
+
+/**
+ * What Steve lets a person read (rancher/steve pkg/stores/sqlpartition/partitioner.go: a list
+ * keeps only the namespaces they may list, so a namespace they may not list answers an empty
+ * list; by name, no partition means not found). A namespace object is checked against itself, as
+ * Rancher grants project members their namespaces by name.
+ */
+function mayRead(actor: Actor, typeId: string, object: KubeObject, verb: 'get' | 'list'): boolean {
+  return can(actor, verb, typeId, typeId === 'namespace' ? object.metadata.name : object.metadata.namespace);
 }
 
 function uid(text: string): string {
@@ -104,7 +126,7 @@ export class DownstreamClusters {
   private pending?: NodeJS.Immediate;
   private unsubscribe?: () => void;
 
-  constructor(private readonly sources: DownstreamSources, private readonly pingMs: number, private readonly serverVersion: string) {}
+  constructor(private readonly sources: DownstreamSources, private readonly pingMs: number, private readonly serverVersion: string, private readonly sqlCache = true) {}
 
   /** Follows the system-upgrade-controllers: every change of a run, a job or a node. */
   start(): void {
@@ -226,7 +248,13 @@ export class DownstreamClusters {
   private sync(downstream: Downstream): void {
     const nodes = this.sources.nodes.of(downstream.namespace, downstream.cluster) ?? [];
     const runs = this.sources.suc.runsOn(downstream.namespace, downstream.cluster);
-    const wanted = new Map<string, KubeObject[]>([['node', []], ['batch.job', []], ['upgrade.cattle.io.plan', []], ['pod', []]]);
+    const wanted = new Map<string, KubeObject[]>([['node', []], ['batch.job', []], ['upgrade.cattle.io.plan', []], ['pod', []], ['namespace', []]]);
+
+    for (const name of NAMESPACES) {
+      wanted.get('namespace')?.push({
+        apiVersion: 'v1', kind: 'Namespace', metadata: this.meta(name, undefined, { 'kubernetes.io/metadata.name': name }), spec: {}, status: { phase: 'Active' }
+      });
+    }
 
     for (const node of nodes) {
       const since = this.sinceOf(downstream, node);
@@ -283,9 +311,10 @@ export class DownstreamClusters {
     return at;
   }
 
-  private meta(name: string, namespace: string | undefined, labels: Record<string, string>, created = CREATED): KubeObject['metadata'] {
+  /** `seed` tells apart objects of the same name (a Job the Plan made again). */
+  private meta(name: string, namespace: string | undefined, labels: Record<string, string>, created = CREATED, seed = name): KubeObject['metadata'] {
     return {
-      name, ...(namespace ? { namespace } : {}), uid: uid(`${ namespace ?? '' }/${ name }`), resourceVersion: '', creationTimestamp: created, labels
+      name, ...(namespace ? { namespace } : {}), uid: uid(`${ namespace ?? '' }/${ seed }`), resourceVersion: '', creationTimestamp: created, labels
     };
   }
 
@@ -306,9 +335,9 @@ export class DownstreamClusters {
         } : {
           type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastTransitionTime: readySince
         }],
-        // Differs from a real kubelet, which reports /etc/os-release PRETTY_NAME ("SUSE Linux Micro 6.1"): see docs/emulator.md.
+        // The kubelet reports /etc/os-release PRETTY_NAME (nodes.ts), never the image tag.
         nodeInfo: {
-          osImage: `${ node.release.repo }:${ node.release.tag }`, operatingSystem: 'linux', architecture: 'amd64', kubeletVersion: 'v1.31.4+k3s1'
+          osImage: prettyName(node.release), operatingSystem: 'linux', architecture: 'amd64', kubeletVersion: 'v1.31.4+k3s1'
         },
       },
     };
@@ -317,7 +346,7 @@ export class DownstreamClusters {
   private planObject(run: PlanRunView, nodes: EmulatedNode[]): KubeObject {
     const selector = selectorFromObject(run.plan.spec.nodeSelector);
     const selected = nodes.filter((n) => matchesLabels(selector, n.labels));
-    const failed = run.jobs.map((j) => ({ job: j, node: nodes.find((n) => n.name === j.node) })).find((j) => j.node?.state === 'failed' && j.job.hash === run.hash);
+    const failed = run.lastFailure?.hash === run.hash ? run.lastFailure : undefined;
     const complete = !run.jobs.length && selected.every((n) => n.labels[PLAN_LABEL_PREFIX + run.plan.name] === run.hash);
     const conditions: JsonObject[] = [
       {
@@ -326,9 +355,12 @@ export class DownstreamClusters {
       {
         type: 'LatestResolved', status: 'True', reason: 'Version'
       },
-      // types.go: Complete stays False while a job fails, its reason and message saying why.
+      // handle_batch.go: a failed Job's reason and message on Complete, kept while the node is retried.
       failed ? {
-        type: 'Complete', status: 'False', reason: 'JobFailed', message: `Job ${ this.jobName(run, failed.job.node, failed.job.hash) } failed: ${ failed.node?.message ?? '' }`
+        type:    'Complete',
+        status:  'False',
+        reason:  'JobFailed',
+        message: `Job ${ SUC_NAMESPACE }/${ this.jobName(run, failed.node, failed.hash) } failed on Node ${ failed.node }: ${ failed.reason }: ${ JOB_FAILURE_MESSAGES[failed.reason] }`
       } : { type: 'Complete', status: complete ? 'True' : 'False' },
     ];
 
@@ -360,65 +392,91 @@ export class DownstreamClusters {
 
   private jobObject(run: PlanRunView, job: PlanRunView['jobs'][number], node: EmulatedNode, since: string): KubeObject {
     const labels = this.jobLabels(run, job);
-    const failed = node.state === 'failed';
+    const name = this.jobName(run, job.node, job.hash);
+    const failure = job.failure;
     // A pod is Ready while its main (upgrade) container runs, not during the cordon/drain init containers.
-    const status: JsonObject = failed ? {
+    const status: JsonObject = failure ? {
       startTime:  since,
-      failed:     1,
+      failed:     failure.reason === 'BackoffLimitExceeded' ? BACKOFF_LIMIT + 1 : 1,
       ready:      0,
       conditions: [{
         // Kubernetes' Job controller (pkg/controller/job/job_controller.go): the script's own words are only in its pods' logs.
-        type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit', lastTransitionTime: since
+        type: 'Failed', status: 'True', reason: failure.reason, message: JOB_FAILURE_MESSAGES[failure.reason], lastTransitionTime: since
       }],
     } : {
-      startTime: since, active: 1, ready: job.phase === 'upgrading' ? 1 : 0
+      // After the reboot the first pod has failed (`reboot; exit 1`) and the second runs.
+      startTime: since, active: 1, ready: job.phase === 'upgrading' || job.phase === 'verifying' ? 1 : 0, ...(job.phase === 'verifying' ? { failed: 1 } : {})
     };
 
     return {
       apiVersion: 'batch/v1',
       kind:       'Job',
-      metadata:   this.meta(this.jobName(run, job.node, job.hash), SUC_NAMESPACE, labels, since),
-      spec:       { backoffLimit: BACKOFF_LIMIT, ttlSecondsAfterFinished: 900 },
+      metadata:   this.meta(name, SUC_NAMESPACE, labels, since, `${ name }@${ job.created }`),
+      spec:       {
+        backoffLimit: BACKOFF_LIMIT, activeDeadlineSeconds: this.sources.suc.times.deadlineSeconds, ttlSecondsAfterFinished: this.sources.suc.times.ttlSeconds
+      },
       status,
     };
   }
 
-  /** The job's pods: one per attempt; a failed job has used all backoffLimit + 1 of them. */
+  /** Each pod's upgrade container: how it stands, and the pod's phase. */
+  private podStates(job: PlanRunView['jobs'][number], since: string): { state: JsonObject; phase: string }[] {
+    const exited = {
+      state: {
+        terminated: {
+          exitCode: 1, reason: 'Error', finishedAt: since
+        }
+      },
+      phase: 'Failed'
+    };
+    const running = { state: { running: { startedAt: since } }, phase: 'Running' };
+
+    if (job.failure?.reason === 'BackoffLimitExceeded') {
+      return Array(BACKOFF_LIMIT + 1).fill(exited);
+    }
+    if (job.failure) {
+      return [{
+        state: {
+          terminated: {
+            exitCode: 137, reason: 'Error', finishedAt: since
+          }
+        },
+        phase: 'Failed'
+      }];
+    }
+    if (job.phase === 'verifying') {
+      return [exited, running];
+    }
+
+    return [job.phase === 'upgrading' || job.phase === 'rebooting' ? running : { state: { waiting: { reason: 'PodInitializing' } }, phase: 'Pending' }];
+  }
+
+  /** The job's pods, one per attempt: a failed job has used backoffLimit + 1 of them, a successful upgrade two. */
   private podObjects(run: PlanRunView, job: PlanRunView['jobs'][number], node: EmulatedNode, since: string): KubeObject[] {
     const jobName = this.jobName(run, job.node, job.hash);
-    const failed = node.state === 'failed';
-    const attempts = failed ? BACKOFF_LIMIT + 1 : 1;
     // The pod template's labels (job.go), and the Job controller's own.
     const labels = {
       ...this.jobLabels(run, job), 'batch.kubernetes.io/job-name': jobName, 'job-name': jobName
     };
-    const pods: KubeObject[] = [];
     const upgradeSpec = run.plan.spec.upgrade;
     const upgradeImage = isObject(upgradeSpec) && typeof upgradeSpec.image === 'string' ? upgradeSpec.image : '';
 
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      const suffix = createHash('sha1').update(`${ jobName }#${ attempt }`).digest('hex').replace(/[0-9]/g, (d) => 'bcdfghjklm'[Number(d)])
+    return this.podStates(job, since).map(({ state, phase }, attempt) => {
+      const suffix = createHash('sha1').update(`${ jobName }@${ job.created }#${ attempt }`).digest('hex').replace(/[0-9]/g, (d) => 'bcdfghjklm'[Number(d)])
         .slice(0, 5);
-      const upgrade: JsonObject = failed ? {
-        terminated: {
-          exitCode: 1, reason: 'Error', finishedAt: since
-        }
-      } : job.phase === 'upgrading' ? { running: { startedAt: since } } : { waiting: { reason: 'PodInitializing' } };
 
-      pods.push({
+      return {
         apiVersion: 'v1',
         kind:       'Pod',
         metadata:   this.meta(`${ jobName }-${ suffix }`, SUC_NAMESPACE, labels, since),
         spec:       {
-          nodeName: job.node, restartPolicy: 'Never', containers: [{ name: 'upgrade', image: `${ upgradeImage }:${ run.version }` }]
+          nodeName: node.name, restartPolicy: 'Never', containers: [{ name: 'upgrade', image: `${ upgradeImage }:${ run.version }` }]
         },
         status: {
-          phase: failed ? 'Failed' : job.phase === 'upgrading' ? 'Running' : 'Pending', startTime: since, containerStatuses: [{ name: 'upgrade', state: upgrade }]
+          phase, startTime: since, containerStatuses: [{ name: 'upgrade', state }]
         },
-      });
-    }
-
-    return pods;
+      };
+    });
   }
 
   /** What the upgrade container of a pod printed: suc-upgrade's `set -x` trace, then its commands' output. */
@@ -480,8 +538,10 @@ export class DownstreamClusters {
       });
     }
     const typeOf = this.types.fromSteveName(resource);
+    const actor = downstreamActor(user);
 
-    if (!typeOf) {
+    // A type the person may list nowhere is not in their schemas: Steve answers 404.
+    if (!typeOf || !canAnywhere(actor, 'list', typeOf.id, typeOf.namespaced || typeOf.id === 'namespace')) {
       ctx.res.statusCode = 404;
       ctx.res.end();
 
@@ -491,14 +551,13 @@ export class DownstreamClusters {
       throw new ApiError(405, 'MethodNotAllowed', 'Method not allowed', undefined, { code: 'MethodNotAllow', message: 'the emulator serves downstream clusters read-only' });
     }
     const base = `${ ctx.base }${ DOWNSTREAM_PREFIX }${ id }`;
-    const actor = userActor(user);
     const namespace = typeOf.namespaced ? rest[0] : undefined;
     const name = typeOf.namespaced ? rest[1] : rest[0];
 
     if (name) {
       const object = downstream.store.get(typeOf.id, namespace, name);
 
-      if (!object) {
+      if (!object || !mayRead(actor, typeOf.id, object, 'get')) {
         return sendJson(ctx, 404, {
           type: 'error', status: 404, code: 'NotFound', message: `${ typeOf.plural }.${ typeOf.group || 'core' } "${ name }" not found`
         });
@@ -506,10 +565,15 @@ export class DownstreamClusters {
 
       return sendJson(ctx, 200, toSteve(typeOf, object, base, actor));
     }
-    const selector = parseLabelSelector(ctx.url.searchParams.get('labelSelector'));
+    // With the SQL cache (on in downstream agents since Rancher 2.15, rancher/rancher
+    // pkg/systemtemplate/import.go) Steve reads only filter, sort, page, pagesize, revision, summary
+    // and projectsornamespaces (rancher/steve pkg/stores/sqlpartition/listprocessor/processor.go
+    // ParseQuery): a labelSelector is ignored and every object comes back.
+    const selector = parseLabelSelector(this.sqlCache ? null : ctx.url.searchParams.get('labelSelector'));
+    const filter = filterPredicate(ctx.url.searchParams);
     const items = downstream.store.list(typeOf.id)
       .filter((o) => !namespace || o.metadata.namespace === namespace)
-      .filter((o) => matchesLabels(selector, o.metadata.labels))
+      .filter((o) => mayRead(actor, typeOf.id, o, 'list') && matchesLabels(selector, o.metadata.labels) && filter(o))
       .sort((a, b) => steveId(a).localeCompare(steveId(b)));
 
     sendJson(ctx, 200, {
@@ -584,7 +648,7 @@ export class DownstreamClusters {
 
       return;
     }
-    downstream.hub.upgrade(req, socket, head, '/v1/subscribe', { actor: userActor(user), base: `${ base }${ DOWNSTREAM_PREFIX }${ id }` });
+    downstream.hub.upgrade(req, socket, head, '/v1/subscribe', { actor: downstreamActor(user), base: `${ base }${ DOWNSTREAM_PREFIX }${ id }` });
   }
 }
 

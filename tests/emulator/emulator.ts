@@ -60,7 +60,7 @@ export class Emulator {
   readonly versionFinalizer: VersionFinalizer;
   /** The machines of the Fleet clusters (never in the API: GET /__emulator/nodes). */
   readonly nodes = new NodeRegistry();
-  readonly suc = new SystemUpgradeControllers(this.nodes);
+  readonly suc: SystemUpgradeControllers;
   /** What each downstream cluster's API shows of its nodes, Plans and Jobs (/k8s/clusters/<id>/v1). */
   readonly downstream: DownstreamClusters;
   readonly changelogs: ChangelogService;
@@ -81,6 +81,7 @@ export class Emulator {
     this.elemental = config.elemental ?? { installed: true, version: DEFAULT_OPERATOR_VERSION };
     this.applyElemental();
     this.api = new ObjectApi(this.store, this.types);
+    this.suc = new SystemUpgradeControllers(this.nodes, { timeScale: config.timeScale });
     this.files = new ServedFiles(config.fixtures, config.generated);
     this.operator = new ChannelOperator(this.api, this.files, { timeScale: config.timeScale, retryBaseMs: config.retryBaseMs });
     this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
@@ -88,7 +89,7 @@ export class Emulator {
     this.versionFinalizer = new VersionFinalizer(this.api);
     this.downstream = new DownstreamClusters({
       api: this.api, nodes: this.nodes, suc: this.suc
-    }, config.pingMs ?? 30000, config.serverVersion ?? '');
+    }, config.pingMs ?? 30000, config.serverVersion ?? '', config.sqlCache);
     this.changelogs = new ChangelogService(this.api, this.types, this.files, {
       mode: config.changelogMode ?? 'operator', podStartMs: config.changelogPodStartMs ?? DEFAULT_POD_START_MS, origin: config.origin
     });

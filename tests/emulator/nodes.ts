@@ -3,6 +3,15 @@
 // /etc/os-release, and whether it booted in active mode (/run/cos/active_mode). Plus the node
 // labels the system-upgrade-controller reads and writes (pkg/upgrade/plan/plan.go) and what a
 // job on it is doing now. Never stored in the API: the control endpoints show them.
+// At every boot Elemental's elemental-populate-node-labels (rancher/elemental
+// framework/files/usr/sbin/elemental-populate-node-labels, a oneshot unit) writes node-label+
+// `elemental.cattle.io/image=<IMAGE with / and : as ->`, `elemental.cattle.io/tag=<IMAGE_TAG>` and
+// `plan.upgrade.cattle.io/os-upgrader=<the same>` into the RKE2/K3s config, and the agent patches
+// the node with them at each start (k3s-io/k3s pkg/agent/run.go configureNode,
+// updateMutableLabels). The real patch is one request, so an invalid value (an image label over 63
+// characters) would leave every label as it was; the emulator always sets them (docs/emulator.md).
+// The kubelet reports osImage as /etc/os-release PRETTY_NAME
+// (SL-Micro-release: "SUSE Linux Micro 6.1"), never the image tag.
 
 export type NodeState = 'idle' | 'cordoned' | 'draining' | 'upgrading' | 'rebooting' | 'failed';
 
@@ -24,8 +33,12 @@ export interface EmulatedNode {
   /** The last thing the upgrade script printed (or the failure), '' before any job. */
   message: string;
   labels: Record<string, string>;
-  /** Set by POST /__emulator/nodes/fail: the next job on this node fails with it. */
+  /** Set by POST /__emulator/nodes/fail: the next job on this node fails with it… */
   failNext?: string;
+  /** …and so many jobs after it (Infinity: every job). */
+  failTimes?: number;
+  /** Set by POST /__emulator/nodes/fail with reason DeadlineExceeded: the next job hangs, printing it. */
+  hangNext?: string;
 }
 
 /** What GET /__emulator/nodes reports of a node. */
@@ -52,6 +65,24 @@ export function releaseOf(image: string): OSRelease {
   return colon < 0 ? { repo: registry + rest, tag: 'latest' } : { repo: registry + rest.slice(0, colon), tag: rest.slice(colon + 1) };
 }
 
+/** The distribution's PRETTY_NAME, as the kubelet reports it in status.nodeInfo.osImage. */
+export function prettyName(release: OSRelease): string {
+  const version = /\/sl-micro\/(\d+\.\d+)\//.exec(`${ release.repo }/`)?.[1];
+
+  return version ? `SUSE Linux Micro ${ version }` : 'SUSE Linux Micro';
+}
+
+/** The host boots `release`: elemental-populate-node-labels and the agent's patch at start. */
+export function bootInto(node: EmulatedNode, release: OSRelease): void {
+  node.release = { ...release };
+  const image = `${ release.repo }:${ release.tag }`.replace(/[/:]/g, '-');
+  const labels = {
+    'elemental.cattle.io/image': image, 'elemental.cattle.io/tag': release.tag, 'plan.upgrade.cattle.io/os-upgrader': image
+  };
+
+  Object.assign(node.labels, labels);
+}
+
 export class NodeRegistry {
   private readonly nodes = new Map<string, EmulatedNode[]>();
 
@@ -65,7 +96,7 @@ export class NodeRegistry {
       for (let i = 1; i <= Math.max(1, count); i++) {
         const name = `${ cluster }-node-${ i }`;
 
-        list.push({
+        const node: EmulatedNode = {
           namespace,
           cluster,
           name,
@@ -74,7 +105,10 @@ export class NodeRegistry {
           state:   'idle',
           message: '',
           labels:  { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux' },
-        });
+        };
+
+        bootInto(node, release);
+        list.push(node);
       }
       this.nodes.set(key, list);
     }

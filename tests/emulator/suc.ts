@@ -7,12 +7,25 @@
 // - pkg/upgrade/job/job.go: cordon, or drain (which cordons), before the upgrade container; the
 //   node is labelled with the hash and uncordoned when the job succeeds, left as it is when it fails;
 // - pkg/upgrade/container/container.go WithLatestTag: an image without tag runs with the Plan's version;
-// - rancher/elemental framework/files/usr/sbin/suc-upgrade: the script's decision per node.
+// - rancher/elemental framework/files/usr/sbin/suc-upgrade: the script's decision per node; after
+//   `elemental upgrade` it runs `reboot` then `exit 1`, so a successful upgrade's Job has two pods:
+//   the first fails with exit 1 as the host goes down, the second (after the boot) finds the
+//   upgrade done and exits 0 (backoffLimit 2 leaves room for it);
+// - pkg/upgrade/job/job.go: defaultActiveDeadlineSeconds 600 (the Job fails with DeadlineExceeded),
+//   defaultTTLSecondsAfterFinished 900; pkg/upgrade/handle_batch.go: a failed Job is deleted once
+//   its TTL passed (enqueueOrDelete), and the Plan, enqueued again by node events
+//   (pkg/upgrade/handle_core.go), creates it anew on the node that still lacks the hash: a failing
+//   node cycles failed → upgrading → failed. The failure is written on the Plan's Complete
+//   condition (JobFailed, "Job <ns>/<job> failed on Node <node>: <reason>: <message>") and stays
+//   until the applying list changes (pkg/upgrade/handle_upgrade.go). Both durations are multiplied
+//   by the emulator's --time-scale.
 
 import { createHash } from 'crypto';
 import { JsonObject, asObject, asString, isObject } from './json';
 import { matchesLabels, selectorFromObject } from './labels';
-import { EmulatedNode, NodeRegistry, OSRelease, releaseOf } from './nodes';
+import {
+  bootInto, EmulatedNode, NodeRegistry, OSRelease, releaseOf
+} from './nodes';
 
 export const PLAN_LABEL_PREFIX = 'plan.upgrade.cattle.io/';
 
@@ -22,7 +35,23 @@ export interface PlanObject {
   spec: JsonObject;
 }
 
-export type Phase = 'cordoned' | 'draining' | 'upgrading' | 'rebooting';
+/** `verifying`: the Job's second pod, after the reboot, finds the upgrade done. */
+export type Phase = 'cordoned' | 'draining' | 'upgrading' | 'rebooting' | 'verifying';
+
+/** Kubernetes' Job controller's reasons (pkg/controller/job): all attempts failed, or the deadline passed. */
+export type FailureReason = 'BackoffLimitExceeded' | 'DeadlineExceeded';
+
+/**
+ * job.go defaultTTLSecondsAfterFinished and defaultActiveDeadlineSeconds; the controller's
+ * SYSTEM_UPGRADE_JOB_TTL_SECONDS_AFTER_FINISH and SYSTEM_UPGRADE_JOB_ACTIVE_DEADLINE_SECONDS
+ * change them (here POST /__emulator/suc/settings).
+ */
+export interface JobTimes {
+  ttlSeconds: number;
+  deadlineSeconds: number;
+}
+
+export const DEFAULT_JOB_TIMES: JobTimes = { ttlSeconds: 900, deadlineSeconds: 600 };
 
 interface Job {
   hash: string;
@@ -31,6 +60,17 @@ interface Job {
   image: OSRelease;
   force: boolean;
   drain: boolean;
+  /** When the Job was created (ms): tells a recreated Job from the one it replaces. */
+  created: number;
+  failure?: { reason: FailureReason; at: number };
+}
+
+/** The last failure the controller wrote on the Plan's Complete condition. */
+export interface PlanFailure {
+  node: string;
+  hash: string;
+  created: number;
+  reason: FailureReason;
 }
 
 interface PlanRun {
@@ -39,6 +79,7 @@ interface PlanRun {
   plan: PlanObject;
   hash: string;
   jobs: Map<string, Job>;
+  lastFailure?: PlanFailure;
 }
 
 /** What one cluster's controller holds for a plan: the downstream API (downstream.ts) shows it. */
@@ -47,7 +88,8 @@ export interface PlanRunView {
   hash: string;
   /** status.latestVersion: the Plan's version, munged. */
   version: string;
-  jobs: { node: string; hash: string; phase: Phase }[];
+  jobs: { node: string; hash: string; phase: Phase; created: number; failure?: Job['failure'] }[];
+  lastFailure?: PlanFailure;
 }
 
 /** How one cluster's run of a plan stands, for the bundle status Fleet reports. */
@@ -186,7 +228,15 @@ export class SystemUpgradeControllers {
     }
   }
 
-  constructor(private readonly nodes: NodeRegistry) {}
+  /** The Jobs' TTL and deadline, as the controller's environment sets them. */
+  times: JobTimes = { ...DEFAULT_JOB_TIMES };
+
+  constructor(private readonly nodes: NodeRegistry, private readonly options: { timeScale: number } = { timeScale: 1 }) {}
+
+  /** A duration of the Jobs in ms: the controller's seconds, times the emulator's --time-scale. */
+  private scaled(seconds: number): number {
+    return seconds * 1000 * this.options.timeScale;
+  }
 
   private key(namespace: string, cluster: string, plan: string): string {
     return `${ namespace }/${ cluster }/${ plan }`;
@@ -231,7 +281,7 @@ export class SystemUpgradeControllers {
     const run = this.runs.get(this.key(namespace, cluster, plan.name)) as PlanRun;
 
     for (const node of this.selected(run)) {
-      node.release = jobImage(plan);
+      bootInto(node, jobImage(plan));
       node.labels[PLAN_LABEL_PREFIX + plan.name] = run.hash;
     }
     this.notify();
@@ -246,7 +296,7 @@ export class SystemUpgradeControllers {
     for (const [name, job] of run.jobs) {
       const node = this.nodeByName(run, name);
 
-      if (node?.state === 'failed' && job.hash === run.hash) {
+      if (node && job.failure && job.hash === run.hash) {
         return { complete: false, failed: { node: name, message: node.message } };
       }
     }
@@ -301,6 +351,9 @@ export class SystemUpgradeControllers {
 
   private step(run: PlanRun): boolean {
     let changed = false;
+    const applying = [...run.jobs.keys()].sort().join(',');
+    const now = Date.now();
+    const deleted = new Set<string>();
 
     for (const [name, job] of [...run.jobs]) {
       const node = this.nodeByName(run, name);
@@ -309,27 +362,31 @@ export class SystemUpgradeControllers {
         run.jobs.delete(name);
         continue;
       }
-      if (node.state === 'failed') {
-        // A failed job stays until the plan's hash changes: then the node gets a new job.
-        if (job.hash !== run.hash) {
+      if (job.failure) {
+        // handle_batch.go: a failed Job is deleted once its TTL passed, or at once when the plan's
+        // hash changed; the node, still without the hash, gets a new Job below.
+        if (job.hash !== run.hash || now - job.failure.at >= this.scaled(this.times.ttlSeconds)) {
           run.jobs.delete(name);
-          node.state = 'idle';
+          deleted.add(name);
           changed = true;
         }
         continue;
       }
       changed = true;
-      this.advance(run, node, job);
+      this.advance(run, node, job, now);
     }
     const concurrency = Math.max(1, Number(run.plan.spec.concurrency) || 1);
 
-    for (const node of this.candidates(run)) {
+    // plan.go SelectConcurrentNodes takes the nodes in status.applying first: a deleted failed Job's node.
+    const candidates = this.candidates(run).sort((a, b) => Number(deleted.has(b.name)) - Number(deleted.has(a.name)));
+
+    for (const node of candidates) {
       if (run.jobs.size >= concurrency) {
         break;
       }
       const drain = isObject(run.plan.spec.drain);
       const job: Job = {
-        hash: run.hash, phase: 'cordoned', image: jobImage(run.plan), force: envValue(run.plan, 'FORCE') === 'true', drain
+        hash: run.hash, phase: 'cordoned', image: jobImage(run.plan), force: envValue(run.plan, 'FORCE') === 'true', drain, created: now
       };
 
       run.jobs.set(node.name, job);
@@ -341,11 +398,23 @@ export class SystemUpgradeControllers {
         node.state = 'upgrading';
       }
     }
+    if ([...run.jobs.keys()].sort().join(',') !== applying) {
+      // handle_upgrade.go: a new applying list resets Complete (reason SyncJob, no message).
+      run.lastFailure = undefined;
+    }
 
     return changed;
   }
 
-  private advance(run: PlanRun, node: EmulatedNode, job: Job): void {
+  private fail(run: PlanRun, node: EmulatedNode, job: Job, reason: FailureReason, now: number): void {
+    job.failure = { reason, at: now };
+    node.state = 'failed';
+    run.lastFailure = {
+      node: node.name, hash: job.hash, created: job.created, reason
+    };
+  }
+
+  private advance(run: PlanRun, node: EmulatedNode, job: Job, now: number): void {
     switch (job.phase) {
     case 'cordoned':
       job.phase = job.drain ? 'draining' : 'upgrading';
@@ -356,10 +425,23 @@ export class SystemUpgradeControllers {
       node.state = 'upgrading';
       break;
     case 'upgrading': {
+      if (node.hangNext !== undefined) {
+        // The script hangs (a pull that never ends): the Job controller stops it at the deadline.
+        node.message = node.hangNext;
+        if (now - job.created >= this.scaled(this.times.deadlineSeconds)) {
+          node.hangNext = undefined;
+          this.fail(run, node, job, 'DeadlineExceeded', now);
+        }
+        break;
+      }
       if (node.failNext !== undefined) {
         node.message = node.failNext;
-        node.failNext = undefined;
-        node.state = 'failed';
+        node.failTimes = (node.failTimes ?? 1) - 1;
+        if (node.failTimes <= 0) {
+          node.failNext = undefined;
+          node.failTimes = undefined;
+        }
+        this.fail(run, node, job, 'BackoffLimitExceeded', now);
         break;
       }
       const decision = sucUpgradeDecision(node, job.image, job.force);
@@ -374,11 +456,15 @@ export class SystemUpgradeControllers {
       break;
     }
     case 'rebooting':
-      // elemental upgrade installed the image in the active partition; the host boots it. The
-      // job runs again after the reboot and finds the upgrade done.
-      node.release = { ...job.image };
+      // elemental upgrade installed the image in the active partition; the host boots it, and the
+      // Job's second pod runs the script again.
+      bootInto(node, job.image);
       node.active = true;
       node.message = sucUpgradeDecision(node, job.image, job.force).message;
+      job.phase = 'verifying';
+      node.state = 'upgrading';
+      break;
+    case 'verifying':
       this.succeed(run, node, job);
       break;
     }
@@ -397,12 +483,14 @@ export class SystemUpgradeControllers {
       hash:    run.hash,
       version: latestVersion(run.plan),
       jobs:    [...run.jobs].map(([node, job]) => ({
-        node, hash: job.hash, phase: job.phase
+        node, hash: job.hash, phase: job.phase, created: job.created, ...(job.failure ? { failure: job.failure } : {})
       })),
+      ...(run.lastFailure ? { lastFailure: run.lastFailure } : {}),
     }));
   }
 
   clear(): void {
     this.runs.clear();
+    this.times = { ...DEFAULT_JOB_TIMES };
   }
 }

@@ -23,6 +23,8 @@ export interface User {
   /** Fleet clusters (names) whose downstream API this user may not read (/k8s/clusters/<id>/… answers 403). */
   deniedClusters?: string[];
   rules: Rule[];
+  /** The user's rules in every downstream cluster (a cluster or project role there); undefined: the same as `rules`. */
+  downstreamRules?: Rule[];
 }
 
 export const IMAGE_TYPE = 'elemental.cattle.io.managedosimage';
@@ -76,6 +78,28 @@ export const USERS: User[] = [
       verbs: READ_VERBS, types: '*', namespace: '*'
     }]
   },
+  {
+    // Reads the management cluster like the viewer; in every downstream cluster a member of the
+    // project holding edge-apps only, without the System project (cattle-system): Rancher's
+    // cluster-member role lets them read Nodes, the project role Jobs and Pods in edge-apps, and
+    // nothing grants Plans (upgrade.cattle.io) anywhere.
+    id:          'u-m3b9r',
+    username:    'member',
+    displayName: 'Cluster Member (no System project)',
+    password:    'password1234',
+    admin:       false,
+    rules:       [{
+      verbs: READ_VERBS, types: '*', namespace: '*'
+    }],
+    downstreamRules: [
+      {
+        verbs: READ_VERBS, types: ['node'], namespace: '*'
+      },
+      {
+        verbs: READ_VERBS, types: ['batch.job', 'pod', 'namespace'], namespace: 'edge-apps'
+      },
+    ],
+  },
 ];
 
 export function principalIdOf(user: User): string {
@@ -101,6 +125,13 @@ export interface Actor {
 export function userActor(user: User): Actor {
   return {
     name: user.id, user, rules: user.rules
+  };
+}
+
+/** The user acting on a downstream cluster's own API. */
+export function downstreamActor(user: User): Actor {
+  return {
+    name: user.id, user, rules: user.downstreamRules ?? user.rules
   };
 }
 

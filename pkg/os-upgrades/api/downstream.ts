@@ -5,7 +5,7 @@
 // /k8s/clusters/<cluster id>/v1/subscribe with the messages of shell/plugins/steve/subscribe.js
 // (`{ resourceType, namespace?, resourceVersion }` → resource.create / change / remove / error / stop).
 // The shell's own cluster store holds one cluster at a time, so each cluster gets its own socket here.
-import { newestPodName } from '../domain';
+import { HiddenKind, newestPodName } from '../domain';
 import type { ShellStore } from './resources';
 
 export const SUC_NAMESPACE = 'cattle-system';
@@ -24,6 +24,8 @@ export interface DownstreamObjects {
   plans: unknown[];
   /** The smallest collection revision, to watch from. */
   revision: string;
+  /** What the person may not read there: Plans, and Jobs (both live in cattle-system). */
+  hidden: HiddenKind[];
 }
 
 /** Why a cluster could not be read: no rights there (403/401), or anything else (disconnected, 5xx, network). */
@@ -60,27 +62,66 @@ function toDownstreamError(err: unknown): DownstreamError {
   return new DownstreamError(text || (status ? `HTTP ${ status }` : String(err)), status);
 }
 
-async function readCollection(store: ShellStore, clusterId: string, type: DownstreamType): Promise<{ data: unknown[]; revision: string }> {
+interface Collection {
+  data: unknown[];
+  revision: string;
+  /** Steve answered 404: the person may list this type nowhere in the cluster (it is not in their schemas). */
+  unlisted?: boolean;
+}
+
+async function readCollection(store: ShellStore, clusterId: string, type: DownstreamType): Promise<Collection> {
   try {
     const answer = await store.dispatch('management/request', { url: collectionUrl(clusterId, type) }) as { data?: unknown[]; revision?: string } | undefined;
 
     return { data: Array.isArray(answer?.data) ? answer.data : [], revision: String(answer?.revision ?? '') };
   } catch (err) {
-    throw toDownstreamError(err);
+    const error = toDownstreamError(err);
+
+    if (error.status === 404 && type !== DOWNSTREAM_TYPES.NODE) {
+      return {
+        data: [], revision: '', unlisted: true
+      };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Whether the person sees the namespace cattle-system. Steve answers a list in a namespace the
+ * person may not list with an empty 200 (rancher/steve pkg/stores/sqlpartition/partitioner.go:
+ * no partition for it), so an empty Job list says nothing; the namespace itself is then 404.
+ */
+async function seesSucNamespace(store: ShellStore, clusterId: string): Promise<boolean> {
+  try {
+    await store.dispatch('management/request', { url: `${ downstreamBase(clusterId) }/namespaces/${ SUC_NAMESPACE }` });
+
+    return true;
+  } catch (err) {
+    const error = toDownstreamError(err);
+
+    if (error.status === 404 || error.forbidden) {
+      return false;
+    }
+    throw error;
   }
 }
 
 /** Reads what a cluster shows of its upgrades. Rejects with a DownstreamError. */
 export async function readDownstream(store: ShellStore, clusterId: string): Promise<DownstreamObjects> {
-  const [nodes, jobs, plans] = await Promise.all([
+  const [nodes, jobs, plans, sees] = await Promise.all([
     readCollection(store, clusterId, DOWNSTREAM_TYPES.NODE),
     readCollection(store, clusterId, DOWNSTREAM_TYPES.JOB),
     readCollection(store, clusterId, DOWNSTREAM_TYPES.PLAN),
+    seesSucNamespace(store, clusterId),
   ]);
   const revisions = [nodes.revision, jobs.revision, plans.revision].filter((r) => /^\d+$/.test(r)).map(Number);
+  const hidden: HiddenKind[] = [
+    ...(plans.unlisted || !sees ? ['plans' as const] : []),
+    ...(jobs.unlisted || !sees ? ['jobs' as const] : []),
+  ];
 
   return {
-    nodes: nodes.data, jobs: jobs.data, plans: plans.data, revision: revisions.length ? String(Math.min(...revisions)) : ''
+    nodes: nodes.data, jobs: jobs.data, plans: plans.data, revision: revisions.length ? String(Math.min(...revisions)) : '', hidden
   };
 }
 
@@ -88,12 +129,16 @@ export async function readDownstream(store: ShellStore, clusterId: string): Prom
  * The end of the upgrade container's log of a Job's newest pod (its last attempt), as the
  * dashboard reads a pod's log: the cluster's kube API through Rancher, the pod's `view` link +
  * `/log` (shell-pkg-v3.0.13 shell/components/Window/ContainerLogs.vue, its download). Pods carry
- * the Job controller's label `job-name`. Resolves '' when the job has no pod any more.
+ * the Job controller's label `job-name`; only those of this Job are taken, whatever Steve answers.
+ * Resolves '' when the job has no pod any more.
  */
 export async function readJobLog(store: ShellStore, clusterId: string, jobName: string, tailLines = 40): Promise<string> {
   try {
-    const pods = await store.dispatch('management/request', { url: `${ downstreamBase(clusterId) }/pods/${ SUC_NAMESPACE }?labelSelector=${ encodeURIComponent(`job-name=${ jobName }`) }` }) as { data?: unknown[] } | undefined;
-    const pod = newestPodName(Array.isArray(pods?.data) ? pods.data : []);
+    // Steve's own filter: with the SQL cache (downstream agents since Rancher 2.15) Steve ignores
+    // labelSelector (rancher/steve pkg/stores/sqlpartition/listprocessor/processor.go ParseQuery).
+    const filter = encodeURIComponent(`metadata.labels[job-name]=${ jobName }`);
+    const pods = await store.dispatch('management/request', { url: `${ downstreamBase(clusterId) }/pods/${ SUC_NAMESPACE }?filter=${ filter }` }) as { data?: unknown[] } | undefined;
+    const pod = newestPodName(Array.isArray(pods?.data) ? pods.data : [], jobName);
 
     if (!pod) {
       return '';
@@ -145,8 +190,11 @@ const WATCHED: { type: DownstreamType; namespace?: string }[] = [
   { type: DOWNSTREAM_TYPES.PLAN, namespace: SUC_NAMESPACE },
 ];
 
-/** Watches a cluster's Nodes, and Jobs and Plans in cattle-system, from `revision`. Returns the stop function. */
-export function watchDownstream(clusterId: string, revision: string, handlers: DownstreamWatchHandlers, socketFactory: SocketFactory = browserSocket): () => void {
+const KIND_OF: Partial<Record<DownstreamType, HiddenKind>> = { [DOWNSTREAM_TYPES.JOB]: 'jobs', [DOWNSTREAM_TYPES.PLAN]: 'plans' };
+
+/** Watches a cluster's Nodes, and Jobs and Plans in cattle-system (those not hidden), from `revision`. Returns the stop function. */
+export function watchDownstream(clusterId: string, revision: string, handlers: DownstreamWatchHandlers, socketFactory: SocketFactory = browserSocket, hidden: readonly HiddenKind[] = []): () => void {
+  const watched = WATCHED.filter((w) => !hidden.some((kind) => KIND_OF[w.type] === kind));
   let stopped = false;
   const socket = socketFactory(`${ downstreamBase(clusterId) }/subscribe`);
   const lost = () => {
@@ -158,7 +206,7 @@ export function watchDownstream(clusterId: string, revision: string, handlers: D
   };
 
   socket.onopen = () => {
-    for (const watch of WATCHED) {
+    for (const watch of watched) {
       socket.send(JSON.stringify({
         resourceType: watch.type, ...(watch.namespace ? { namespace: watch.namespace } : {}), ...(revision ? { resourceVersion: revision } : {})
       }));
@@ -172,7 +220,7 @@ export function watchDownstream(clusterId: string, revision: string, handlers: D
     } catch {
       return;
     }
-    const type = WATCHED.find((w) => w.type === parsed.resourceType)?.type;
+    const type = watched.find((w) => w.type === parsed.resourceType)?.type;
     const action = /^resource\.(create|change|remove)$/.exec(parsed.name ?? '')?.[1] as DownstreamEvent['action'] | undefined;
 
     if (type && action) {

@@ -19,6 +19,7 @@ export * from './force';
 export * from './operator-state';
 export * from './label-selector';
 export * from './node-rollout';
+export * from './node-report';
 export * from './pool-object';
 export * from './cluster-targets';
 export * from './rollout';

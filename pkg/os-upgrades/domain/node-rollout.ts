@@ -9,13 +9,19 @@
 //   container runs, after the cordon/drain init containers);
 // - the Nodes: label plan.upgrade.cattle.io/<plan> = the hash of the last job that succeeded
 //   there (system-upgrade-controller pkg/upgrade/handle_batch.go), spec.unschedulable (cordoned),
-//   the Ready condition (not True while the host reboots), status.nodeInfo.osImage.
-// A node is on the pool's image only when its label carries the Plan's hash for the pinned tag
-// and its osImage, when it names a tag, names that tag (suc-upgrade exits 0 without upgrading
-// a host that runs a higher version).
+//   the Ready condition (not True while the host reboots), and Elemental's label
+//   elemental.cattle.io/tag: the tag of the image the host booted (node-report.ts; osImage is the
+//   distribution's PRETTY_NAME and never names a tag).
+// A node is on the pool's image when its tag label names the pinned tag. A node whose job for
+// the pinned Plan succeeded but that reports no tag is "unknown": suc-upgrade exits 0 without
+// upgrading a host that runs a higher version, so only the label tells.
+// A failed Job is deleted after its TTL and the Plan makes a new one (system-upgrade-controller
+// handle_batch.go, handle_core.go): the Plan's Complete condition keeps the last failure, so a
+// node being retried says so.
 import type { OSVersion, Reason } from './types';
 import { imageParts } from './image-tag';
 import { matchesLabelSelector } from './label-selector';
+import { nodeImageTag, planFailure, PlanFailure } from './node-report';
 import { readPool } from './pool';
 import { asText, isRecord } from './text';
 
@@ -36,9 +42,13 @@ export interface RolloutTarget {
   nodeSelector?: unknown;
 }
 
-export type NodeRolloutState = 'updated' | 'waiting' | 'draining' | 'upgrading' | 'rebooting' | 'failed' | 'other';
+/** `unknown`: nothing the person may read tells where the node stands (no tag label, or no rights on Plans and Jobs). */
+export type NodeRolloutState = 'updated' | 'waiting' | 'draining' | 'upgrading' | 'rebooting' | 'failed' | 'other' | 'unknown';
 
-export const NODE_ROLLOUT_STATES: readonly NodeRolloutState[] = ['updated', 'waiting', 'draining', 'upgrading', 'rebooting', 'failed', 'other'];
+export const NODE_ROLLOUT_STATES: readonly NodeRolloutState[] = ['updated', 'waiting', 'draining', 'upgrading', 'rebooting', 'failed', 'other', 'unknown'];
+
+/** The upgrade objects a person may not read in a cluster whose nodes they read. */
+export type HiddenKind = 'plans' | 'jobs';
 
 /** One targeted node. */
 export interface NodeRolloutRow {
@@ -48,8 +58,12 @@ export interface NodeRolloutRow {
   cluster: string;
   clusterId: string;
   node: string;
-  /** status.nodeInfo.osImage ('' when not reported). */
+  /** status.nodeInfo.osImage ('' when not reported): the distribution's name. */
   image: string;
+  /** The image tag the node booted (label elemental.cattle.io/tag), when it says. */
+  tag?: string;
+  /** The node failed before and its job runs again: the last failure's message. */
+  retrying?: string;
   state: NodeRolloutState;
   /** Unix seconds since the node is in this state, when the cluster says. */
   since?: number;
@@ -65,6 +79,8 @@ export type ClusterReading =
     kind: 'read'; plans: readonly unknown[]; jobs: readonly unknown[]; nodes: readonly unknown[];
     /** Job name → the end of the log of its newest pod's upgrade container, for failed jobs. */
     logs?: Readonly<Record<string, string>>;
+    /** What the person may not read there (Steve answers 404 for a type listed nowhere, an empty list for a namespace they cannot see). */
+    hidden?: readonly HiddenKind[];
   }
   | { kind: 'loading' }
   /** forbidden: no rights in that cluster; unreachable: disconnected or erroring; unmapped: no Rancher cluster id. */
@@ -175,14 +191,29 @@ export function shortImageName(image: string): string {
   return `${ repo.split('/').pop() }:${ tag }`;
 }
 
-/** The tag in an osImage that is an image reference (`repo:tag`); undefined for a distribution name. */
-function osImageTag(osImage: string): string | undefined {
-  return /^[^\s:]+\/[^\s]+:[^\s/]+$/.test(osImage) ? imageParts(osImage).tag : undefined;
+/**
+ * The Jobs that failed (condition Failed=True): their pods' logs say why. `uid` tells a Job the
+ * Plan made again after deleting the failed one (it has the same name).
+ */
+export function failedJobs(jobs: readonly unknown[]): { name: string; uid: string }[] {
+  return jobs.filter((job) => condition(job, 'Failed')?.status === 'True')
+    .map((job) => ({ name: nameOf(job), uid: asText(record(record(job).metadata).uid) })).filter((job) => job.name);
 }
 
-/** The names of the Jobs that failed (condition Failed=True): their pods' logs say why. */
-export function failedJobNames(jobs: readonly unknown[]): string[] {
-  return jobs.filter((job) => condition(job, 'Failed')?.status === 'True').map(nameOf).filter(Boolean);
+/** Kubernetes' Job controller stopped the job at its active deadline: the log's last line is not why. */
+const DEADLINE_EXCEEDED = 'DeadlineExceeded';
+
+/** Why a job failed: the script's own last words, unless the deadline stopped it. */
+function failureText(reason: string, jobMessage: string, log: string | undefined): string {
+  return (reason !== DEADLINE_EXCEEDED && scriptFailure(log ?? '')) || jobMessage;
+}
+
+function logOf(cluster: ClusterInput, job: string): string | undefined {
+  return cluster.reading.kind === 'read' ? cluster.reading.logs?.[job] : undefined;
+}
+
+function hiddenOf(cluster: ClusterInput): readonly HiddenKind[] {
+  return cluster.reading.kind === 'read' ? cluster.reading.hidden ?? [] : [];
 }
 
 /**
@@ -195,10 +226,15 @@ export function scriptFailure(log: string): string {
   return lines.length ? lines[lines.length - 1] : '';
 }
 
-/** The pod a Job's log is read from: its newest (the last attempt). */
-export function newestPodName(pods: readonly unknown[]): string {
+/**
+ * The pod a Job's log is read from: its newest (the last attempt) among the pods labelled with the
+ * Job's name (Kubernetes' Job controller sets `job-name`). Steve with the SQL cache ignores a
+ * labelSelector, so a list may hold every Job's pods: only this Job's count.
+ */
+export function newestPodName(pods: readonly unknown[], jobName: string): string {
   const created = (pod: unknown) => asText(record(record(pod).metadata).creationTimestamp);
-  const newest = [...pods].sort((a, b) => created(b).localeCompare(created(a)) || nameOf(b).localeCompare(nameOf(a)))[0];
+  const own = pods.filter((pod) => jobName && labelsOf(pod)['job-name'] === jobName);
+  const newest = own.sort((a, b) => created(b).localeCompare(created(a)) || nameOf(b).localeCompare(nameOf(a)))[0];
 
   return newest ? nameOf(newest) : '';
 }
@@ -207,17 +243,26 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
   const name = nameOf(node);
   const labels = labelsOf(node);
   const image = asText(record(record(record(node).status).nodeInfo).osImage);
-  const tag = osImageTag(image);
+  const tag = nodeImageTag(node);
+  const onTarget = !!target.tag && tag === target.tag;
   const row: NodeRolloutRow = {
-    id: `${ cluster.clusterId }/${ name }`, cluster: cluster.cluster, clusterId: cluster.clusterId, node: name, image, state: 'waiting', message: ''
+    id: `${ cluster.clusterId }/${ name }`, cluster: cluster.cluster, clusterId: cluster.clusterId, node: name, image, ...(tag ? { tag } : {}), state: 'waiting', message: ''
   };
+
+  if (hiddenOf(cluster).length) {
+    // Without the Plan and its Jobs only the node's own tag tells anything.
+    row.state = onTarget ? 'updated' : 'unknown';
+    setRunningSince(row, node);
+
+    return row;
+  }
   const status = record(record(plan).status);
   const hash = asText(status.latestHash);
   const version = asText(status.latestVersion) || asText(record(record(plan).spec).version);
 
   if (!plan || !target.tag || version !== target.tag) {
     // The Plan for the pinned image has not reached this cluster: only a node already on it counts.
-    row.state = tag !== undefined && tag === target.tag ? 'updated' : 'waiting';
+    row.state = onTarget ? 'updated' : 'waiting';
     setRunningSince(row, node);
 
     return row;
@@ -227,13 +272,13 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
     .find((j) => labelsOf(j)[PLAN_LABEL_PREFIX + planName] === hash);
   const failed = job ? condition(job, 'Failed') : undefined;
   const applying = Array.isArray(status.applying) && status.applying.map(asText).includes(name);
+  const lastFailure = [planFailure(plan)].find((f): f is PlanFailure => f?.node === name);
 
   if (failed?.status === 'True') {
     const jobMessage = asText(failed.message) || asText(failed.reason);
-    const log = cluster.reading.kind === 'read' ? cluster.reading.logs?.[nameOf(job)] : undefined;
 
     row.state = 'failed';
-    row.message = scriptFailure(log ?? '') || jobMessage;
+    row.message = failureText(asText(failed.reason), jobMessage, logOf(cluster, nameOf(job)));
     row.jobMessage = jobMessage;
     row.since = unixSeconds(failed.lastTransitionTime);
 
@@ -244,11 +289,22 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
 
   if (!active && !applying) {
     if (hash && labels[PLAN_LABEL_PREFIX + planName] === hash) {
-      row.state = tag === undefined || tag === target.tag ? 'updated' : 'other';
+      row.state = tag === undefined ? 'unknown' : onTarget ? 'updated' : 'other';
       setRunningSince(row, node);
     }
 
     return row;
+  }
+  if (lastFailure && !job) {
+    // The failed Job was deleted after its TTL; the Plan makes a new one on the next node event.
+    row.state = 'failed';
+    row.message = failureText(lastFailure.reason, lastFailure.message, logOf(cluster, lastFailure.job));
+    row.jobMessage = lastFailure.message;
+
+    return row;
+  }
+  if (lastFailure) {
+    row.retrying = failureText(lastFailure.reason, lastFailure.message, logOf(cluster, lastFailure.job));
   }
   const ready = condition(node, 'Ready');
 
@@ -290,7 +346,7 @@ export function nodeRolloutRows(target: RolloutTarget, cluster: ClusterInput): N
   }
   const { plans, jobs, nodes } = cluster.reading;
   const planName = upgradePlanName(target.pool);
-  const plan = plans.find((p) => isPlanOf(p, planName));
+  const plan = hiddenOf(cluster).length ? undefined : plans.find((p) => isPlanOf(p, planName));
   const selector = plan ? record(record(plan).spec).nodeSelector : target.nodeSelector;
 
   return nodes.filter((node) => matchesLabelSelector(selector, labelsOf(node)))
@@ -322,6 +378,8 @@ function clusterRollout(target: RolloutTarget, input: ClusterInput, image: strin
     message = because ? { key: 'osUpgrades.rollout.cluster.unreachableBecause', values: { cluster: input.cluster, reason: because } } : { key: `osUpgrades.rollout.cluster.${ input.reading.kind }`, values: { cluster: input.cluster } };
   } else if (!counts.total) {
     message = { key: 'osUpgrades.rollout.cluster.noNodes' };
+  } else if (hiddenOf(input).length && counts.updated < counts.total) {
+    message = { key: 'osUpgrades.rollout.cluster.hidden', values: { cluster: input.cluster } };
   } else if (failures.length) {
     message = {
       key:    'osUpgrades.rollout.cluster.failed',
@@ -348,7 +406,7 @@ function clusterRollout(target: RolloutTarget, input: ClusterInput, image: strin
   };
 }
 
-const MOVING: NodeRolloutState[] = ['draining', 'upgrading', 'rebooting', 'failed', 'waiting', 'other'];
+const MOVING: NodeRolloutState[] = ['draining', 'upgrading', 'rebooting', 'failed', 'waiting', 'other', 'unknown'];
 
 /**
  * A pool's rollout from its clusters: "Rolled out" only when every targeted node of every
@@ -364,8 +422,19 @@ export function summarizeNodeRollout(input: { target: RolloutTarget; clusters: r
   const counts = countNodeStates(built.flatMap((b) => b.rows));
   const failures = clusters.flatMap((c) => c.failures.map((f) => ({ cluster: c.cluster, ...f })));
   const unknownClusters = clusters.filter((c) => c.reading !== 'read' && c.reading !== 'loading').map((c) => c.cluster);
+  const rows = built.flatMap((b) => b.rows);
+  const retrying = rows.filter((r) => r.retrying !== undefined);
   const details: Reason[] = MOVING.filter((state) => state !== 'failed' && counts[state] > 0)
     .map((state) => ({ key: `osUpgrades.rollout.count.${ state }`, values: { count: counts[state] } }));
+
+  if (retrying.length) {
+    details.unshift({
+      key:    'osUpgrades.rollout.retrying',
+      values: {
+        count: retrying.length, cluster: retrying[0].cluster, node: retrying[0].node, message: retrying[0].retrying
+      }
+    });
+  }
   const progress = {
     updated: counts.updated, total: counts.total, image
   };
@@ -395,6 +464,9 @@ export function summarizeNodeRollout(input: { target: RolloutTarget; clusters: r
     if (counts.total) {
       details.unshift({ key: 'osUpgrades.rollout.knownProgress', values: progress });
     }
+  } else if (counts.unknown) {
+    verdict = 'unknown';
+    message = { key: 'osUpgrades.rollout.nodesUnknown', values: { ...progress, unknown: counts.unknown } };
   } else if (!counts.total) {
     verdict = 'noNodes';
     message = { key: 'osUpgrades.rollout.noNodes' };

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import {
-  ClusterInput, ClusterReading, failedJobNames, FleetCluster, FleetGroup, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
+  ClusterInput, ClusterReading, failedJobs, FleetCluster, HiddenKind, FleetGroup, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
   summarizeNodeRollout, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
 } from '../domain';
 import {
@@ -20,7 +20,12 @@ type Objects = Record<'nodes' | 'jobs' | 'plans', Map<string, unknown>>;
 
 interface Follow {
   objects?: Objects;
-  /** Failed job name → the end of its pod's log; `asked` holds the jobs whose log is being read or was read. */
+  /** What the person may not read in this cluster. */
+  hidden?: readonly HiddenKind[];
+  /**
+   * Failed job name → the end of its pod's log, kept after the Job is deleted (the Plan's last
+   * failure names it); `asked` holds the jobs (name and uid) whose log is being read or was read.
+   */
   logs?: Map<string, string>;
   asked?: Set<string>;
   stop?: () => void;
@@ -208,11 +213,12 @@ export const useNodeRolloutStore = defineStore('osUpgrades.nodeRollout', {
         follow.objects = {
           nodes: byId(read.nodes), jobs: byId(read.jobs), plans: byId(read.plans)
         };
+        follow.hidden = read.hidden;
         this.publish(id, follow);
         follow.stop = watchDownstream(id, read.revision, {
           onEvent: (event) => this.apply(id, follow, event),
           onLost:  () => this.retry(id, follow),
-        }, this.socketFactory);
+        }, this.socketFactory, read.hidden);
       } catch (e) {
         if (this.follows.get(id) !== follow) {
           return;
@@ -265,6 +271,7 @@ export const useNodeRolloutStore = defineStore('osUpgrades.nodeRollout', {
         jobs:  markRaw([...objects.jobs.values()]),
         plans: markRaw([...objects.plans.values()]),
         logs:  markRaw(Object.fromEntries(follow.logs ?? [])),
+        ...(follow.hidden?.length ? { hidden: follow.hidden } : {}),
       };
       this.readFailureLogs(id, follow);
     },
@@ -278,11 +285,11 @@ export const useNodeRolloutStore = defineStore('osUpgrades.nodeRollout', {
       }
       follow.asked = follow.asked ?? new Set();
       follow.logs = follow.logs ?? new Map();
-      for (const job of failedJobNames([...follow.objects.jobs.values()])) {
-        if (follow.asked.has(job)) {
+      for (const { name: job, uid } of failedJobs([...follow.objects.jobs.values()])) {
+        if (follow.asked.has(`${ job }/${ uid }`)) {
           continue;
         }
-        follow.asked.add(job);
+        follow.asked.add(`${ job }/${ uid }`);
         readJobLog(shell, id, job).then((log) => {
           if (this.follows.get(id) === follow && log) {
             follow.logs?.set(job, log);

@@ -127,11 +127,16 @@ export class EmulatorControl {
     return this.call('GET', '/nodes');
   }
 
-  /** The node's next upgrade job fails with `message`. */
-  async failNode(cluster: string, node: string, message: string): Promise<void> {
+  /** The node's next upgrade job fails with `message`; `times` jobs in a row (0: every job). */
+  async failNode(cluster: string, node: string, message: string, times = 1): Promise<void> {
     await this.call('POST', '/nodes/fail', {
-      cluster, node, message
+      cluster, node, message, times
     });
+  }
+
+  /** The system-upgrade-controller's Job TTL and deadline in seconds (before the emulator's time scale). */
+  async setJobTimes(times: { jobTtlSeconds?: number; jobDeadlineSeconds?: number }): Promise<void> {
+    await this.call('POST', '/suc/settings', times);
   }
 
   /** Disconnects (false) or reconnects (true) a Fleet cluster's agent: its /k8s/clusters/<id> answers 500. */

@@ -1,7 +1,10 @@
 // Where the specs run: the emulator (default) or a real Rancher given by E2E_BASE_URL.
 
-/** `limited`: reads the management cluster but has no access to one downstream cluster (emulator user, or E2E_LIMITED_*). */
-export type Role = 'admin' | 'viewer' | 'editor' | 'limited';
+/**
+ * `limited`: reads the management cluster but has no access to one downstream cluster (emulator user, or E2E_LIMITED_*);
+ * `member`: reads the nodes of the downstream clusters but not their Plans and Jobs (no System project; E2E_MEMBER_*).
+ */
+export type Role = 'admin' | 'viewer' | 'editor' | 'limited' | 'member';
 
 export interface Credentials {
   username: string;
@@ -31,6 +34,12 @@ export function credentials(role: Role): Credentials {
     };
   }
 
+  if (role === 'member') {
+    return {
+      username: process.env.E2E_MEMBER_USER || 'member',
+      password: process.env.E2E_MEMBER_PASSWORD || 'password1234',
+    };
+  }
   if (role === 'limited') {
     return {
       username: process.env.E2E_LIMITED_USER || 'limited',

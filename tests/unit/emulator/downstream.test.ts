@@ -4,7 +4,8 @@
 import { Emulator } from '../../emulator/emulator';
 import { JsonObject } from '../../emulator/json';
 import { KubeObject } from '../../emulator/store';
-import { SYSTEM_ACTOR } from '../../emulator/users';
+import { RequestContext } from '../../emulator/http';
+import { SYSTEM_ACTOR, USERS, User } from '../../emulator/users';
 import { entry, fixtures } from './helpers';
 
 const IMAGE = 'elemental.cattle.io.managedosimage';
@@ -25,9 +26,10 @@ const POOL: JsonObject = {
   spec:       { managedOSVersionName: 'os-1', clusterTargets: [{ clusterName: 'c1' }] },
 };
 
-async function start(): Promise<Emulator> {
+/** `timeScale` scales the Jobs' TTL and deadline too: 1 keeps a failed Job for 900 s. */
+async function start(sqlCache = true, timeScale = 1): Promise<Emulator> {
   const em = new Emulator({
-    fixtures: fixtures({ test: [entry('os-1', 'v1'), entry('os-2', 'v2')] }, [CLUSTER, POOL]), generated: [], origin: 'http://localhost:1', timeScale: 0, sqlCache: true, retryBaseMs: 60000, rolloutStepMs: 10
+    fixtures: fixtures({ test: [entry('os-1', 'v1'), entry('os-2', 'v2')] }, [CLUSTER, POOL]), generated: [], origin: 'http://localhost:1', timeScale, sqlCache, retryBaseMs: 60000, rolloutStepMs: 10
   });
 
   await em.start();
@@ -46,6 +48,33 @@ async function until(check: () => boolean, ms = 3000): Promise<void> {
   }
 }
 
+function user(name: string): User {
+  return USERS.find((u) => u.username === name) as User;
+}
+
+/** A GET of `/k8s/clusters/…` as the emulator's router hands it over: the status and the parsed body. */
+function get(em: Emulator, url: string, as = user('admin')): { status: number; body: { data?: KubeObject[] } & JsonObject } {
+  const out = { status: 0, text: '' };
+  const res = {
+    statusCode: 200,
+    setHeader:  () => undefined,
+    end:        (text = '') => {
+      out.status = res.statusCode;
+      out.text = text;
+    }
+  };
+  const parsed = new URL(url, 'http://localhost:1');
+  const ctx = {
+    req: {}, res, method: 'GET', url: parsed, path: parsed.pathname, cookies: {}, base: 'http://localhost:1', secure: false
+  } as unknown as RequestContext;
+
+  em.downstream.handle(ctx, as);
+
+  return { status: out.status, body: out.text.startsWith('{') ? JSON.parse(out.text) : {} };
+}
+
+const isFailed = (job: KubeObject) => ((job.status as { conditions?: JsonObject[] }).conditions ?? []).some((c) => c.type === 'Failed' && c.status === 'True');
+
 const osImage = (node: KubeObject) => (node.status as { nodeInfo: { osImage: string } }).nodeInfo.osImage;
 
 describe('downstream clusters', () => {
@@ -56,7 +85,10 @@ describe('downstream clusters', () => {
     const status = plan.status as JsonObject;
 
     expect(nodes.map((n) => n.metadata.name)).toEqual(['c1-node-1', 'c1-node-2']);
-    expect(nodes.map(osImage)).toEqual(['registry.example.test/os:v1', 'registry.example.test/os:v1']);
+    // A kubelet's PRETTY_NAME, and the tag Elemental's labels give at boot.
+    expect(nodes.map(osImage)).toEqual(['SUSE Linux Micro', 'SUSE Linux Micro']);
+    expect(nodes.map((n) => n.metadata.labels?.['elemental.cattle.io/tag'])).toEqual(['v1', 'v1']);
+    expect(nodes[0].metadata.labels?.['elemental.cattle.io/image']).toBe('registry.example.test-os-v1');
     expect(plan.metadata).toMatchObject({ name: 'os-upgrader-pool', namespace: 'cattle-system' });
     expect(nodes.every((n) => n.metadata.labels?.['plan.upgrade.cattle.io/os-upgrader-pool'] === status.latestHash)).toBe(true);
     expect(status.applying).toEqual([]);
@@ -82,9 +114,9 @@ describe('downstream clusters', () => {
         }
       }
 
-      return (em.downstream.list('c-m-one', 'batch.job') ?? []).some((j) => (j.status as JsonObject).failed === 1);
+      return (em.downstream.list('c-m-one', 'batch.job') ?? []).some(isFailed);
     });
-    const [job] = (em.downstream.list('c-m-one', 'batch.job') ?? []).filter((j) => (j.status as JsonObject).failed === 1);
+    const [job] = (em.downstream.list('c-m-one', 'batch.job') ?? []).filter(isFailed);
     const [plan] = em.downstream.list('c-m-one', 'upgrade.cattle.io.plan') ?? [];
 
     expect(seen.has('cordoned')).toBe(true);
@@ -102,7 +134,7 @@ describe('downstream clusters', () => {
     expect(log).toContain('+ elemental --debug upgrade --bootloader --system dir:/');
     expect(log.trimEnd().split('\n').pop()).toBe('no space left on device');
     expect((plan.status as JsonObject).applying).toEqual(['c1-node-2']);
-    expect(osImage((em.downstream.list('c-m-one', 'node') ?? [])[0])).toBe('registry.example.test/os:v2');
+    expect((em.downstream.list('c-m-one', 'node') ?? [])[0].metadata.labels?.['elemental.cattle.io/tag']).toBe('v2');
     em.stop();
   });
 
@@ -113,6 +145,174 @@ describe('downstream clusters', () => {
     em.api.delete(bundles, 'fleet-default', 'mos-pool', SYSTEM_ACTOR);
     await until(() => (em.downstream.list('c-m-one', 'upgrade.cattle.io.plan') ?? []).length === 0);
     expect(em.downstream.list('c-m-one', 'node')).toHaveLength(2);
+    em.stop();
+  });
+});
+
+describe('downstream Steve queries', () => {
+  async function failedRollout(sqlCache: boolean): Promise<Emulator> {
+    const em = await start(sqlCache);
+    const type = em.types.require(IMAGE);
+    const latest = em.api.get(type, 'fleet-default', 'pool');
+
+    for (const node of em.nodes.all()) {
+      node.failNext = 'no space left on device';
+    }
+    // Two nodes at once: pods of two Jobs in cattle-system.
+    em.api.update(type, 'fleet-default', 'pool', {
+      ...latest,
+      spec: {
+        ...(latest.spec as JsonObject), managedOSVersionName: 'os-2', concurrency: 2
+      }
+    }, SYSTEM_ACTOR);
+    await until(() => new Set((em.downstream.list('c-m-one', 'pod') ?? []).map((p) => p.metadata.labels?.['job-name'])).size === 2);
+
+    return em;
+  }
+
+  it('ignores labelSelector with the SQL cache, as Steve\'s ParseQuery does, and honours its own filter', async() => {
+    const em = await failedRollout(true);
+    const all = em.downstream.list('c-m-one', 'pod') ?? [];
+    const jobName = all[0].metadata.labels?.['job-name'] ?? '';
+    const bySelector = get(em, `/k8s/clusters/c-m-one/v1/pods/cattle-system?labelSelector=${ encodeURIComponent(`job-name=${ jobName }`) }`);
+    const byFilter = get(em, `/k8s/clusters/c-m-one/v1/pods/cattle-system?filter=${ encodeURIComponent(`metadata.labels[job-name]=${ jobName }`) }`);
+
+    expect(bySelector.status).toBe(200);
+    expect(new Set(bySelector.body.data?.map((p) => p.metadata.labels?.['job-name'])).size).toBe(2);
+    expect(bySelector.body.data).toHaveLength(all.length);
+    expect(byFilter.body.data?.length).toBeGreaterThan(0);
+    expect(byFilter.body.data?.every((p) => p.metadata.labels?.['job-name'] === jobName)).toBe(true);
+    em.stop();
+  });
+
+  it('honours labelSelector without the SQL cache', async() => {
+    const em = await failedRollout(false);
+    const all = em.downstream.list('c-m-one', 'pod') ?? [];
+    const jobName = all[0].metadata.labels?.['job-name'] ?? '';
+    const bySelector = get(em, `/k8s/clusters/c-m-one/v1/pods/cattle-system?labelSelector=${ encodeURIComponent(`job-name=${ jobName }`) }`);
+
+    expect(bySelector.body.data?.length).toBeGreaterThan(0);
+    expect(bySelector.body.data?.length).toBeLessThan(all.length);
+    expect(bySelector.body.data?.every((p) => p.metadata.labels?.['job-name'] === jobName)).toBe(true);
+    em.stop();
+  });
+});
+
+describe('the system-upgrade-controller\'s job cycle', () => {
+  async function approveOs2(em: Emulator): Promise<void> {
+    const type = em.types.require(IMAGE);
+    const latest = em.api.get(type, 'fleet-default', 'pool');
+
+    em.api.update(type, 'fleet-default', 'pool', { ...latest, spec: { ...(latest.spec as JsonObject), managedOSVersionName: 'os-2' } }, SYSTEM_ACTOR);
+  }
+  const jobs = (em: Emulator) => em.downstream.list('c-m-one', 'batch.job') ?? [];
+  const complete = (em: Emulator) => ((em.downstream.list('c-m-one', 'upgrade.cattle.io.plan') ?? [])[0].status as { conditions: JsonObject[] }).conditions.find((c) => c.type === 'Complete');
+
+  it('runs a successful Elemental upgrade in two pods: the first exits 1 after reboot, the second finds it done', async() => {
+    const em = await start();
+    let twoPods: KubeObject[] = [];
+
+    await approveOs2(em);
+    await until(() => {
+      const pods = (em.downstream.list('c-m-one', 'pod') ?? []).filter((p) => p.metadata.labels?.['upgrade.cattle.io/node'] === 'c1-node-1');
+
+      if (pods.length === 2) {
+        twoPods = pods;
+      }
+
+      return twoPods.length === 2;
+    });
+    const job = jobs(em).find((j) => j.metadata.labels?.['upgrade.cattle.io/node'] === 'c1-node-1') as KubeObject;
+
+    expect(twoPods.map((p) => (p.status as JsonObject).phase).sort()).toEqual(['Failed', 'Running']);
+    expect(job.status).toMatchObject({ active: 1, failed: 1 });
+    expect(isFailed(job)).toBe(false);
+    await until(() => (em.nodes.of('fleet-default', 'c1') ?? []).every((n) => n.labels['elemental.cattle.io/tag'] === 'v2' && n.state === 'idle'));
+    em.stop();
+  });
+
+  it('deletes a failed Job after its TTL and makes it again, so a failing node cycles, and the Plan keeps the last failure', async() => {
+    const em = await start(true, 0.0001);
+    const node = em.nodes.find('c1', 'c1-node-1') as NonNullable<ReturnType<Emulator['nodes']['find']>>;
+    const uids = new Set<string>();
+    const states: string[] = [];
+
+    node.failNext = 'no space left on device';
+    node.failTimes = 2;
+    await approveOs2(em);
+    await until(() => {
+      const job = jobs(em).find((j) => j.metadata.labels?.['upgrade.cattle.io/node'] === 'c1-node-1');
+
+      if (job) {
+        uids.add(`${ job.metadata.uid }:${ isFailed(job) }`);
+      }
+      if (states[states.length - 1] !== node.state) {
+        states.push(node.state);
+      }
+
+      return node.labels['elemental.cattle.io/tag'] === 'v2';
+    }, 10000);
+    // Two failed Jobs of the same name, each deleted and made again, then the one that succeeds.
+    expect([...uids].filter((u) => u.endsWith(':true'))).toHaveLength(2);
+    expect(new Set([...uids].map((u) => u.split(':')[0])).size).toBe(3);
+    expect(states.filter((s) => s === 'failed')).toHaveLength(2);
+    expect(states.indexOf('upgrading')).toBeLessThan(states.indexOf('failed'));
+    em.stop();
+  });
+
+  it('keeps the failure on the Plan\'s Complete condition while the node is retried', async() => {
+    const em = await start(true, 0.00002);
+    const node = em.nodes.find('c1', 'c1-node-1') as NonNullable<ReturnType<Emulator['nodes']['find']>>;
+    let retried: JsonObject | undefined;
+
+    node.failNext = 'no space left on device';
+    node.failTimes = Infinity;
+    await approveOs2(em);
+    await until(() => {
+      const job = jobs(em).find((j) => j.metadata.labels?.['upgrade.cattle.io/node'] === 'c1-node-1');
+
+      if (job && !isFailed(job) && complete(em)?.reason === 'JobFailed') {
+        retried = complete(em);
+      }
+
+      return !!retried;
+    }, 10000);
+    expect(retried?.message).toMatch(/^Job cattle-system\/apply-os-upgrader-pool-on-c1-node-1-with-\S+ failed on Node c1-node-1: BackoffLimitExceeded: Job has reached the specified backoff limit$/);
+    em.stop();
+  });
+
+  it('fails a hanging Job at its active deadline with DeadlineExceeded', async() => {
+    const em = await start(true, 0.0001);
+    const node = em.nodes.find('c1', 'c1-node-1') as NonNullable<ReturnType<Emulator['nodes']['find']>>;
+
+    node.hangNext = 'pulling layer 3 of 9';
+    await approveOs2(em);
+    await until(() => jobs(em).some(isFailed));
+    const job = jobs(em).find(isFailed) as KubeObject;
+
+    expect(job.spec).toMatchObject({ activeDeadlineSeconds: 600, ttlSecondsAfterFinished: 900 });
+    expect((job.status as { conditions: JsonObject[] }).conditions[0]).toMatchObject({ reason: 'DeadlineExceeded', message: 'Job was active longer than specified deadline' });
+    em.stop();
+  });
+});
+
+describe('a cluster member without the System project', () => {
+  it('reads the nodes; Steve answers 404 for Plans, an empty list for Jobs in cattle-system, and no cattle-system namespace', async() => {
+    const em = await start();
+    const member = user('member');
+
+    expect(get(em, '/k8s/clusters/c-m-one/v1/nodes', member).body.data).toHaveLength(2);
+    expect(get(em, '/k8s/clusters/c-m-one/v1/upgrade.cattle.io.plans/cattle-system', member).status).toBe(404);
+    const memberJobs = get(em, '/k8s/clusters/c-m-one/v1/batch.jobs/cattle-system', member);
+
+    expect(memberJobs.status).toBe(200);
+    expect(memberJobs.body.data).toEqual([]);
+    expect(get(em, '/k8s/clusters/c-m-one/v1/namespaces/cattle-system', member).status).toBe(404);
+    expect(get(em, '/k8s/clusters/c-m-one/v1/namespaces/edge-apps', member).status).toBe(200);
+    expect(get(em, '/k8s/clusters/c-m-one/v1/namespaces', member).body.data?.map((n) => n.metadata.name)).toEqual(['edge-apps']);
+    // The admin sees what is there.
+    expect(get(em, '/k8s/clusters/c-m-one/v1/upgrade.cattle.io.plans/cattle-system').body.data).toHaveLength(1);
+    expect(get(em, '/k8s/clusters/c-m-one/v1/namespaces/cattle-system').status).toBe(200);
     em.stop();
   });
 });

@@ -122,13 +122,14 @@ describe('soakNodes', () => {
       kind: 'read', plans: [], jobs: [], nodes
     }
   });
+  // As a real node reports it: the distribution's name, and the tag Elemental's label gives.
   const node = (name: string, tag: string) => ({
-    metadata: { name, labels: {} },
+    metadata: { name, labels: { 'elemental.cattle.io/tag': tag } },
     status:   {
       conditions: [{
         type: 'Ready', status: 'True', lastTransitionTime: READY
       }],
-      nodeInfo: { osImage: `registry.example/os/base:${ tag }` }
+      nodeInfo: { osImage: 'SUSE Linux Micro 6.1' }
     },
   });
 

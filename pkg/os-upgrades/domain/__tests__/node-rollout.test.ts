@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {
-  ClusterInput, failedJobNames, isBundleMissing, newestPodName, scriptFailure, matchesLabelSelector, nodeRolloutRows, NodeRolloutState, rolloutTarget, RolloutTarget, shortImageName, summarizeNodeRollout, upgradePlanName
+  ClusterInput, failedJobs, isBundleMissing, newestPodName, scriptFailure, matchesLabelSelector, nodeRolloutRows, NodeRolloutState, rolloutTarget, RolloutTarget, shortImageName, summarizeNodeRollout, upgradePlanName
 } from '../index';
 
 const IMAGE = 'registry.suse.com/suse/sl-micro/6.1/base-os-container';
@@ -18,7 +18,10 @@ const FAILED_LOG = [
   'ERRO[0004] no space left on device', '',
 ].join('\n');
 
-type Shape = 'updated' | 'old' | 'draining' | 'upgrading' | 'rebooting' | 'failed' | 'higher';
+/** `noTag`: the job for the pinned Plan succeeded, but the node carries no elemental.cattle.io/tag label. */
+type Shape = 'updated' | 'old' | 'draining' | 'upgrading' | 'rebooting' | 'failed' | 'higher' | 'noTag';
+/** What a real kubelet reports: /etc/os-release PRETTY_NAME. */
+const PRETTY_NAME = 'SUSE Linux Micro 6.1';
 
 function plan(applying: string[] = [], version = '2.2.0-3.12') {
   return {
@@ -39,16 +42,22 @@ function plan(applying: string[] = [], version = '2.2.0-3.12') {
 
 function node(name: string, shape: Shape, extraLabels: Record<string, string> = {}) {
   const tag = shape === 'updated' ? '2.2.0-3.12' : shape === 'higher' ? '2.3.0-1.1' : '2.2.0-3.9';
-  const labelled = shape === 'updated' || shape === 'higher';
+  const labelled = shape === 'updated' || shape === 'higher' || shape === 'noTag';
+  const tagLabel = shape === 'noTag' ? {} : { 'elemental.cattle.io/tag': tag };
 
   return {
-    metadata: { name, labels: { ...extraLabels, ...(labelled ? { [`plan.upgrade.cattle.io/${ PLAN }`]: HASH } : { [`plan.upgrade.cattle.io/${ PLAN }`]: 'h-old' }) } },
-    spec:     ['draining', 'upgrading', 'rebooting', 'failed'].includes(shape) ? { unschedulable: true } : {},
-    status:   {
+    metadata: {
+      name,
+      labels: {
+        ...extraLabels, ...tagLabel, ...(labelled ? { [`plan.upgrade.cattle.io/${ PLAN }`]: HASH } : { [`plan.upgrade.cattle.io/${ PLAN }`]: 'h-old' })
+      }
+    },
+    spec:   ['draining', 'upgrading', 'rebooting', 'failed'].includes(shape) ? { unschedulable: true } : {},
+    status: {
       conditions: [shape === 'rebooting' ? {
         type: 'Ready', status: 'Unknown', lastTransitionTime: T0
       } : { type: 'Ready', status: 'True' }],
-      nodeInfo: { osImage: `${ IMAGE }:${ tag }` },
+      nodeInfo: { osImage: PRETTY_NAME },
     },
   };
 }
@@ -99,13 +108,36 @@ describe('failure logs', () => {
   it('names the failed jobs and the newest pod of a job', () => {
     const jobs = cluster('a', ['failed', 'upgrading']).reading;
 
-    expect(jobs.kind === 'read' && failedJobNames(jobs.jobs)).toEqual([`apply-${ PLAN }-on-a-node-1-with-${ HASH }`]);
+    expect(jobs.kind === 'read' && failedJobs(jobs.jobs)).toEqual([{ name: `apply-${ PLAN }-on-a-node-1-with-${ HASH }`, uid: '' }]);
+    const pod = (name: string, created: string, jobName: string) => ({
+      metadata: {
+        name, creationTimestamp: created, labels: { 'job-name': jobName }
+      }
+    });
+
     expect(newestPodName([
-      { metadata: { name: 'p-1', creationTimestamp: '2024-05-01T08:00:00Z' } },
-      { metadata: { name: 'p-3', creationTimestamp: '2024-05-01T08:02:00Z' } },
-      { metadata: { name: 'p-2', creationTimestamp: '2024-05-01T08:01:00Z' } },
-    ])).toBe('p-3');
-    expect(newestPodName([])).toBe('');
+      pod('p-1', '2024-05-01T08:00:00Z', 'j'), pod('p-3', '2024-05-01T08:02:00Z', 'j'), pod('p-2', '2024-05-01T08:01:00Z', 'j'),
+    ], 'j')).toBe('p-3');
+    expect(newestPodName([], 'j')).toBe('');
+  });
+
+  it('never takes another job\'s pod (Steve with the SQL cache ignores labelSelector and answers every pod)', () => {
+    const pods = [
+      {
+        metadata: {
+          name: 'other-new', creationTimestamp: '2024-05-01T09:00:00Z', labels: { 'job-name': 'other' }
+        }
+      },
+      {
+        metadata: {
+          name: 'mine', creationTimestamp: '2024-05-01T08:00:00Z', labels: { 'job-name': 'mine-job' }
+        }
+      },
+      { metadata: { name: 'unlabelled', creationTimestamp: '2024-05-01T10:00:00Z' } },
+    ];
+
+    expect(newestPodName(pods, 'mine-job')).toBe('mine');
+    expect(newestPodName(pods, 'gone')).toBe('');
   });
 });
 
@@ -115,7 +147,7 @@ describe('nodeRolloutRows', () => {
 
     expect(rows.map((r) => r.state)).toEqual(['updated', 'waiting', 'draining', 'upgrading', 'rebooting', 'failed', 'other'] as NodeRolloutState[]);
     expect(rows[5]).toMatchObject({
-      node: 'a-node-6', message: 'ERRO[0004] no space left on device', jobMessage: JOB_MESSAGE, since: T0_SECONDS, image: `${ IMAGE }:2.2.0-3.9`, id: 'c-m-a/a-node-6'
+      node: 'a-node-6', message: 'ERRO[0004] no space left on device', jobMessage: JOB_MESSAGE, since: T0_SECONDS, image: PRETTY_NAME, tag: '2.2.0-3.9', id: 'c-m-a/a-node-6'
     });
     expect(rows[2].since).toBe(T0_SECONDS);
     expect(rows[0].since).toBeUndefined();
@@ -142,13 +174,21 @@ describe('nodeRolloutRows', () => {
     expect(nodeRolloutRows(TARGET, cluster('a', ['higher', 'old'], '2.2.0-3.9')).map((r) => r.state)).toEqual(['waiting', 'waiting']);
   });
 
-  it('trusts the SUC label when osImage is a distribution name without a tag', () => {
-    const input = cluster('a', ['updated']);
+  it('tells a skipped upgrade by the tag the node booted, and says unknown when the node reports no tag', () => {
+    // suc-upgrade exits 0 on a host with a higher version: the job succeeded, the node kept its image.
+    const rows = nodeRolloutRows(TARGET, cluster('a', ['higher', 'noTag', 'updated']));
+
+    expect(rows.map((r) => [r.state, r.tag])).toEqual([['other', '2.3.0-1.1'], ['unknown', undefined], ['updated', '2.2.0-3.12']]);
+    expect(rows.every((r) => r.image === PRETTY_NAME)).toBe(true);
+  });
+
+  it('never reads a tag out of osImage: a kubelet reports the distribution\'s name there', () => {
+    const input = cluster('a', ['noTag'], '2.2.0-3.9');
 
     if (input.reading.kind === 'read') {
-      (input.reading.nodes[0] as { status: { nodeInfo: { osImage: string } } }).status.nodeInfo.osImage = 'SUSE Linux Micro 6.1';
+      (input.reading.nodes[0] as { status: { nodeInfo: { osImage: string } } }).status.nodeInfo.osImage = `${ IMAGE }:2.2.0-3.12`;
     }
-    expect(nodeRolloutRows(TARGET, input)[0].state).toBe('updated');
+    expect(nodeRolloutRows(TARGET, input)[0].state).toBe('waiting');
   });
 
   it('gives nothing for a cluster that could not be read', () => {
@@ -260,7 +300,7 @@ describe('summarizeNodeRollout', () => {
   });
 
   it('property: rolled out exactly when every node of readable clusters is updated and no cluster is unknown', () => {
-    const shape = fc.constantFrom<Shape>('updated', 'old', 'draining', 'upgrading', 'rebooting', 'failed', 'higher');
+    const shape = fc.constantFrom<Shape>('updated', 'old', 'draining', 'upgrading', 'rebooting', 'failed', 'higher', 'noTag');
 
     fc.assert(fc.property(fc.array(fc.array(shape, { maxLength: 6 }), { minLength: 1, maxLength: 4 }), fc.boolean(), (clusters, oneForbidden) => {
       const inputs: ClusterInput[] = clusters.map((shapes, i) => cluster(`c${ i }`, shapes));
@@ -276,11 +316,138 @@ describe('summarizeNodeRollout', () => {
 
       expect(summary.verdict === 'rolledOut').toBe(expected);
       expect(summary.counts.total).toBe(all.length);
-      expect(summary.counts.updated + summary.counts.waiting + summary.counts.draining + summary.counts.upgrading + summary.counts.rebooting + summary.counts.failed + summary.counts.other).toBe(all.length);
+      expect(summary.counts.updated + summary.counts.waiting + summary.counts.draining + summary.counts.upgrading + summary.counts.rebooting + summary.counts.failed + summary.counts.other + summary.counts.unknown).toBe(all.length);
       if (all.includes('failed')) {
         expect(summary.verdict).toBe('failed');
       }
     }));
+  });
+});
+
+describe('the system-upgrade-controller\'s job cycle', () => {
+  const JOB = `apply-${ PLAN }-on-a-node-1-with-${ HASH }`;
+
+  /** The Plan as handle_batch.go leaves it after a Job failed: Complete=False, JobFailed, naming the node. */
+  function failedPlan(reason = 'BackoffLimitExceeded', message = JOB_MESSAGE) {
+    const p = plan(['a-node-1']);
+
+    return {
+      ...p,
+      status: {
+        ...p.status,
+        conditions: [{
+          type: 'Complete', status: 'False', reason: 'JobFailed', message: `Job cattle-system/${ JOB } failed on Node a-node-1: ${ reason }: ${ message }`
+        }]
+      }
+    };
+  }
+
+  function reading(jobs: unknown[], logs: Record<string, string> = { [JOB]: FAILED_LOG }, p: unknown = failedPlan()): ClusterInput {
+    return {
+      cluster:   'a',
+      clusterId: 'c-m-a',
+      reading:   {
+        kind: 'read', plans: [p], jobs, nodes: [node('a-node-1', 'upgrading')], logs
+      }
+    };
+  }
+
+  it('keeps a node failed, with the script\'s words, after its failed Job was deleted and before the Plan makes a new one', () => {
+    const [row] = nodeRolloutRows(TARGET, reading([]));
+
+    expect(row).toMatchObject({
+      state: 'failed', message: 'ERRO[0004] no space left on device', jobMessage: JOB_MESSAGE
+    });
+    expect(summarizeNodeRollout({ target: TARGET, clusters: [reading([])] }).verdict).toBe('failed');
+  });
+
+  it('says a node being retried failed before, with the last failure\'s message, and does not count it failed', () => {
+    const input = reading([job('a-node-1', 'upgrading')]);
+    const [row] = nodeRolloutRows(TARGET, input);
+    const summary = summarizeNodeRollout({ target: TARGET, clusters: [input] });
+
+    expect(row).toMatchObject({ state: 'upgrading', retrying: 'ERRO[0004] no space left on device' });
+    expect(summary.verdict).toBe('progressing');
+    expect(summary.details[0]).toEqual({
+      key:    'osUpgrades.rollout.retrying',
+      values: {
+        count: 1, cluster: 'a', node: 'a-node-1', message: 'ERRO[0004] no space left on device'
+      }
+    });
+  });
+
+  it('gives the Plan\'s words for a retried node whose earlier log was never read', () => {
+    const [row] = nodeRolloutRows(TARGET, reading([job('a-node-1', 'upgrading')], {}));
+
+    expect(row.retrying).toBe(JOB_MESSAGE);
+  });
+
+  it('says a job stopped at its active deadline was stopped, not the last line its script printed', () => {
+    const deadline = 'Job was active longer than specified deadline';
+    const stopped = {
+      ...job('a-node-1', 'failed'),
+      status: {
+        failed:     1,
+        conditions: [{
+          type: 'Failed', status: 'True', reason: 'DeadlineExceeded', message: deadline, lastTransitionTime: T0
+        }]
+      }
+    };
+    const [row] = nodeRolloutRows(TARGET, reading([stopped], { [JOB]: '+ elemental --debug upgrade\nINFO pulling image layer 3 of 9\n' }, failedPlan('DeadlineExceeded', deadline)));
+
+    expect(row).toMatchObject({ state: 'failed', message: deadline });
+  });
+
+  it('does not take the first pod\'s exit 1 after the reboot for a failure: the Job runs its second pod', () => {
+    const rebooted = {
+      ...job('a-node-1', 'upgrading'),
+      status: {
+        active: 1, failed: 1, ready: 1, startTime: T0
+      }
+    };
+    const input: ClusterInput = {
+      cluster:   'a',
+      clusterId: 'c-m-a',
+      reading:   {
+        kind: 'read', plans: [plan(['a-node-1'])], jobs: [rebooted], nodes: [node('a-node-1', 'upgrading')]
+      }
+    };
+
+    expect(nodeRolloutRows(TARGET, input)[0].state).toBe('upgrading');
+    expect(summarizeNodeRollout({ target: TARGET, clusters: [input] }).failures).toEqual([]);
+  });
+});
+
+describe('a person who may read the nodes but not the Plans and Jobs', () => {
+  function partial(shapes: Shape[]): ClusterInput {
+    const input = cluster('a', shapes);
+
+    return input.reading.kind === 'read' ? {
+      ...input,
+      reading: {
+        ...input.reading, plans: [], jobs: [], hidden: ['plans', 'jobs']
+      }
+    } : input;
+  }
+
+  it('counts a node on the image by the tag it booted, and says the others\' state is unknown, not waiting', () => {
+    const rows = nodeRolloutRows(TARGET, partial(['updated', 'old', 'noTag']));
+
+    expect(rows.map((r) => r.state)).toEqual(['updated', 'unknown', 'unknown']);
+    const summary = summarizeNodeRollout({ target: TARGET, clusters: [partial(['updated', 'old'])] });
+
+    expect(summary.verdict).toBe('unknown');
+    expect(summary.message).toEqual({
+      key:    'osUpgrades.rollout.nodesUnknown',
+      values: {
+        updated: 1, total: 2, image: 'base-os-container:2.2.0-3.12', unknown: 1
+      }
+    });
+    expect(summary.clusters[0].message).toEqual({ key: 'osUpgrades.rollout.cluster.hidden', values: { cluster: 'a' } });
+  });
+
+  it('is rolled out there when every node reports the pinned tag', () => {
+    expect(summarizeNodeRollout({ target: TARGET, clusters: [partial(['updated', 'updated'])] }).verdict).toBe('rolledOut');
   });
 });
 

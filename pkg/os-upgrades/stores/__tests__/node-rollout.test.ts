@@ -27,7 +27,7 @@ const plan = {
   }
 };
 const node = (name: string, tag: string, hash: string) => ({
-  metadata: { name, labels: { 'plan.upgrade.cattle.io/os-upgrader-p': hash } }, spec: {}, status: { conditions: [{ type: 'Ready', status: 'True' }], nodeInfo: { osImage: `r/os:${ tag }` } }
+  metadata: { name, labels: { 'plan.upgrade.cattle.io/os-upgrader-p': hash, 'elemental.cattle.io/tag': tag } }, spec: {}, status: { conditions: [{ type: 'Ready', status: 'True' }], nodeInfo: { osImage: 'SUSE Linux Micro 6.1' } }
 });
 
 class FakeSocket implements SocketLike {
@@ -51,7 +51,8 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup(downstream: Record<string, { status?: number; nodes?: unknown[] }>) {
+/** `member`: Steve's answers to a cluster member without the System project (Plans 404, no cattle-system namespace). */
+function setup(downstream: Record<string, { status?: number; nodes?: unknown[]; member?: boolean }>) {
   const sockets: FakeSocket[] = [];
   const dispatch = jest.fn((action: string, payload: { type?: string; url?: string }) => {
     if (action === 'management/findAll') {
@@ -62,6 +63,9 @@ function setup(downstream: Record<string, { status?: number; nodes?: unknown[] }
 
     if (!cluster || cluster.status) {
       return Promise.reject(Object.assign(new Error('no'), { _status: cluster?.status ?? 503 }));
+    }
+    if (cluster.member && (type === 'upgrade.cattle.io.plans' || type === 'namespaces')) {
+      return Promise.reject(Object.assign(new Error('not found'), { _status: 404 }));
     }
     const data = type === 'nodes' ? cluster.nodes ?? [] : type === 'upgrade.cattle.io.plans' ? [plan] : [];
 
@@ -126,7 +130,33 @@ describe('node rollout store', () => {
       name: 'resource.change', resourceType: 'node', data: node('a1', 'v2', 'h')
     });
     expect(store.nodeRows(pool, versions).map((r) => r.state)).toEqual(['updated']);
-    expect(shell.dispatch.mock.calls.filter(([action]) => action === 'management/request')).toHaveLength(3);
+    expect(shell.dispatch.mock.calls.filter(([action]) => action === 'management/request')).toHaveLength(4);
+  });
+
+  it('reads a cluster where the person sees the nodes but not the Plans and Jobs once, and says so instead of retrying', async() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const { store, shell, sockets } = setup({ 'c-m-a': { nodes: [node('a1', 'v2', 'h'), node('a2', 'v1', 'old')], member: true } });
+
+      await store.loadFleet(shell);
+      store.follow('page', ['c-m-a']);
+      for (let i = 0; i < 8; i++) {
+        await Promise.resolve();
+      }
+      const reading = store.readings['c-m-a'];
+
+      expect(reading).toMatchObject({ kind: 'read', hidden: ['plans', 'jobs'] });
+      expect(store.nodeRows(pool, versions).map((r) => r.state)).toEqual(['updated', 'unknown']);
+      const reads = shell.dispatch.mock.calls.length;
+
+      jest.advanceTimersByTime(30000);
+      expect(shell.dispatch.mock.calls).toHaveLength(reads);
+      // Only the nodes are watched.
+      sockets[0].onopen?.({});
+      expect(sockets[0].sent.map((m) => JSON.parse(m).resourceType)).toEqual(['node']);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('lets a cluster go when no owner asks for it any more, and keeps it while one does', async() => {

@@ -36,7 +36,7 @@ const failedJob = {
   },
 };
 const node = (name: string, hash: string, extra: Record<string, unknown> = {}) => ({
-  metadata: { name, labels: { 'plan.upgrade.cattle.io/os-upgrader-p': hash } }, status: { conditions: [{ type: 'Ready', status: 'True' }], nodeInfo: { osImage: 'r/os:v2' } }, ...extra
+  metadata: { name, labels: { 'plan.upgrade.cattle.io/os-upgrader-p': hash, 'elemental.cattle.io/tag': hash === 'h' ? 'v2' : 'v1' } }, status: { conditions: [{ type: 'Ready', status: 'True' }], nodeInfo: { osImage: 'SUSE Linux Micro 6.1' } }, ...extra
 });
 const read: ClusterInput = {
   cluster:   'a',
@@ -68,8 +68,39 @@ describe('PoolNodeRollout', () => {
     const keys = new Set<string>();
     const add = (reason: Reason) => keys.add(reason.key);
     const kinds: ClusterInput['reading'][] = [{ kind: 'loading' }, { kind: 'forbidden' }, { kind: 'unreachable' }, { kind: 'unmapped' }];
+    const retriedPlan = {
+      ...plan,
+      status: {
+        ...plan.status,
+        conditions: [{
+          type: 'Complete', status: 'False', reason: 'JobFailed', message: 'Job cattle-system/j failed on Node n3: BackoffLimitExceeded: disk full'
+        }]
+      }
+    };
     const inputs: { clusters: ClusterInput[]; bundleMissing?: boolean }[] = [
       { clusters: [read] }, { clusters: [] }, { clusters: [read], bundleMissing: true },
+      // Plans and Jobs hidden from the person; a node failing again and being retried.
+      {
+        clusters: [{
+          ...read,
+          reading: {
+            kind: 'read', plans: [], jobs: [], nodes: [node('n1', 'h'), node('n2', 'old')], hidden: ['plans', 'jobs']
+          }
+        }]
+      },
+      {
+        clusters: [{
+          ...read,
+          reading: {
+            kind:  'read',
+            plans: [retriedPlan],
+            jobs:  [{
+              ...failedJob, metadata: { labels: { ...failedJob.metadata.labels, 'upgrade.cattle.io/node': 'n3' } }, status: { active: 1 }
+            }],
+            nodes: [node('n1', 'h'), node('n3', 'old')]
+          }
+        }]
+      },
       {
         clusters: [{
           ...read,
@@ -113,6 +144,9 @@ describe('PoolNodeRollout', () => {
       summary.clusters.forEach((c) => add(c.message));
       keys.add(`osUpgrades.rollout.verdict.${ summary.verdict }`);
     }
+    expect(keys).toContain('osUpgrades.rollout.retrying');
+    expect(keys).toContain('osUpgrades.rollout.cluster.hidden');
+    expect(keys).toContain('osUpgrades.rollout.nodesUnknown');
     for (const state of NODE_ROLLOUT_STATES) {
       keys.add(`osUpgrades.rollout.state.${ state }`);
       keys.add(`osUpgrades.rollout.count.${ state === 'failed' ? 'waiting' : state === 'updated' ? 'waiting' : state }`);
