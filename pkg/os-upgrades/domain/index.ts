@@ -55,3 +55,4 @@ export * from './live-list';
 export * from './selector-chips';
 export * from './fleet-message';
 export * from './pinned-pools';
+export * from './duration';
