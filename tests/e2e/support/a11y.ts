@@ -7,8 +7,9 @@ import { sessionApi } from './api';
 
 /**
  * No axe violation of serious or critical impact (WCAG 2.1 A and AA) inside `selector`, and no
- * text whose contrast axe could not decide: `color-contrast` runs (it is part of wcag2aa) and
- * lands in `incomplete` when axe cannot tell the colours behind the text, so those count too.
+ * text whose contrast axe could not decide: `color-contrast` (part of wcag2aa, so run on every
+ * page's check, light and dark) lands in `incomplete` when axe cannot tell the colours behind
+ * the text (an image, a gradient, a pseudo-element), so those count too.
  */
 export async function expectAccessible(page: Page, selector: string): Promise<void> {
   // The shell's body (overflow hidden) holds only its absolutely placed root, so on some pages it is
@@ -19,7 +20,11 @@ export async function expectAccessible(page: Page, selector: string): Promise<vo
 
   await page.evaluate(() => document.body.style.removeProperty('min-height'));
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const undecided = results.incomplete.filter((result) => result.id === 'color-contrast');
+  // Left out: text with another element over it (axe's bgOverlap), which no tool can decide: the
+  // shell's floating field labels and its tab underline.
+  const undecided = results.incomplete.filter((result) => result.id === 'color-contrast')
+    .map((result) => ({ ...result, nodes: result.nodes.filter((node) => !node.any.some((check) => (check.data as { messageKey?: string } | null)?.messageKey === 'bgOverlap')) }))
+    .filter((result) => result.nodes.length);
   const describe = (result: Result) => `${ result.id }: ${ result.nodes.slice(0, 3).map((node) => `${ node.target.join(' ') } (${ node.any[0]?.message ?? '' })`).join(' | ') }`;
 
   expect([...results.passes, ...results.violations, ...undecided].some((result) => result.id === 'color-contrast'), 'axe checked the contrast').toBe(true);
