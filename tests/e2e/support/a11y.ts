@@ -31,20 +31,42 @@ export async function expectAccessible(page: Page, selector: string): Promise<vo
   expect([...serious, ...undecided.map((result) => ({ ...result, id: `${ result.id } (undecided)` }))].map(describe)).toEqual([]);
 }
 
+/** Writes one of the logged-in user's preferences (JSON-encoded, as the shell stores them). */
+async function setPreference(page: Page, key: string, value: string): Promise<void> {
+  const api = sessionApi(page);
+  const current = await api.get('/v1/userpreferences');
+  const stored = (current.body.data as { id: string; data?: Record<string, string> }[] | undefined)?.[0];
+
+  expect(stored, 'the logged-in user has a preferences object').toBeTruthy();
+  const written = await api.put(`/v1/userpreferences/${ stored?.id }`, { ...stored, data: { ...stored?.data, [key]: JSON.stringify(value) } });
+
+  expect(written.status).toBe(200);
+}
+
 /**
  * Switches the logged-in user's theme to dark as the preferences page does: the `theme` user
  * preference (rancher/dashboard shell/store/prefs.js THEME, stored JSON-encoded as `"ui-dark"`).
  * The page the spec opens next boots in the dark theme; `expectTheme` checks that it did.
  */
 export async function useDarkTheme(page: Page): Promise<void> {
-  const api = sessionApi(page);
-  const current = await api.get('/v1/userpreferences');
-  const stored = (current.body.data as { id: string; data?: Record<string, string> }[] | undefined)?.[0];
+  await setPreference(page, 'theme', 'ui-dark');
+}
 
-  expect(stored, 'the logged-in user has a preferences object').toBeTruthy();
-  const written = await api.put(`/v1/userpreferences/${ stored?.id }`, { ...stored, data: { ...stored?.data, theme: JSON.stringify('ui-dark') } });
+/**
+ * Switches the logged-in user's language as the preferences page does: the `locale` preference
+ * (rancher/dashboard shell/store/prefs.js LOCALE, e.g. `"zh-hans"`); the next page load uses it.
+ * The worker's browser context keeps the cookie: a spec switches back to `en-us` when done.
+ */
+export async function useLanguage(page: Page, locale: string): Promise<void> {
+  await setPreference(page, 'locale', locale);
+  // The shell reads it first from its cookie (prefs.js: LOCALE is `asCookie`, named R_LOCALE),
+  // set where the login's session cookie is.
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === 'R_SESS');
 
-  expect(written.status).toBe(200);
+  expect(session, 'logged in').toBeTruthy();
+  await page.context().addCookies([{
+    name: 'R_LOCALE', value: locale, domain: session?.domain, path: '/'
+  }]);
 }
 
 /** The page shows the theme (after `useDarkTheme` and a page load for the dark one). */

@@ -1,4 +1,4 @@
-// Durations in days and hours for the person (`osUpgrades.duration.*`): "944 days 14 h", "2 days".
+// Durations for the person (`osUpgrades.duration.*`): "944 days 14 h", "2 days", "20 h", "18 min".
 import { durationParts } from '../../domain';
 
 type Translate = (key: string, values?: Record<string, unknown>, raw?: boolean) => string;
@@ -13,11 +13,11 @@ export function durationText(t: Translate, hours: unknown): string {
   if (!parts) {
     return String(hours ?? '');
   }
-  if (!parts.days) {
-    return t('osUpgrades.duration.hours', { hours: parts.hours }, true);
+  if (parts.days) {
+    return t(parts.hours ? 'osUpgrades.duration.daysHours' : 'osUpgrades.duration.days', { days: parts.days, hours: parts.hours }, true);
   }
 
-  return t(parts.hours ? 'osUpgrades.duration.daysHours' : 'osUpgrades.duration.days', { ...parts }, true);
+  return parts.hours ? t('osUpgrades.duration.hours', { hours: parts.hours }, true) : t('osUpgrades.duration.minutes', { minutes: parts.minutes }, true);
 }
 
 /** A domain message's values with every number of hours in words. */

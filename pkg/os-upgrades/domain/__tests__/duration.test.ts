@@ -2,11 +2,22 @@ import fc from 'fast-check';
 import { durationParts } from '../index';
 
 describe('durationParts', () => {
-  it('splits a long soak into days and hours, dropping the fraction of an hour', () => {
-    expect(durationParts(22670.6)).toEqual({ days: 944, hours: 14 });
-    expect(durationParts(48)).toEqual({ days: 2, hours: 0 });
-    expect(durationParts(23.9)).toEqual({ days: 0, hours: 23 });
-    expect(durationParts(0)).toEqual({ days: 0, hours: 0 });
+  it('splits a long soak into days and hours, dropping what is under a minute', () => {
+    expect(durationParts(22670.6)).toEqual({
+      days: 944, hours: 14, minutes: 36
+    });
+    expect(durationParts(48)).toEqual({
+      days: 2, hours: 0, minutes: 0
+    });
+    expect(durationParts(23.5)).toEqual({
+      days: 0, hours: 23, minutes: 30
+    });
+    expect(durationParts(0.1)).toEqual({
+      days: 0, hours: 0, minutes: 6
+    });
+    expect(durationParts(0.005)).toEqual({
+      days: 0, hours: 0, minutes: 0
+    });
   });
 
   it('has no parts for what is not a duration', () => {
@@ -15,14 +26,13 @@ describe('durationParts', () => {
     }
   });
 
-  it('gives back the whole hours it was given, with fewer than 24 left over', () => {
-    fc.assert(fc.property(fc.double({
-      min: 0, max: 1e7, noNaN: true
-    }), (hours) => {
-      const parts = durationParts(hours);
+  it('gives back the whole minutes it was given, each part under its next unit', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e9 }), (minutes) => {
+      const parts = durationParts(minutes / 60);
 
-      expect(parts && parts.days * 24 + parts.hours).toBe(Math.floor(hours));
+      expect(parts && (parts.days * 24 + parts.hours) * 60 + parts.minutes).toBe(minutes);
       expect(parts && parts.hours).toBeLessThan(24);
+      expect(parts && parts.minutes).toBeLessThan(60);
     }));
   });
 });

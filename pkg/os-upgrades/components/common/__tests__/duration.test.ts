@@ -4,6 +4,7 @@ import { durationText, withDurations } from '../duration';
 function t(key: string, values: Record<string, unknown> = {}): string {
   const days = `${ values.days } ${ values.days === 1 ? 'day' : 'days' }`;
   const texts: Record<string, string> = {
+    'osUpgrades.duration.minutes':   `${ values.minutes } min`,
     'osUpgrades.duration.hours':     `${ values.hours } h`,
     'osUpgrades.duration.days':      days,
     'osUpgrades.duration.daysHours': `${ days } ${ values.hours } h`,
@@ -18,6 +19,7 @@ describe('durationText', () => {
     expect(durationText(t, 48)).toBe('2 days');
     expect(durationText(t, 25)).toBe('1 day 1 h');
     expect(durationText(t, 20.5)).toBe('20 h');
+    expect(durationText(t, 0.3)).toBe('18 min');
   });
 });
 
