@@ -9,7 +9,7 @@ import { sessionApi } from './api';
 function coveredText(check: CheckResult): boolean {
   const key = (check.data as { messageKey?: string } | null)?.messageKey ?? '';
 
-  return key === 'bgOverlap' || key.startsWith('partiallyObscured');
+  return key === 'bgOverlap' || /partiallyobscur/i.test(key);
 }
 
 /**
