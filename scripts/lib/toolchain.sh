@@ -39,14 +39,24 @@ ensure_deps() {
   fi
 }
 
+# Installs Debian packages (as root, or through sudo).
+apt_install() {
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
+  else
+    sudo apt-get update -qq >&2 && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
+  fi
+}
+
+# The browser the tests use, and a CJK font so the zh-hans pages draw their glyphs, not boxes.
 ensure_chromium() {
   if [ ! -x /usr/bin/chromium ]; then
     log "installing Debian's chromium"
-    if [ "$(id -u)" = 0 ]; then
-      apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2
-    else
-      sudo apt-get update -qq >&2 && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2
-    fi
+    apt_install chromium
+  fi
+  if ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
+    log "installing Debian's fonts-noto-cjk"
+    apt_install fonts-noto-cjk
   fi
 }
 

@@ -54,7 +54,7 @@ test.describe('channels', () => {
     await expect(details.getByTestId('missing-logs')).toContainText('No changelog published for this image');
     await expect(details.getByTestId('missing-logs')).toContainText('base-v2.2.0-3.9-os');
     await expect(details.getByTestId('package-diff')).toBeVisible();
-    await expect(page.getByTestId('timeline-base-v2.2.0-3.9-os')).toHaveAttribute('aria-label', /no changelog published/);
+    await expect(page.getByTestId('timeline-base-v2.2.0-3.9-os')).toHaveAccessibleName(/no changelog published/);
 
     await page.goto(dashboardPath(`${ CHANNELS }/fleet-default/sl-micro-6.2-base?version=base-v2.3.0-6.1-iso`));
     await expect(page.getByTestId('no-changelog')).toHaveText('No changelog published for this image.');

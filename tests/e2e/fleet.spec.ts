@@ -117,7 +117,7 @@ test.describe('fleet overview', () => {
     expect((await api.put(canaryUrl, { ...canary, spec: { ...(canary.spec as object), managedOSVersionName: B312 } })).status).toBe(200);
     await expect.poll(async() => (await emulator.control.nodes()).filter((n) => n.cluster === 'lab-canary-01').map((n) => `${ n.tag }/${ n.state }`).join(' '), { timeout: 60_000, intervals: [500] })
       .toBe('2.2.0-3.12/idle 2.2.0-3.12/idle');
-    await expect(offer).toContainText(/Soaked 0 of 0.005 h|do not run it yet/, { timeout: 30_000 });
+    await expect(offer).toContainText(/Soaked 0 min of 0 min|do not run it yet/, { timeout: 30_000 });
     await expect(offer).toHaveAttribute('data-status', 'offered', { timeout: 60_000 });
     await expect(offer).toContainText(`${ B312 } is ready to promote`);
 
@@ -127,7 +127,7 @@ test.describe('fleet overview', () => {
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(B312);
     await expect(dialog.getByTestId('approve-promotion')).toContainText(`Promotion from ${ NS }/chain-canary`);
     await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused();
-    await expect(dialog.getByTestId('approve-comment')).toHaveValue(/Soaked .* h \(needs 0.005 h\) on 2 nodes of fleet-default\/chain-canary without failure\./);
+    await expect(dialog.getByTestId('approve-comment')).toHaveValue(/Soaked .* \(needs 0 min\) on 2 nodes of fleet-default\/chain-canary without failure\./);
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
     const written = await storedPool('chain-staging');

@@ -141,6 +141,14 @@ const CHECKS: Check[] = [
     },
   },
   {
+    name:  'pool nodes',
+    path:  '/os-upgrades/c/_/pools/fleet-default/edge-berlin/nodes',
+    root:  '.pool-nodes-page',
+    ready: async(page) => {
+      await expect(page.getByRole('cell', { name: 'edge-berlin-02-node-3' })).toBeVisible({ timeout: 40_000 });
+    },
+  },
+  {
     name:  'pool form',
     path:  '/os-upgrades/c/_/pools/fleet-default/edge-berlin/edit',
     root:  '.pool-edit',

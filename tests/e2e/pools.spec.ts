@@ -286,7 +286,7 @@ test.describe('workload pools', () => {
     await page.getByTestId('btn-identity').click();
     await expect(page.getByTestId('pool-name-input')).toHaveValue('e2e-forbidden');
     await page.getByTestId('btn-image').click();
-    await expect(page.getByTestId('selector-json')).toContainText(CHANNEL);
+    await expect(page.getByTestId('selector-in-words')).toContainText(CHANNEL);
     expect((await emulator.control.objects(IMAGE)).map((pool) => field(pool, 'metadata.name'))).not.toContain('e2e-forbidden');
   });
 

@@ -65,3 +65,4 @@ export * from './pinned-pools';
 export * from './withdrawal-impact';
 export * from './image-search-rank';
 export * from './operator-install';
+export * from './duration';

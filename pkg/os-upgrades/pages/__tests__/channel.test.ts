@@ -74,7 +74,7 @@ describe('channel page', () => {
     await flushPromises();
     const bar = wrapper.find('[data-testid="timeline-base-v2.2.0-3.12-os"]');
 
-    expect(bar.attributes('aria-label')).toContain('"count":2');
+    expect(bar.find('.sr-only').text()).toContain('"count":2');
     expect(bar.findAll('.segment').map((node) => node.classes().find((c) => c.startsWith('severity-')))).toEqual(['severity-critical', 'severity-moderate']);
     expect(wrapper.find('[data-testid="timeline-base-v2.2.0-3.9-os"]').classes()).toContain('missing');
   });

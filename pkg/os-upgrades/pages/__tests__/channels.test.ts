@@ -80,7 +80,7 @@ describe('channels page', () => {
     expect(wrapper.findAll('.row')[1].find('.cell-versions').text()).toBe(String(channelVersions('unstable').length));
     expect(row.find('.cell-source').text()).toContain('uri: https://raw.githubusercontent.com/rancher/elemental-channels/main/channels/sl-micro-6.1-base.json');
     // As Rancher shows times: how long ago (the shell's LiveDate), the date on hover.
-    expect(row.find('.cell-lastSync').text()).toMatch(/^\d+ unit\.day .* suffix\.ago$/);
+    expect(row.find('.cell-lastSync').text()).toMatch(/^osUpgrades\.time\.ago .*"time":"\d+ unit\.day /);
     expect(row.find('.cell-syncState').text()).toContain('osUpgrades.channels.sync.synced');
     expect(JSON.parse(row.find('.cell-name a').attributes('data-to') ?? '{}')).toMatchObject({ name: 'os-upgrades-c-cluster-channel', params: { namespace: 'fleet-default', name: 'sl-micro-6.1-base' } });
   });

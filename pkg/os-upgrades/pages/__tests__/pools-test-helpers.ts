@@ -134,6 +134,8 @@ export function fakeStore(options: StoreOptions = {}) {
         'auth/principalId':                     'local://u-admin',
         'i18n/t':                               (key: string) => key,
         'i18n/exists':                          () => false,
+        // The date-format and time-format preferences unset: the shell's defaults.
+        'prefs/get':                            () => undefined,
       },
     },
   };
