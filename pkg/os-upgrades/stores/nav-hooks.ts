@@ -9,8 +9,13 @@ let owner: string | undefined;
 
 /** The shell's logout hook: every store emptied. */
 export async function onLogout(): Promise<void> {
+  const principal = owner;
+
   owner = undefined;
-  (await import(/* webpackChunkName: "stores-reset" */ './reset')).resetStores();
+  const reset = await import(/* webpackChunkName: "stores-reset" */ './reset');
+
+  reset.keepOpenDialogTexts(principal);
+  reset.resetStores();
 }
 
 /**

@@ -5,7 +5,7 @@ import {
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { readLatestPool, writePool } from '../api/pools';
-import { keepText, takeText } from './text-drafts';
+import { keepText, keepTextAs, takeText } from './text-drafts';
 
 const draftTarget = (request: ApprovalRequest) => textDraftTarget(request.id, request.kind, request.versionName);
 
@@ -115,6 +115,13 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
   }),
 
   actions: {
+    /** The shell logs out (a session that expired): the open dialog's comment is kept for this person. */
+    keepTyped(principal: string, path: string): void {
+      if (this.request && this.comment.trim()) {
+        keepTextAs(principal, path, 'approve', draftTarget(this.request), { comment: this.comment });
+      }
+    },
+
     /** Opens the dialog. `versionName` is for a pool pinned by exact version: the image the person picked. */
     open(kind: ApprovalKind, object: unknown, versions: readonly OSVersion[], now: number, versionName?: string) {
       if (this.writing) {

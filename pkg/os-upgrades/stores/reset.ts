@@ -14,6 +14,21 @@ import { useOperatorStore } from './operator';
 import { usePoolFormStore } from './pool-form';
 import { usePoolApprovalStore } from './pools';
 import { useSelectorDraftStore } from './selector-draft';
+import { browserPath } from './text-drafts';
+import { useWithdrawalStore } from './withdrawals';
+
+/**
+ * The shell logs out by itself when a session expires, also while a dialog is open: what was typed
+ * there is kept for the person whose session it was, and given back as after a 401.
+ */
+export function keepOpenDialogTexts(principal: string | undefined): void {
+  const path = browserPath();
+
+  if (principal && path) {
+    usePoolApprovalStore().keepTyped(principal, path);
+    useWithdrawalStore().keepTyped(principal, path);
+  }
+}
 
 export function resetStores(): void {
   usePoolApprovalStore().$reset();

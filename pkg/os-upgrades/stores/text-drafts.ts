@@ -11,16 +11,26 @@ export function principalOf(shell: ShellStore): string {
 function currentPath(shell: ShellStore): string {
   const route = (shell as unknown as { $router?: { currentRoute?: { value?: { fullPath?: unknown } } } }).$router?.currentRoute?.value;
 
-  return returnPath(route?.fullPath) || returnPath(typeof window === 'undefined' ? '' : `${ window.location.pathname }${ window.location.search }`);
+  return returnPath(route?.fullPath) || browserPath();
+}
+
+/** Keeps the texts for this person, to give back on `path`; false when this browser cannot keep them. */
+export function keepTextAs(principal: string, path: string, kind: TextDraftKind, target: string, texts: Record<string, string>): boolean {
+  const draft: TextDraft = {
+    principal, kind, target, texts, path, savedAt: Date.now() / 1000
+  };
+
+  return storeDraft(draft, 'text');
 }
 
 /** Keeps the texts; false when this browser cannot keep them. */
 export function keepText(shell: ShellStore, kind: TextDraftKind, target: string, texts: Record<string, string>): boolean {
-  const draft: TextDraft = {
-    principal: principalOf(shell), kind, target, texts, path: currentPath(shell), savedAt: Date.now() / 1000
-  };
+  return keepTextAs(principalOf(shell), currentPath(shell), kind, target, texts);
+}
 
-  return storeDraft(draft, 'text');
+/** The page the browser shows now, when it may be given back to (see `returnPath`). */
+export function browserPath(): string {
+  return typeof window === 'undefined' ? '' : returnPath(`${ window.location.pathname }${ window.location.search }`);
 }
 
 /** The kept texts for this dialog and target, taken out of storage (given back once). */

@@ -10,7 +10,7 @@ import { writeAndReadBack } from '../api/write-readback';
 import { TYPE } from '../config';
 import { useChannelVersionsStore } from './channel-versions';
 import { selectorChannels } from './pool-list';
-import { keepText, takeText } from './text-drafts';
+import { keepText, keepTextAs, takeText } from './text-drafts';
 
 function draftTarget(request: WithdrawalRequest): string {
   const { namespace = '', name = '' } = (request.channel.metadata ?? {}) as { namespace?: string; name?: string };
@@ -60,6 +60,13 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
   },
 
   actions: {
+    /** The shell logs out (a session that expired): the open dialog's reason is kept for this person. */
+    keepTyped(principal: string, path: string): void {
+      if (this.request && this.text.trim()) {
+        keepTextAs(principal, path, 'withdraw', draftTarget(this.request), { text: this.text });
+      }
+    },
+
     open(kind: WithdrawalKind, channel: unknown, version: OSVersion) {
       if (this.writing) {
         return;

@@ -7,6 +7,7 @@ import { usePoolFormStore } from '../pool-form';
 import { usePoolApprovalStore } from '../pools';
 import { useSelectorDraftStore } from '../selector-draft';
 import { poolObject, VERSIONS, NOW } from '../../domain/__tests__/pool-test-data';
+import { storedDraft } from '../../api/drafts';
 
 describe('resetStores (logout and login)', () => {
   beforeEach(() => setActivePinia(createPinia()));
@@ -51,5 +52,34 @@ describe('resetStores (logout and login)', () => {
     form.setForm('name', 'bob-pool');
     await onLogout();
     expect(form.form.name).toBe('');
+  });
+
+  it('keeps an open dialog\'s comment when the shell logs out by itself, for the same person only', async() => {
+    const session = (principalId: string) => ({ dispatch: () => Promise.resolve(), getters: { 'auth/principalId': principalId } });
+    const pool = poolObject({ pin: 'a' });
+
+    window.history.pushState({}, '', '/dashboard/c/_/os-upgrades/pools');
+    await onLogin(session('local://alice'));
+    usePoolApprovalStore().open('rollback', pool, VERSIONS, NOW);
+    usePoolApprovalStore().comment = 'INC-42: back to a';
+    await onLogout();
+    expect(usePoolApprovalStore().request).toBeNull();
+    expect(storedDraft('text')).toMatchObject({ principal: 'local://alice', path: '/dashboard/c/_/os-upgrades/pools' });
+
+    const approval = usePoolApprovalStore();
+
+    approval.open('rollback', pool, VERSIONS, NOW);
+    approval.restoreComment(session('local://bob'));
+    expect(approval.comment).toBe('');
+    approval.restoreComment(session('local://alice'));
+    expect(approval.comment).toBe('INC-42: back to a');
+  });
+
+  it('keeps nothing when no dialog holds typed text', async() => {
+    sessionStorage.clear();
+    await onLogin({ dispatch: () => Promise.resolve(), getters: { 'auth/principalId': 'local://alice' } });
+    usePoolApprovalStore().open('rollback', poolObject({ pin: 'a' }), VERSIONS, NOW);
+    await onLogout();
+    expect(storedDraft('text')).toBeUndefined();
   });
 });
