@@ -304,7 +304,9 @@ describe('two pools over the same nodes', () => {
     const latest = em.api.get(type, 'fleet-default', 'pool');
 
     (em.nodes.find('c1', 'c1-node-1') ?? { hangNext: '' }).hangNext = 'pulling layer 3 of 9';
-    em.api.create(type, 'fleet-default', { ...POOL, metadata: { name: 'second', namespace: 'fleet-default' }, spec: { ...(POOL.spec as JsonObject), managedOSVersionName: 'os-2' } }, SYSTEM_ACTOR);
+    em.api.create(type, 'fleet-default', {
+      ...POOL, metadata: { name: 'second', namespace: 'fleet-default' }, spec: { ...(POOL.spec as JsonObject), managedOSVersionName: 'os-2' }
+    }, SYSTEM_ACTOR);
     em.api.update(type, 'fleet-default', 'pool', { ...latest, spec: { ...(latest.spec as JsonObject), managedOSVersionName: 'os-2' } }, SYSTEM_ACTOR);
     const onNode1 = () => (em.downstream.list('c-m-one', 'batch.job') ?? []).filter((j) => j.metadata.labels?.['upgrade.cattle.io/node'] === 'c1-node-1');
 
@@ -320,7 +322,11 @@ describe('two pools over the same nodes', () => {
     };
 
     for (const pool of ['pool', 'second']) {
-      const rows = nodeRolloutRows({ pool, image: 'registry.example.test/os:v2', tag: 'v2' }, { cluster: 'c1', clusterId: 'c-m-one', reading });
+      const rows = nodeRolloutRows({
+        pool, image: 'registry.example.test/os:v2', tag: 'v2'
+      }, {
+        cluster: 'c1', clusterId: 'c-m-one', reading
+      });
 
       expect(rows.find((r) => r.node === 'c1-node-1')?.state).toBe('upgrading');
     }

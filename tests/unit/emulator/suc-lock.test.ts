@@ -1,4 +1,5 @@
 /** @jest-environment node */
+/* global jest */
 // Two Plans on one node (overlapping pools): SUC creates both Jobs, and the second script waits on
 // suc-upgrade's upgrade lock (tests/emulator/suc.ts cites the sources).
 
