@@ -31,7 +31,7 @@ import { IncomingMessage } from 'http';
 import { Duplex } from 'stream';
 import { ApiError, unauthorized } from './errors';
 import { RequestContext, sendJson } from './http';
-import { JsonObject, isObject } from './json';
+import { JsonObject, asObject, isObject } from './json';
 import { matchesLabels, parseLabelSelector, selectorFromObject } from './labels';
 import { filterPredicate } from './steve-query';
 import { EmulatedNode, NodeRegistry, prettyName } from './nodes';
@@ -39,7 +39,9 @@ import { ObjectApi } from './objects';
 import { ResourceType, TypeRegistry } from './resource-types';
 import { KubeObject, ObjectStore } from './store';
 import { steveId, toSteve } from './steve-format';
-import { FailureReason, PLAN_LABEL_PREFIX, PlanRunView, SystemUpgradeControllers } from './suc';
+import {
+  FailureReason, LOCK_FAILURE_MESSAGE, PLAN_LABEL_PREFIX, PlanRunView, SystemUpgradeControllers
+} from './suc';
 import {
   Actor, User, can, canAnywhere, downstreamActor
 } from './users';
@@ -405,7 +407,8 @@ export class DownstreamClusters {
       }],
     } : {
       // After the reboot the first pod has failed (`reboot; exit 1`) and the second runs.
-      startTime: since, active: 1, ready: job.phase === 'upgrading' || job.phase === 'verifying' ? 1 : 0, ...(job.phase === 'verifying' ? { failed: 1 } : {})
+      // A script waiting on the upgrade lock runs too (suc.ts), after the pods whose wait timed out.
+      startTime: since, active: 1, ready: job.phase === 'upgrading' || job.phase === 'verifying' ? 1 : 0, ...(job.phase === 'verifying' ? { failed: 1 } : {}), ...(job.lock?.timeouts ? { failed: job.lock.timeouts } : {})
     };
 
     return {
@@ -446,6 +449,9 @@ export class DownstreamClusters {
     }
     if (job.phase === 'verifying') {
       return [exited, running];
+    }
+    if (job.lock) {
+      return [...Array(job.lock.timeouts).fill(exited), running];
     }
 
     return [job.phase === 'upgrading' || job.phase === 'rebooting' ? running : { state: { waiting: { reason: 'PodInitializing' } }, phase: 'Pending' }];
@@ -489,8 +495,18 @@ export class DownstreamClusters {
     if (!pod || !node) {
       return undefined;
     }
+    const head = ['+ HOST_DIR=/host', '+ RELEASE_FILE=/etc/os-release', '+ flock -w 600 200'];
+    const planName = pod.metadata.labels?.['upgrade.cattle.io/plan'];
+    const run = this.sources.suc.runsOn(downstream.namespace, downstream.cluster).find((r) => r.plan.name === planName);
+
+    if (run?.jobs.find((j) => j.node === node.name)?.lock) {
+      // suc.ts: the script waits on another plan's upgrade lock; `flock -w 600 200 || exit 1` when the wait ends.
+      const timedOut = asObject(pod.status).phase === 'Failed';
+
+      return `${ [...head, ...(timedOut ? [LOCK_FAILURE_MESSAGE] : [])].join('\n') }\n`;
+    }
     const lines = [
-      '+ HOST_DIR=/host', '+ RELEASE_FILE=/etc/os-release', '+ flock -w 600 200',
+      ...head,
       '+ nsenter -i -m -t 1 -- systemctl is-system-running', 'running', '+ isEqualVersion', '+ diff /etc/os-release /host/etc/os-release', '+ return 1',
     ];
 

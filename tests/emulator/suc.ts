@@ -19,6 +19,11 @@
 //   condition (JobFailed, "Job <ns>/<job> failed on Node <node>: <reason>: <message>") and stays
 //   until the applying list changes (pkg/upgrade/handle_upgrade.go). Both durations are multiplied
 //   by the emulator's --time-scale.
+// - Two Plans on one node (overlapping pools): SelectConcurrentNodes looks at one Plan, so both
+//   Jobs are created at once; rancher/elemental framework/files/usr/sbin/suc-upgrade runs under
+//   `flock -w $LOCK_TIMEOUT 200 || exit 1` (LOCK_TIMEOUT 600) on the host's upgrade lock, so the
+//   second pod waits for the first script; past 600 s (× --time-scale) it exits 1, and the Job
+//   controller starts another pod until backoffLimit (or the Job's deadline) fails the Job.
 
 import { createHash } from 'crypto';
 import { JsonObject, asObject, asString, isObject } from './json';
@@ -28,6 +33,9 @@ import {
 } from './nodes';
 
 export const PLAN_LABEL_PREFIX = 'plan.upgrade.cattle.io/';
+
+/** What the last pod of a Job that never got the lock printed (`set -x`: flock timed out, `exit 1`). */
+export const LOCK_FAILURE_MESSAGE = '+ exit 1';
 
 /** The upgrade.cattle.io/v1 Plan fields the emulation reads. */
 export interface PlanObject {
@@ -63,7 +71,13 @@ interface Job {
   /** When the Job was created (ms): tells a recreated Job from the one it replaces. */
   created: number;
   failure?: { reason: FailureReason; at: number };
+  /** The script waits on the node's upgrade lock, held by another plan's job: since when, and how many pods timed out. */
+  lock?: { since: number; timeouts: number };
 }
+
+/** suc-upgrade's LOCK_TIMEOUT (seconds) and job.go's defaultBackoffLimit: a Job runs at most 3 pods. */
+const LOCK_TIMEOUT_SECONDS = 600;
+const BACKOFF_LIMIT = 2;
 
 /** The last failure the controller wrote on the Plan's Complete condition. */
 export interface PlanFailure {
@@ -88,7 +102,7 @@ export interface PlanRunView {
   hash: string;
   /** status.latestVersion: the Plan's version, munged. */
   version: string;
-  jobs: { node: string; hash: string; phase: Phase; created: number; failure?: Job['failure'] }[];
+  jobs: { node: string; hash: string; phase: Phase; created: number; failure?: Job['failure']; lock?: Job['lock'] }[];
   lastFailure?: PlanFailure;
 }
 
@@ -264,10 +278,10 @@ export class SystemUpgradeControllers {
     const key = this.key(namespace, cluster, planName);
     const run = this.runs.get(key);
 
-    for (const name of run?.jobs.keys() ?? []) {
+    for (const [name, job] of run?.jobs ?? []) {
       const node = this.nodeByName(run as PlanRun, name);
 
-      if (node && node.state !== 'failed') {
+      if (node && node.state !== 'failed' && !job.lock) {
         node.state = 'idle';
       }
     }
@@ -297,7 +311,7 @@ export class SystemUpgradeControllers {
       const node = this.nodeByName(run, name);
 
       if (node && job.failure && job.hash === run.hash) {
-        return { complete: false, failed: { node: name, message: node.message } };
+        return { complete: false, failed: { node: name, message: job.lock ? LOCK_FAILURE_MESSAGE : node.message } };
       }
     }
     const complete = run.jobs.size === 0 && this.selected(run).every((node) => node.labels[PLAN_LABEL_PREFIX + run.plan.name] === run.hash);
@@ -332,21 +346,47 @@ export class SystemUpgradeControllers {
     return (this.nodes.of(run.namespace, run.cluster) ?? []).find((n) => n.name === name);
   }
 
-  /**
-   * Nodes without the plan's hash and without a job of this plan. Difference (docs/emulator.md):
-   * SUC does not serialise Plans (pkg/upgrade/plan/plan.go SelectConcurrentNodes looks at one
-   * Plan), so a real node gets both Jobs at once and suc-upgrade's `flock -w 600` on
-   * /run/elemental/upgrade.lock makes the second script wait; here a node busy with another
-   * plan's job gets no second Job until the first is done (one node state cannot show two jobs).
-   */
+  /** Nodes without the plan's hash and without a job of this plan (other plans' jobs do not count: plan.go). */
   private candidates(run: PlanRun): EmulatedNode[] {
     const label = PLAN_LABEL_PREFIX + run.plan.name;
 
-    return this.selected(run).filter((node) => node.labels[label] !== run.hash && !run.jobs.has(node.name) && !this.hasJobElsewhere(run, node));
+    return this.selected(run).filter((node) => node.labels[label] !== run.hash && !run.jobs.has(node.name));
   }
 
-  private hasJobElsewhere(run: PlanRun, node: EmulatedNode): boolean {
-    return [...this.runs.values()].some((other) => other !== run && other.namespace === run.namespace && other.cluster === run.cluster && other.jobs.has(node.name));
+  /** Another plan's job on the node whose script holds the upgrade lock (it runs and does not wait). */
+  private lockHeld(run: PlanRun, node: EmulatedNode): boolean {
+    return [...this.runs.values()].some((other) => {
+      const job = other.jobs.get(node.name);
+
+      return other !== run && other.namespace === run.namespace && other.cluster === run.cluster && !!job && !job.failure && !job.lock;
+    });
+  }
+
+  /** A script waiting on the lock: it goes on when the lock is free, a pod exits 1 after LOCK_TIMEOUT. The node stays the holder's. */
+  private waitForLock(run: PlanRun, node: EmulatedNode, job: Job, lock: NonNullable<Job['lock']>, now: number): void {
+    if (!this.lockHeld(run, node)) {
+      job.lock = undefined;
+      node.state = 'upgrading';
+
+      return;
+    }
+    if (now - job.created >= this.scaled(this.times.deadlineSeconds)) {
+      this.failWaiting(run, node, job, 'DeadlineExceeded', now);
+    } else if (now - lock.since >= this.scaled(LOCK_TIMEOUT_SECONDS)) {
+      lock.timeouts++;
+      lock.since = now;
+      if (lock.timeouts > BACKOFF_LIMIT) {
+        this.failWaiting(run, node, job, 'BackoffLimitExceeded', now);
+      }
+    }
+  }
+
+  /** The waiting Job failed: its node's state and message are the lock holder's and stay so. */
+  private failWaiting(run: PlanRun, node: EmulatedNode, job: Job, reason: FailureReason, now: number): void {
+    job.failure = { reason, at: now };
+    run.lastFailure = {
+      node: node.name, hash: job.hash, created: job.created, reason
+    };
   }
 
   private step(run: PlanRun): boolean {
@@ -391,7 +431,11 @@ export class SystemUpgradeControllers {
 
       run.jobs.set(node.name, job);
       changed = true;
-      if (drain || run.plan.spec.cordon === true) {
+      if (this.lockHeld(run, node)) {
+        // Its cordon/drain init containers find the node cordoned already; the script waits on the lock.
+        job.phase = 'upgrading';
+        job.lock = { since: now, timeouts: 0 };
+      } else if (drain || run.plan.spec.cordon === true) {
         node.state = 'cordoned';
       } else {
         job.phase = 'upgrading';
@@ -415,6 +459,11 @@ export class SystemUpgradeControllers {
   }
 
   private advance(run: PlanRun, node: EmulatedNode, job: Job, now: number): void {
+    if (job.lock) {
+      this.waitForLock(run, node, job, job.lock, now);
+
+      return;
+    }
     switch (job.phase) {
     case 'cordoned':
       job.phase = job.drain ? 'draining' : 'upgrading';
@@ -483,7 +532,7 @@ export class SystemUpgradeControllers {
       hash:    run.hash,
       version: latestVersion(run.plan),
       jobs:    [...run.jobs].map(([node, job]) => ({
-        node, hash: job.hash, phase: job.phase, created: job.created, ...(job.failure ? { failure: job.failure } : {})
+        node, hash: job.hash, phase: job.phase, created: job.created, ...(job.failure ? { failure: job.failure } : {}), ...(job.lock ? { lock: { ...job.lock } } : {})
       })),
       ...(run.lastFailure ? { lastFailure: run.lastFailure } : {}),
     }));

@@ -6,6 +6,7 @@ import { JsonObject } from '../../emulator/json';
 import { KubeObject } from '../../emulator/store';
 import { RequestContext } from '../../emulator/http';
 import { SYSTEM_ACTOR, USERS, User } from '../../emulator/users';
+import { nodeRolloutRows } from '../../../pkg/os-upgrades/domain';
 import { entry, fixtures } from './helpers';
 
 const IMAGE = 'elemental.cattle.io.managedosimage';
@@ -292,6 +293,43 @@ describe('the system-upgrade-controller\'s job cycle', () => {
 
     expect(job.spec).toMatchObject({ activeDeadlineSeconds: 600, ttlSecondsAfterFinished: 900 });
     expect((job.status as { conditions: JsonObject[] }).conditions[0]).toMatchObject({ reason: 'DeadlineExceeded', message: 'Job was active longer than specified deadline' });
+    em.stop();
+  });
+});
+
+describe('two pools over the same nodes', () => {
+  it('runs the second pool\'s Job at once, its pod waiting on the upgrade lock, and the extension shows that node upgrading in both pools', async() => {
+    const em = await start();
+    const type = em.types.require(IMAGE);
+    const latest = em.api.get(type, 'fleet-default', 'pool');
+
+    (em.nodes.find('c1', 'c1-node-1') ?? { hangNext: '' }).hangNext = 'pulling layer 3 of 9';
+    em.api.create(type, 'fleet-default', {
+      ...POOL, metadata: { name: 'second', namespace: 'fleet-default' }, spec: { ...(POOL.spec as JsonObject), managedOSVersionName: 'os-2' }
+    }, SYSTEM_ACTOR);
+    em.api.update(type, 'fleet-default', 'pool', { ...latest, spec: { ...(latest.spec as JsonObject), managedOSVersionName: 'os-2' } }, SYSTEM_ACTOR);
+    const onNode1 = () => (em.downstream.list('c-m-one', 'batch.job') ?? []).filter((j) => j.metadata.labels?.['upgrade.cattle.io/node'] === 'c1-node-1');
+
+    await until(() => onNode1().length === 2 && onNode1().every((j) => (j.status as JsonObject).ready === 1));
+    const waiting = onNode1().find((j) => j.metadata.labels?.['upgrade.cattle.io/plan'] === 'os-upgrader-second') as KubeObject;
+    const [pod] = (em.downstream.list('c-m-one', 'pod') ?? []).filter((p) => p.metadata.labels?.['job-name'] === waiting.metadata.name);
+
+    expect(waiting.status).toMatchObject({ active: 1, ready: 1 });
+    expect((pod.status as JsonObject).phase).toBe('Running');
+    expect((em.downstream.podLog('c-m-one', 'cattle-system', pod.metadata.name) ?? '').trimEnd().split('\n').pop()).toBe('+ flock -w 600 200');
+    const reading = {
+      kind: 'read' as const, plans: em.downstream.list('c-m-one', 'upgrade.cattle.io.plan') ?? [], jobs: em.downstream.list('c-m-one', 'batch.job') ?? [], nodes: em.downstream.list('c-m-one', 'node') ?? []
+    };
+
+    for (const pool of ['pool', 'second']) {
+      const rows = nodeRolloutRows({
+        pool, image: 'registry.example.test/os:v2', tag: 'v2'
+      }, {
+        cluster: 'c1', clusterId: 'c-m-one', reading
+      });
+
+      expect(rows.find((r) => r.node === 'c1-node-1')?.state).toBe('upgrading');
+    }
     em.stop();
   });
 });
