@@ -69,7 +69,7 @@ test.describe('no Elemental operator', () => {
     const notice = page.getByTestId('no-changelog-service');
 
     await expect(notice).toHaveCount(1);
-    await expect(notice).toContainText('Rancher answered with a web page where a changelog file was expected.');
+    await expect(notice).toContainText('The server answered with a web page where a changelog file was expected.');
     await expect(page.getByTestId('file-error')).toHaveCount(0);
     await expect(page.getByTestId('no-advisories')).toHaveCount(0);
   });

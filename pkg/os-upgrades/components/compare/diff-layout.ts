@@ -11,9 +11,13 @@ const CHAR_PX = 8;
 /** What a half takes besides its text: the line numbers, diff2html's 4.5em padding each side, the borders. */
 const HALF_CHROME_PX = 140;
 
-/** The longest line of text in a unified diff (its +, - or space prefix included; headers and hunk lines left out). */
+/**
+ * The longest changed line of a unified diff (its + or - prefix included; headers, hunk lines and
+ * unchanged context left out): the package moves a person compares side by side. A longer
+ * unchanged line scrolls inside its half (diff2html's overflow-x), as it reads the same on both.
+ */
 export function longestDiffLine(unified: string): number {
-  return unified.split('\n').filter((line) => /^[-+ ]/.test(line) && !/^(---|\+\+\+) /.test(line)).reduce((max, line) => Math.max(max, line.length), 0);
+  return unified.split('\n').filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line)).reduce((max, line) => Math.max(max, line.length), 0);
 }
 
 /** The width (px) a side-by-side diff needs so that no half cuts a line of `longest` characters. */

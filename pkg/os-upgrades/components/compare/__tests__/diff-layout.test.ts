@@ -27,9 +27,10 @@ describe('side by side for long package lines', () => {
     '-libopenssl-3-fips-provider.x86_64  3.1.4-150600.5.7.1',
     '+libopenssl-3-fips-provider.x86_64  3.1.4-150600.5.10.1',
     ' bash.x86_64  5.2.15-150600.1.1',
+    ' systemd-default-settings-branding-openSUSE.noarch  0.7-slfo.1.1_1.2',
   ].join('\n');
 
-  it('measures the longest package line, not the file headers', () => {
+  it('measures the longest changed package line, not the file headers nor unchanged packages', () => {
     expect(longestDiffLine(unified)).toBe('+libopenssl-3-fips-provider.x86_64  3.1.4-150600.5.10.1'.length);
     expect(longestDiffLine('')).toBe(0);
   });
