@@ -42,10 +42,11 @@ export async function expectAccessible(page: Page, selector: string): Promise<vo
 /** Writes one of the logged-in user's preferences (JSON-encoded, as the shell stores them). */
 async function setPreference(page: Page, key: string, value: string): Promise<void> {
   const api = sessionApi(page);
-  const current = await api.get('/v1/userpreferences');
-  const stored = (current.body.data as { id: string; data?: Record<string, string> }[] | undefined)?.[0];
+  const read = async() => ((await api.get('/v1/userpreferences')).body.data as { id: string; data?: Record<string, string> }[] | undefined)?.[0];
 
-  expect(stored, 'the logged-in user has a preferences object').toBeTruthy();
+  // Right after a login the session may not answer yet (seen once in real Rancher mode): read again.
+  await expect.poll(read, { message: 'the logged-in user has a preferences object' }).toBeTruthy();
+  const stored = await read();
   const written = await api.put(`/v1/userpreferences/${ stored?.id }`, { ...stored, data: { ...stored?.data, [key]: JSON.stringify(value) } });
 
   expect(written.status).toBe(200);
