@@ -1,5 +1,5 @@
-// Status conditions as controllers write them: k8s.io/apimachinery pkg/api/meta conditions.go
-// (SetStatusCondition, FindStatusCondition) over metav1.Condition.
+// Status conditions as controllers write them. Source: kubernetes/apimachinery
+// pkg/api/meta/conditions.go (SetStatusCondition, FindStatusCondition) over metav1.Condition.
 
 import { JsonObject, isObject } from './json';
 import { nowTimestamp } from './objects';

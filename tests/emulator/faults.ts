@@ -1,5 +1,8 @@
 // Faults that tests inject on request paths: latency, a status code, a malformed or oversized body,
-// for the next N matching requests or until cleared.
+// a redirect, a lost answer, for the next N matching requests or until cleared. Emulates no
+// program of its own: what it forces is what a network or proxy between the browser and Rancher
+// can do; the lost answer after a committed write follows kubernetes/apiserver
+// pkg/endpoints/handlers/update.go (stored before it answers).
 
 import { RequestContext } from './http';
 

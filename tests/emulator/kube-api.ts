@@ -1,8 +1,9 @@
 // The management cluster's Kubernetes API as Rancher exposes it at /api and /apis: Kubernetes
 // objects, lists and `Status` errors (409 Conflict, 403 Forbidden, 422 Invalid with causes…).
-// Sources: k8s.io/apiserver pkg/endpoints/handlers (get, list, create, update, delete; list
-// metadata.resourceVersion), k8s.io/apimachinery pkg/api/errors (the Status bodies), and rancher
-// pkg/multiclustermanager routes (the management cluster's API served as is at /api and /apis).
+// Sources: kubernetes/apiserver pkg/endpoints/handlers/get.go, create.go, update.go, delete.go
+// (list metadata.resourceVersion), kubernetes/apimachinery pkg/api/errors/errors.go (the Status
+// bodies), and rancher/rancher pkg/multiclustermanager/routes.go (the management cluster's API
+// served as is at /api and /apis).
 
 import { Emulator } from './emulator';
 import { ApiError, badRequest, unauthorized } from './errors';

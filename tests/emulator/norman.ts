@@ -1,7 +1,7 @@
 // Rancher's Norman API (/v3) as far as the dashboard uses it at boot and login, and the public
-// login endpoints (/v1-public, /v3-public) of the local auth provider. Sources: rancher
-// pkg/auth/providers/publicapi (handler.go routes, login.go), pkg/auth/tokens (the token object),
-// the dashboard's shell/store/auth.js (what the login page sends and reads).
+// login endpoints (/v1-public, /v3-public) of the local auth provider. Sources: rancher/rancher
+// pkg/auth/providers/publicapi/handler.go (routes) and login.go, pkg/auth/tokens (the token
+// object), and rancher/dashboard shell/store/auth.js (what the login page sends and reads).
 
 import { Emulator } from './emulator';
 import { ApiError, unauthorized } from './errors';

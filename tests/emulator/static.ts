@@ -1,7 +1,8 @@
 // Serves a production dashboard build (`yarn build`'s dist/) the way Rancher serves its UI, and
 // built extensions (`yarn build-pkg`'s dist-pkg/) the way Rancher serves UIPlugin resources.
-// Sources: rancher pkg/ui (the UI's files, index.html for every other path of the single-page
-// app) and pkg/controllers/dashboard/plugin (the /v1/uiplugins index and the plugins' files).
+// Sources: rancher/rancher pkg/ui/routes.go (the UI's files, index.html for every other path of
+// the single-page app) and pkg/controllers/dashboard/plugin/index.go, fscache.go (the
+// /v1/uiplugins index and the plugins' files).
 
 import fs from 'fs';
 import path from 'path';

@@ -2,9 +2,10 @@
 // structural OpenAPI v3 schema: prune unknown fields, drop nulls of non-nullable fields, apply
 // defaults, then validate (types, required, enums, formats, bounds). Error texts follow the API
 // server's (`spec.concurrency: Invalid value: "string": spec.concurrency in body must be of type integer: "string"`).
-// Sources: k8s.io/apiextensions-apiserver pkg/apiserver/schema (pruning, defaulting) and
-// pkg/apiserver/validation (kube-openapi validate errors); object names: k8s.io/apimachinery
-// pkg/util/validation IsDNS1123Subdomain / IsDNS1123Label and their messages.
+// Sources: kubernetes/kubernetes staging/src/k8s.io/apiextensions-apiserver
+// pkg/apiserver/schema/pruning/algorithm.go, pkg/apiserver/schema/defaulting/algorithm.go and
+// pkg/apiserver/validation/validation.go (kube-openapi validate errors); object names:
+// kubernetes/apimachinery pkg/util/validation/validation.go (IsDNS1123Subdomain, IsDNS1123Label).
 
 import { JsonObject, asObject, clone, isObject } from './json';
 import { StatusCause } from './errors';
