@@ -274,10 +274,3 @@ export function fieldTab(field: string): PoolFormTab | undefined {
 
   return undefined;
 }
-
-/** The tabs holding a problem, in the form's order. */
-export function tabsWithProblems(fields: readonly string[]): PoolFormTab[] {
-  const tabs = new Set(fields.map(fieldTab));
-
-  return POOL_FORM_TABS.filter((tab) => tabs.has(tab));
-}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import jsyaml from 'js-yaml';
 import {
-  APPROVED_BY_ANNOTATION, emptySelectorFields, GUARDED_SPEC_FIELDS, guardedChange, fieldTab, formFromPool, newPoolForm, readDraft, tabsWithProblems, parseYamlText, planFormWrite, PoolYamlRead, readPoolYaml, SELECTOR_ANNOTATION, yamlFieldPath, yamlShownObject
+  APPROVED_BY_ANNOTATION, emptySelectorFields, GUARDED_SPEC_FIELDS, guardedChange, fieldTab, formFromPool, newPoolForm, readDraft, problemPlaces, parseYamlText, planFormWrite, PoolYamlRead, readPoolYaml, SELECTOR_ANNOTATION, yamlFieldPath, yamlShownObject
 } from '..';
 import type { KubeObject } from '../types';
 import { NOW, poolObject, VERSIONS } from './pool-test-data';
@@ -367,8 +367,12 @@ describe('the pool form\'s YAML view, edited', () => {
 
 describe('the pool form\'s tabs', () => {
   it('puts each field, typed in the form or the YAML, on its tab, in the form\'s order', () => {
-    expect(tabsWithProblems(['concurrency', 'name', 'target.1'])).toEqual(['identity', 'targets', 'rollout']);
-    expect(tabsWithProblems(['spec.drain.force', 'spec.nodeSelector.matchLabels', 'selector'])).toEqual(['targets', 'image', 'rollout']);
+    const places = (formFields: string[]) => problemPlaces({
+      formFields, yamlProblems: false, readOnly: false
+    });
+
+    expect(places(['concurrency', 'name', 'target.1'])).toEqual(['identity', 'targets', 'rollout']);
+    expect(places(['spec.drain.force', 'spec.nodeSelector.matchLabels', 'selector'])).toEqual(['targets', 'image', 'rollout']);
     expect(fieldTab('metadata.labels.team')).toBeUndefined();
   });
 });
