@@ -12,6 +12,13 @@ export type HistoryKind = 'approve' | 'rollback' | 'promote' | 'withdraw' | 'res
 
 export const HISTORY_KINDS: readonly HistoryKind[] = ['approve', 'rollback', 'promote', 'withdraw', 'restore'];
 
+/** One top-level spec field an approval wrote: its value before and after (absent when the field was not there). */
+export interface SpecChange {
+  field: string;
+  before?: unknown;
+  after?: unknown;
+}
+
 export interface HistoryEntry {
   kind: HistoryKind;
   /** The pin before (pool) or '' (channel). */
@@ -22,6 +29,11 @@ export interface HistoryEntry {
   /** ISO 8601 time. */
   at: string;
   comment: string;
+  /** Pool moves: the image reference the nodes ran before and are given after (absent in entries written before it was recorded). */
+  fromImage?: string;
+  toImage?: string;
+  /** Pool moves: the spec fields the write changed (absent in entries written before it was recorded). */
+  changes?: SpecChange[];
 }
 
 export interface HistoryReading {
@@ -41,12 +53,30 @@ function annotationsOf(obj: unknown): Record<string, unknown> {
   return isRecord(metadata.annotations) ? metadata.annotations : {};
 }
 
+function toChanges(value: unknown): SpecChange[] | undefined {
+  if (!Array.isArray(value)) {
+    return undefined;
+  }
+
+  return value.filter((item): item is Record<string, unknown> & { field: string } => isRecord(item) && typeof item.field === 'string' && item.field !== '').map((item) => {
+    const change: SpecChange = { field: item.field };
+
+    if (item.before !== undefined) {
+      change.before = item.before;
+    }
+    if (item.after !== undefined) {
+      change.after = item.after;
+    }
+
+    return change;
+  });
+}
+
 function toEntry(value: unknown): HistoryEntry | undefined {
   if (!isRecord(value) || !(HISTORY_KINDS as readonly unknown[]).includes(value.kind)) {
     return undefined;
   }
-
-  return {
+  const entry: HistoryEntry = {
     kind:    value.kind as HistoryKind,
     from:    asText(value.from),
     to:      asText(value.to),
@@ -54,6 +84,37 @@ function toEntry(value: unknown): HistoryEntry | undefined {
     at:      asText(value.at),
     comment: asText(value.comment),
   };
+  const changes = toChanges(value.changes);
+
+  if (typeof value.fromImage === 'string') {
+    entry.fromImage = value.fromImage;
+  }
+  if (typeof value.toImage === 'string') {
+    entry.toImage = value.toImage;
+  }
+  if (changes) {
+    entry.changes = changes;
+  }
+
+  return entry;
+}
+
+/** The top-level spec fields that differ between two specs, by field name, each with both values. */
+export function specChanges(before: Record<string, unknown>, after: Record<string, unknown>): SpecChange[] {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+
+  return fields.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field])).map((field) => {
+    const change: SpecChange = { field };
+
+    if (before[field] !== undefined) {
+      change.before = before[field];
+    }
+    if (after[field] !== undefined) {
+      change.after = after[field];
+    }
+
+    return change;
+  });
 }
 
 /** The history of a pool or channel object, oldest first. Never throws: bad JSON is an empty history with a warning. */

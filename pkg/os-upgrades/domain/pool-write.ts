@@ -10,7 +10,7 @@ import {
 } from './selector';
 import { asText, cloneJson, isRecord, withoutFinalStop } from './text';
 import { addForce, isDowngrade, isSameTag, removeExtensionForce } from './force';
-import { appendHistory, HistoryKind } from './history';
+import { appendHistory, HistoryKind, specChanges } from './history';
 import { guardedChange } from './guarded-fields';
 import { imageDrift, runImage, versionImageKey } from './approved-image';
 
@@ -381,8 +381,17 @@ function movePin(current: KubeObject, target: string, move: PinMove, resolution?
     delete annotations[APPROVAL_COMMENT_ANNOTATION];
   }
   // Rule 17: the record goes in the same object, so one request writes the change and its history.
+  // The images and the spec fields written go in the record too: a change record reads them back.
   appendHistory(object, {
-    kind: move.kind, from: oldPin, to: target, by: approvedBy, at: approvedAt, comment: asText(move.comment).trim()
+    kind:      move.kind,
+    from:      oldPin,
+    to:        target,
+    by:        approvedBy,
+    at:        approvedAt,
+    comment:   asText(move.comment).trim(),
+    fromImage: oldPin ? runImage(current, findVersion(versions, oldPin)) : '',
+    toImage:   image,
+    changes:   specChanges(parts(cloneJson(current)).spec, spec),
   });
 
   return resolution ? {

@@ -236,7 +236,17 @@ describe('planPoolWrite: approve', () => {
       [APPROVED_AT_ANNOTATION]:      NOW_ISO,
       [APPROVED_IMAGE_ANNOTATION]:   'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12',
       [HISTORY_ANNOTATION]:          JSON.stringify([{
-        kind: 'approve', from: 'base-v2.2.0-3.9-os', to: 'base-v2.2.0-3.12-os', by: 'alice', at: NOW_ISO, comment: ''
+        kind:      'approve',
+        from:      'base-v2.2.0-3.9-os',
+        to:        'base-v2.2.0-3.12-os',
+        by:        'alice',
+        at:        NOW_ISO,
+        comment:   '',
+        fromImage: 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.9',
+        toImage:   'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12',
+        changes:   [{
+          field: 'managedOSVersionName', before: 'base-v2.2.0-3.9-os', after: 'base-v2.2.0-3.12-os'
+        }],
       }]),
     });
     expect(object.metadata.resourceVersion).toBe('4711');
