@@ -1,0 +1,103 @@
+// Issue 31: the change record of an approval, downloaded from the pool's page as Markdown and as
+// JSON, holds the object change the pool stores and the advisories and package changes the compare
+// page shows for the same two images.
+
+import { readFile } from 'fs/promises';
+import { Download, Page } from '@playwright/test';
+import { field, sessionApi, steveUrl } from './support/api';
+import { expectAccessible } from './support/a11y';
+import { useEmulator } from './support/emulator';
+import { dashboardPath, loginAs } from './support/login';
+import { expect, test } from './support/test';
+
+const NS = 'fleet-default';
+const POOL = 'edge-berlin';
+const IMAGE = 'elemental.cattle.io.managedosimage';
+const OLD = 'base-v2.2.0-3.9-os';
+const NEW = 'base-v2.2.0-3.12-os';
+const COMMENT = 'CHG-4711: kernel fix, agreed with the site lead';
+
+useEmulator();
+
+async function downloaded(page: Page, press: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), press()]) as [Download, void];
+
+  return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
+}
+
+const count = async(page: Page, kind: string) => Number(await page.getByTestId(`package-count-${ kind }`).locator('.count').innerText());
+
+test('an approval\'s change record matches the stored pool and the compare page', async({ page, problems }) => {
+  await loginAs(page, 'admin');
+  await page.goto(dashboardPath(`/os-upgrades/c/_/pools/${ NS }/${ POOL }`));
+  await page.getByTestId('pool-detail-approve').click();
+  const dialog = page.getByTestId('approve-dialog');
+
+  await dialog.getByTestId('approve-comment').fill(COMMENT);
+  await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveClass(/ready-for-action/, { timeout: 10_000 });
+  await dialog.getByTestId('approve-confirm-async-button').click();
+  await expect(dialog).toHaveCount(0);
+  const entry = page.getByTestId('pool-history-entry');
+
+  await expect(entry).toHaveCount(1);
+
+  // By keyboard: the entry's JSON button is reached with Tab from its Markdown button.
+  const json = await downloaded(page, async() => {
+    await entry.getByTestId('change-record-markdown').focus();
+    await page.keyboard.press('Tab');
+    await expect(entry.getByTestId('change-record-json')).toBeFocused();
+    await page.keyboard.press('Enter');
+  });
+  const record = JSON.parse(json.text);
+
+  expect(json.name).toMatch(new RegExp(`^change-record-${ NS }-${ POOL }-\\d+.*\\.json$`));
+
+  // The object change is what the pool stores: read through the API as the dashboard reads it.
+  const stored = (await sessionApi(page).get(steveUrl(IMAGE, NS, POOL))).body;
+  const annotations = field(stored, 'metadata.annotations') as Record<string, string>;
+  const history = JSON.parse(annotations['os-upgrades.cattle.io/history']);
+
+  expect(record.objectChange).toEqual({ state: 'read', changes: history[history.length - 1].changes });
+  expect(record.objectChange.changes).toContainEqual({
+    field: 'managedOSVersionName', before: OLD, after: NEW
+  });
+  expect(field(stored, 'spec.managedOSVersionName')).toBe(NEW);
+  expect(record.to.image).toBe(annotations['os-upgrades.cattle.io/approved-image']);
+  expect(record.targets).toEqual(field(stored, 'spec.clusterTargets') ?? null);
+  expect(record.check).toEqual({ differences: [], laterMoves: 0 });
+  expect(record.approval).toMatchObject({ by: expect.any(String), comment: COMMENT });
+  expect(record.from.version).toBe(OLD);
+  expect(record.to.version).toBe(NEW);
+
+  const markdown = await downloaded(page, () => page.getByTestId('pool-title-bar').getByTestId('change-record-markdown').click());
+
+  expect(markdown.name).toMatch(/\.md$/);
+  expect(markdown.text).toContain(`# Change record: approval of an upgrade of ${ NS }/${ POOL }`);
+  expect(markdown.text).toContain(`> CHG-4711: kernel fix, agreed with the site lead`);
+  expect(markdown.text).toContain('## Object change');
+  expect(markdown.text).toContain('The pool as stored now holds what this record says was written.');
+
+  await expectAccessible(page, '.pool-page');
+
+  // The compare page for the same two images shows the same advisories and package changes.
+  await page.goto(dashboardPath(`/os-upgrades/c/_/channels/${ NS }/sl-micro-6.1-base/compare?old=${ OLD }&new=${ NEW }`));
+  await expect(page.getByTestId('package-diff')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('severity-summary')).toBeVisible();
+  const shownIds = await page.getByTestId('advisories').getByTestId('advisory').locator('.advisory-id').allInnerTexts();
+
+  expect(record.advisories.state).toBe('read');
+  expect(record.advisories.advisories.map((a: { id: string }) => a.id).sort()).toEqual([...shownIds].sort());
+  expect(shownIds.length).toBeGreaterThan(0);
+  for (const advisory of record.advisories.advisories) {
+    expect(markdown.text).toContain(advisory.id);
+  }
+  expect(record.packages.state).toBe('read');
+  for (const kind of ['upgraded', 'downgraded', 'added', 'removed']) {
+    expect(record.packages.changes[kind].length, kind).toBe(await count(page, kind));
+  }
+  expect(record.packages.unchanged).toBe(await count(page, 'unchanged'));
+  expect(record.packages.changes.upgraded).toContainEqual({
+    name: 'kernel-default', arch: 'x86_64', from: '6.4.0-1.2', to: '6.4.0-1.3'
+  });
+  expect(problems.pageErrors).toEqual([]);
+});
