@@ -277,7 +277,28 @@ describe('approval history', () => {
     current = steps[2].ok ? steps[2].object : current;
 
     expect(steps.every((step) => step.ok)).toBe(true);
-    expect(readHistory(current)).toEqual({
+    const history = readHistory(current);
+
+    // Each move also records the images and the pin it wrote (read back by the change record).
+    expect(history.entries.map((entry) => [entry.fromImage, entry.toImage, entry.changes?.find((change) => change.field === 'managedOSVersionName')])).toEqual([
+      ['registry.example/os:v2.2.0-1', 'registry.example/os:v2.2.0-2', {
+        field: 'managedOSVersionName', before: 'os-1', after: 'os-2'
+      }],
+      ['registry.example/os:v2.2.0-2', 'registry.example/os:v2.2.1-1', {
+        field: 'managedOSVersionName', before: 'os-2', after: 'os-3'
+      }],
+      ['registry.example/os:v2.2.1-1', 'registry.example/os:v2.2.0-2', {
+        field: 'managedOSVersionName', before: 'os-3', after: 'os-2'
+      }],
+    ]);
+    expect({
+      warnings: history.warnings,
+      entries:  history.entries.map(({
+        kind, from, to, by, at, comment
+      }) => ({
+        kind, from, to, by, at, comment
+      })),
+    }).toEqual({
       warnings: [],
       entries:  [
         {
