@@ -154,6 +154,8 @@ export function changeRecordMarkdown(record: ChangeRecord, t: Translate): string
     '',
     `## ${ t(`${ KEY }.stages`) }`,
     '',
+    t(`${ KEY }.stagesAsStoredNow`),
+    '',
     record.rolloutStrategy === null ? t(`${ KEY }.noStages`) : fenced(json(record.rolloutStrategy), 'json'),
     '',
     ...advisoriesSection(t, record),
