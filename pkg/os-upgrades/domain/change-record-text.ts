@@ -51,7 +51,8 @@ function packageRow(change: RecordPackageChange): string {
 
 function advisoriesSection(t: Translate, record: ChangeRecord): string[] {
   const part = record.advisories;
-  const lines = [`## ${ t(`${ KEY }.advisories`) }`, ''];
+  const heading = part.state === 'read' && part.direction === 'downgrade' ? 'advisoriesTakenAway' : 'advisories';
+  const lines = [`## ${ t(`${ KEY }.${ heading }`) }`, ''];
 
   if (part.state === 'unread') {
     return [...lines, ...problemLines(t, part.problems), ''];
@@ -104,8 +105,9 @@ function objectSection(t: Translate, record: ChangeRecord): string[] {
     lines.push(...problemLines(t, part.problems), '');
   } else {
     for (const change of part.changes) {
-      lines.push(`### spec.${ plain(change.field) }`, '', t(`${ KEY }.before`), '', fenced(json(change.before) || t(`${ KEY }.absent`), 'json'), '',
-        t(`${ KEY }.after`), '', fenced(json(change.after) || t(`${ KEY }.absent`), 'json'), '');
+      const value = (item: unknown) => (item === undefined ? t(`${ KEY }.absent`) : fenced(json(item), 'json'));
+
+      lines.push(`### spec.${ plain(change.field) }`, '', t(`${ KEY }.before`), '', value(change.before), '', t(`${ KEY }.after`), '', value(change.after), '');
     }
   }
   const { check } = record;

@@ -85,7 +85,8 @@ export interface ChangeRecord {
   from: { version: string; image: string };
   to: { version: string; image: string };
   approval: { by: string; at: string; comment: string };
-  advisories: RecordPart<{ advisories: RecordAdvisory[]; cves: string[]; evidence: string; gaps: RecordProblem[] }>;
+  /** `downgrade`: the advisories are what the move takes away. */
+  advisories: RecordPart<{ direction: 'upgrade' | 'downgrade' | 'same'; advisories: RecordAdvisory[]; cves: string[]; evidence: string; gaps: RecordProblem[] }>;
   packages: RecordPart<{ changes: { upgraded: RecordPackageChange[]; downgraded: RecordPackageChange[]; added: RecordPackageChange[]; removed: RecordPackageChange[] }; unchanged: number }>;
   objectChange: RecordPart<{ changes: SpecChange[] }>;
   check: {
@@ -173,7 +174,7 @@ function advisoriesPart(input: ChangeRecordInput): ChangeRecord['advisories'] {
   }));
 
   return {
-    state: 'read', advisories, cves: changelog.cves, evidence: changelog.evidence, gaps
+    state: 'read', direction: changelog.direction, advisories, cves: changelog.cves, evidence: changelog.evidence, gaps
   };
 }
 

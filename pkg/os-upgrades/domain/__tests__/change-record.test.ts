@@ -172,6 +172,14 @@ describe('changeRecord', () => {
     expect(record.kind).toBe('rollback');
     expect(record.objectChange.state === 'read' && record.objectChange.changes.map((c) => c.field)).toEqual(['managedOSVersionName', 'upgradeContainer']);
     expect(JSON.stringify(record.objectChange)).toContain('FORCE');
+    // What a roll back does to the advisories: takes them away, as the compare says of a downgrade.
+    expect(record.advisories.state === 'read' && record.advisories.direction).toBe('downgrade');
+    const markdown = changeRecordMarkdown(record, t);
+
+    expect(markdown).toContain('## osUpgrades.changeRecord.md.advisoriesTakenAway');
+    expect(markdown).not.toContain('## osUpgrades.changeRecord.md.advisories\n');
+    // The container was not set before: said in words, not as a JSON value.
+    expect(markdown).toContain('### spec.upgradeContainer\n\nosUpgrades.changeRecord.md.before\n\nosUpgrades.changeRecord.md.absent\n');
   });
 
   it('says where the stored pool no longer holds what the record says, and how many moves came after', () => {

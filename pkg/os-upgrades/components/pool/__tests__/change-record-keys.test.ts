@@ -61,6 +61,16 @@ function keysAsked(): Set<string> {
     {
       pool: {}, entry: { ...base, from: NEW.name }, versions: VERSIONS, logs: {}, packages: {}, generatedAt: ''
     },
+    {
+      pool:  {},
+      entry: {
+        ...base, from: NEW.name, to: OLD.name
+      },
+      versions:    VERSIONS,
+      logs:        {},
+      packages:    {},
+      generatedAt: ''
+    },
   ];
 
   for (const input of inputs) {
@@ -80,6 +90,7 @@ describe('the change record\'s texts', () => {
     expect(asked).toEqual(expect.arrayContaining([
       'osUpgrades.changeRecord.md.objectChange', 'osUpgrades.changeRecord.problem.logNoService', 'osUpgrades.changeRecord.problem.changeNotRecorded', 'osUpgrades.changeRecord.md.title.rollback',
       'osUpgrades.changeRecord.problem.acrossChannels', 'osUpgrades.changeRecord.md.evidence.none', 'osUpgrades.changelog.problem.unknownVersion',
+      'osUpgrades.changeRecord.md.advisoriesTakenAway',
     ]));
   });
 
