@@ -66,3 +66,4 @@ export * from './withdrawal-impact';
 export * from './image-search-rank';
 export * from './operator-install';
 export * from './duration';
+export * from './shell-features';
