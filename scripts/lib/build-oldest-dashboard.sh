@@ -19,7 +19,7 @@ fi
 mkdir -p "$dir" .test-reports
 cp "$src/package.json" "$src/yarn.lock" "$src/vue.config.js" "$src/babel.config.js" "$dir/"
 log "installing shell $version into $dir"
-(cd "$dir" && yarn install --frozen-lockfile --non-interactive --network-timeout 600000) >.test-reports/oldest-shell-install.log 2>&1 \
+(cd "$dir" && CYPRESS_INSTALL_BINARY=0 yarn install --frozen-lockfile --non-interactive --network-timeout 600000) >.test-reports/oldest-shell-install.log 2>&1 \
   || { tail -50 .test-reports/oldest-shell-install.log; exit 1; }
 log "building the dashboard of shell $version"
 (cd "$dir" && rm -rf dist && ./node_modules/.bin/vue-cli-service build) >.test-reports/oldest-shell-build.log 2>&1 \

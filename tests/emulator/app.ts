@@ -42,10 +42,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     changelogPodStartMs: options.changelogPodStartMs,
     elemental:           options.elemental,
     pingMs:              options.pingMs,
-    serverVersion:       RANCHER_VERSION,
+    serverVersion:       options.rancher.serverVersion,
   });
   const server = new EmulatorServer(emulator, {
-    ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control
+    ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control, rancher: options.rancher
   });
 
   await emulator.start();
