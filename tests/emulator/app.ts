@@ -1,7 +1,6 @@
 // Wires the emulated systems together (rancher/rancher, rancher/steve, rancher/elemental-operator, rancher/fleet); each module cites the real file it imitates.
 // Builds and starts an emulator from options: used by main.ts and by tests that run one in-process.
 
-import { RANCHER_VERSION } from './seed';
 import { Emulator } from './emulator';
 import { REPO_ROOT, loadFixtureDirs } from './fixtures';
 import { EmulatorOptions } from './options';

@@ -8,14 +8,18 @@ import { parseOptions } from '../../emulator/options';
 import { parseRancherVersion } from '../../emulator/rancher-version';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const CREDENTIALS = JSON.stringify({ username: 'admin', password: 'password1234', responseType: 'cookie' });
+const CREDENTIALS = JSON.stringify({
+  username: 'admin', password: 'password1234', responseType: 'cookie'
+});
 
 function start(args: string[]): Promise<RunningEmulator> {
   return startEmulator(parseOptions(['--port', '0', '--host', '127.0.0.1', '--scale-versions', '0', ...args], {}, ROOT));
 }
 
 function post(running: RunningEmulator, url: string): Promise<Response> {
-  return fetch(`${ running.url }${ url }`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: CREDENTIALS });
+  return fetch(`${ running.url }${ url }`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: CREDENTIALS
+  });
 }
 
 describe.each([
@@ -57,7 +61,9 @@ describe.each([
 
 describe('parseRancherVersion', () => {
   it('takes a minor or a release, with or without the v', () => {
-    expect(parseRancherVersion('2.12')).toMatchObject({ minor: '2.12', serverVersion: 'v2.12.0', v1Public: false });
+    expect(parseRancherVersion('2.12')).toMatchObject({
+      minor: '2.12', serverVersion: 'v2.12.0', v1Public: false
+    });
     expect(parseRancherVersion('v2.12.12')).toMatchObject({ minor: '2.12', serverVersion: 'v2.12.12' });
     expect(parseRancherVersion('2.13')).toMatchObject({ v1Public: true, extTypes: true });
     expect(parseRancherVersion(undefined)).toMatchObject({ minor: '2.15', v1Public: true });

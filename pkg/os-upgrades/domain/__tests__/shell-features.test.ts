@@ -2,7 +2,9 @@ import { hasPluginMethod } from '../index';
 
 // The plugin objects of two shells, as far as this rule looks at them (rancher/dashboard
 // shell/core/plugin.ts): release-2.12's (shell 3.0.5) has no enableServerSidePagination.
-const shell305 = { addProduct: () => undefined, addRoutes: () => undefined, addNavHooks: () => undefined };
+const shell305 = {
+  addProduct: () => undefined, addRoutes: () => undefined, addNavHooks: () => undefined
+};
 const shell3013 = { ...shell305, enableServerSidePagination: () => undefined };
 
 describe('hasPluginMethod', () => {
