@@ -10,8 +10,10 @@
 //   v2.13.0 pkg/apis/ext.cattle.io/v1/types.go adds them) and keeps the password on the User,
 //   set through /v3/users/<id>?action=setpassword (v2.12.12 pkg/auth/api/user/user_actions.go).
 // - Version: /rancherversion and the server-version setting.
-// Steve's pagination and `filter=` forms are the same for what is used here: rancher v2.12.12 pins
-// rancher/steve v0.6.53 and v2.13.0 v0.7.32 (go.mod); see docs/emulator.md.
+// Steve's pagination and `filter=` forms are the same on every minor for what is sent here
+// (rancher/steve pkg/stores/sqlpartition/listprocessor/processor.go at v0.6.53, pinned by rancher
+// v2.12.12's go.mod, and v0.7.32, v2.13.0's); v0.7 adds a list's `revision` parameter, which the
+// emulator serves on no minor.
 
 export interface RancherVersion {
   /** The minor, e.g. 2.12. */
