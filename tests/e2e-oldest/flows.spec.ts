@@ -127,6 +127,9 @@ test.describe('on the oldest declared shell (Rancher 2.12)', () => {
     const row = poolRow(page, 'oldest-shell');
 
     await emulator.control.publishChannel(CHANNEL, channelWithNewerImage());
+    // Shell 3.0.5 does not page ManagedOSVersions, so no `resource.changes` watch tells the open
+    // page of the new image (on 2.13 and newer it shows without a reload): it is read on the next load.
+    await page.reload();
     await expect(row.getByTestId('pool-upgrade-available')).toBeVisible();
     await row.getByTestId('pool-approve').click();
     const dialog = page.getByTestId('approve-dialog');
