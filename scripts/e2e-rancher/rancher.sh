@@ -30,7 +30,9 @@ kubectl -n cattle-fleet-system rollout status deploy/fleet-controller --timeout=
 retry 600 10 kubectl get namespace "$FLEET_NS" >/dev/null 2>&1
 
 # The first login: the bootstrap password, then the admin's own one, as the setup page does it
-# (an ext.cattle.io PasswordChangeRequest on Rancher 2.12+, the v3 changepassword action before).
+# (an ext.cattle.io PasswordChangeRequest on Rancher 2.13 and newer, rancher/rancher v2.13.0
+# pkg/apis/ext.cattle.io/v1/types.go; the v3 changepassword action on 2.12, v2.12.12
+# pkg/auth/api/user/user_actions.go).
 if ! token=$(login "$E2E_ADMIN_USER" "$E2E_ADMIN_PASSWORD" 2>/dev/null); then
   token=$(retry 300 10 login "$E2E_ADMIN_USER" "$RANCHER_BOOTSTRAP_PASSWORD") || fail "cannot log in to $RANCHER_URL as $E2E_ADMIN_USER"
   RANCHER_ADMIN_TOKEN=$token

@@ -1,7 +1,6 @@
 // Wires the emulated systems together (rancher/rancher, rancher/steve, rancher/elemental-operator, rancher/fleet); each module cites the real file it imitates.
 // Builds and starts an emulator from options: used by main.ts and by tests that run one in-process.
 
-import { RANCHER_VERSION } from './seed';
 import { Emulator } from './emulator';
 import { REPO_ROOT, loadFixtureDirs } from './fixtures';
 import { EmulatorOptions } from './options';
@@ -42,10 +41,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     changelogPodStartMs: options.changelogPodStartMs,
     elemental:           options.elemental,
     pingMs:              options.pingMs,
-    serverVersion:       RANCHER_VERSION,
+    serverVersion:       options.rancher.serverVersion,
   });
   const server = new EmulatorServer(emulator, {
-    ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control
+    ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control, rancher: options.rancher
   });
 
   await emulator.start();

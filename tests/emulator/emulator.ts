@@ -123,7 +123,7 @@ export class Emulator {
 
   /** Creates the seed: base objects, one channel per channel file (synced), then the fixture seed objects. */
   async seed(): Promise<void> {
-    for (const { type, object, status } of baseObjects({ sqlCache: this.config.sqlCache })) {
+    for (const { type, object, status } of baseObjects({ sqlCache: this.config.sqlCache, serverVersion: this.config.serverVersion })) {
       this.createSeedObject(this.types.require(type), object, status);
     }
     const metadata = metadataObject(this.elemental);

@@ -5,6 +5,7 @@ import path from 'path';
 import type { ChangelogMode } from './changelog-service';
 import { DEFAULT_FIXTURE_DIRS } from './fixtures';
 import { ElementalInstall, parseElementalInstall } from './elemental-install';
+import { RancherVersion, parseRancherVersion } from './rancher-version';
 
 export interface EmulatorOptions {
   port: number;
@@ -33,6 +34,8 @@ export interface EmulatorOptions {
   control: boolean;
   /** The Elemental operator the Rancher runs (elemental-install.ts). */
   elemental: ElementalInstall;
+  /** The Rancher minor imitated where minors differ (rancher-version.ts). */
+  rancher: RancherVersion;
 }
 
 export const USAGE = `Usage: yarn emulator [options]
@@ -62,6 +65,8 @@ export const USAGE = `Usage: yarn emulator [options]
   --changelog-pod-start-ms N EMULATOR_CHANGELOG_POD_START_MS  pr891: worker pod start time (default 4000)
   --elemental none|V    EMULATOR_ELEMENTAL        the Elemental operator installed: none (no elemental.cattle.io types)
                                                   or its version, e.g. 1.6.2 or 1.7 (default 1.9.2)
+  --rancher-version V   EMULATOR_RANCHER_VERSION  the Rancher minor imitated where minors differ, e.g. 2.12
+                                                  (login, users, version; default 2.15)
 `;
 
 const FLAGS: Record<string, string> = {
@@ -85,6 +90,7 @@ const FLAGS: Record<string, string> = {
   'changelog-service':      'EMULATOR_CHANGELOG_SERVICE',
   'changelog-pod-start-ms': 'EMULATOR_CHANGELOG_POD_START_MS',
   elemental:                'EMULATOR_ELEMENTAL',
+  'rancher-version':        'EMULATOR_RANCHER_VERSION',
 };
 
 const SWITCHES = ['log-errors', 'no-control'];
@@ -166,5 +172,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
     changelogMode,
     changelogPodStartMs: numberOption(values['changelog-pod-start-ms'], 4000, 'changelog-pod-start-ms'),
     elemental:           parseElementalInstall(values.elemental),
+    rancher:             parseRancherVersion(values['rancher-version']),
   };
 }

@@ -6,9 +6,9 @@ import { RequestContext, sendJson, sendNotFound } from './http';
 import { KUBE_VERSION, RANCHER_VERSION } from './seed';
 import { PluginEntry, sendPluginFile } from './static';
 
-export function rancherVersion(ctx: RequestContext): void {
+export function rancherVersion(ctx: RequestContext, version = RANCHER_VERSION): void {
   sendJson(ctx, 200, {
-    Version: RANCHER_VERSION, GitCommit: 'emulator', RancherPrime: 'false'
+    Version: version, GitCommit: 'emulator', RancherPrime: 'false'
   });
 }
 

@@ -105,7 +105,7 @@ function meta(name: string, namespace?: string, extra: JsonObject = {}): JsonObj
   } : { name, ...extra };
 }
 
-export function baseObjects(options: { sqlCache: boolean }): { type: string; object: JsonObject; status?: JsonObject }[] {
+export function baseObjects(options: { sqlCache: boolean; serverVersion?: string }): { type: string; object: JsonObject; status?: JsonObject }[] {
   const out: { type: string; object: JsonObject; status?: JsonObject }[] = [];
   const add = (type: string, object: JsonObject, status?: JsonObject) => out.push({
     type, object, status
@@ -122,7 +122,9 @@ export function baseObjects(options: { sqlCache: boolean }): { type: string; obj
     add('namespace', { metadata: meta(name, undefined, { labels, annotations: labels['field.cattle.io/projectId'] ? { 'field.cattle.io/projectId': `local:${ labels['field.cattle.io/projectId'] }` } : {} }) });
   }
 
-  for (const [name, [value, def]] of Object.entries(SETTINGS)) {
+  for (const [name, [setting, def]] of Object.entries(SETTINGS)) {
+    const value = name === 'server-version' && options.serverVersion ? options.serverVersion : setting;
+
     add('management.cattle.io.setting', {
       metadata: meta(name), value, default: def, customized: false, source: ''
     });

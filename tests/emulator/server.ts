@@ -17,6 +17,7 @@ import { CHANNEL_FILE_PATH } from './operator';
 import { CHANGELOG_FILES_PATH, serveChangelogFile } from './changelog-files';
 import { kubeVersion, rancherVersion, uiPlugins } from './rancher';
 import { RANCHER_VERSION } from './seed';
+import type { RancherVersion } from './rancher-version';
 import { DashboardUi, PluginShelf, sendNoOperatorPage } from './static';
 import { SteveApi, isVirtualType } from './steve';
 import { userActor } from './users';
@@ -30,6 +31,8 @@ export interface ServerOptions {
   logErrors: boolean;
   /** False: the control endpoints and channel files under /__emulator/ answer 404 (real Rancher mode). */
   control: boolean;
+  /** The Rancher minor imitated (rancher-version.ts); Rancher 2.15 when not given. */
+  rancher?: RancherVersion;
 }
 
 const API_PREFIXES = ['/v1/', '/v3/', '/api/', '/apis/', '/v1-public/', '/v3-public/', '/elemental/', '/k8s/', '/meta/'];
@@ -51,7 +54,7 @@ export class EmulatorServer {
       storedType:    (name) => emulator.types.fromSteveName(name),
       isVirtualType,
       counts:        (base) => this.steve.counts(base),
-      serverVersion: RANCHER_VERSION,
+      serverVersion: options.rancher?.serverVersion ?? RANCHER_VERSION,
       pingMs:        options.pingMs,
       sqlCache:      emulator.config.sqlCache,
     });
@@ -122,15 +125,18 @@ export class EmulatorServer {
       return this.options.control ? this.control.handle(ctx) : sendNotFound(ctx);
     }
     if (path === '/rancherversion') {
-      return rancherVersion(ctx);
+      return rancherVersion(ctx, this.options.rancher?.serverVersion ?? RANCHER_VERSION);
     }
     if (path === '/version') {
       return kubeVersion(ctx);
     }
-    if (path === '/v1-public/authproviders' || path === '/v3-public/authProviders' || path === '/v3-public/authproviders') {
+    // Rancher 2.12 serves no /v1-public (rancher-version.ts): those paths fall through as there.
+    const v1Public = this.options.rancher?.v1Public !== false;
+
+    if ((path === '/v1-public/authproviders' && v1Public) || path === '/v3-public/authProviders' || path === '/v3-public/authproviders') {
       return this.norman.authProviders(ctx);
     }
-    if ((path === '/v1-public/login' || path === '/v3-public/localProviders/local' || path === '/v3-public/localproviders/local') && ctx.method === 'POST') {
+    if (((path === '/v1-public/login' && v1Public) || path === '/v3-public/localProviders/local' || path === '/v3-public/localproviders/local') && ctx.method === 'POST') {
       return this.norman.login(ctx);
     }
     if (path === '/v1/uiplugins' || path.startsWith('/v1/uiplugins/')) {

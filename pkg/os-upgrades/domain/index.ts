@@ -68,3 +68,4 @@ export * from './operator-install';
 export * from './duration';
 export * from './change-record';
 export * from './change-record-text';
+export * from './shell-features';

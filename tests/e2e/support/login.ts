@@ -33,21 +33,42 @@ export function isLoginPage(page: Page): boolean {
 }
 
 /**
+ * The login endpoints, newest first: `/v1-public/login` (rancher/rancher v2.13.0
+ * pkg/auth/providers/publicapi/handler.go; what shell 3.0.8 and newer post) and the norman action
+ * Rancher 2.12 serves instead (v2.12.12 pkg/multiclustermanager/routes.go routes only /v3-public;
+ * rancher/dashboard shell-pkg-v3.0.5 shell/store/auth.js posts it). Both take the same body.
+ */
+const LOGIN_PATHS = ['/v1-public/login', '/v3-public/localProviders/local?action=login'];
+/** The endpoint that last logged someone in: a Rancher keeps serving the one it serves. */
+let servedLoginPath: string | undefined;
+
+/**
  * Logs in as `admin`, `viewer`, `editor` or `limited` the way the dashboard's login page does
- * (`POST /v1-public/login`, `responseType: cookie`), without opening a page: the spec's next
- * `page.goto` boots the dashboard once, already logged in. The login page itself is driven by
- * `loginOnPage` (smoke.spec.ts, and the specs that log in again after a 401).
+ * (`responseType: cookie`), without opening a page: the spec's next `page.goto` boots the dashboard
+ * once, already logged in. Tries `/v1-public/login` first and falls back to `/v3-public` (Rancher
+ * 2.12), then keeps to the one that answered. The login page itself is driven by `loginOnPage`
+ * (smoke.spec.ts, and the specs that log in again after a 401).
  */
 export async function loginAs(page: Page, role: Role): Promise<void> {
   const { username, password } = credentials(role);
   // rancher/dashboard shell/store/auth.js `login`: the body the login page posts for the local provider.
-  const answer = await sessionApi(page).post('/v1-public/login', {
+  const body = {
     type: 'localProvider', description: 'UI session', responseType: 'cookie', username, password
-  });
+  };
+  const answers: string[] = [];
 
-  if (answer.status >= 300) {
-    throw new Error(`login as ${ username } answered ${ answer.status }: ${ JSON.stringify(answer.body) }`);
+  for (const path of servedLoginPath ? [servedLoginPath] : LOGIN_PATHS) {
+    const answer = await sessionApi(page).post(path, body);
+
+    // A path a Rancher does not route may be answered by its UI with index.html: not a login.
+    if (answer.status < 300 && typeof answer.body.text !== 'string') {
+      servedLoginPath = path;
+
+      return;
+    }
+    answers.push(`${ path } answered ${ answer.status }: ${ JSON.stringify(answer.body) }`);
   }
+  throw new Error(`login as ${ username } failed: ${ answers.join('; ') }`);
 }
 
 /** Logs in on the dashboard's login page and waits until it leaves the login page. */
