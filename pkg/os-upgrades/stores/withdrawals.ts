@@ -146,15 +146,16 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
      */
     async confirm(shell: ShellStore, versions: readonly OSVersion[], by: string, now: number): Promise<boolean> {
       const request = this.request;
+      const plan = this.plan(versions, by, now);
 
-      if (!request || this.writing) {
+      if (!request || !plan || this.writing) {
         return false;
       }
       this.writing = true;
       this.outcome = null;
       try {
         const outcome = await write(shell, {
-          type: TYPE.CHANNEL, mode: 'update', before: request.channel, plan: () => this.plan(versions, by, now) as WithdrawalPlan
+          type: TYPE.CHANNEL, mode: 'update', before: request.channel, plan: () => plan
         });
 
         // A plain success closes the dialog; the rest is said in it.
