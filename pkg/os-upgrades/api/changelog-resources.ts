@@ -6,7 +6,7 @@ import {
 import {
   canCreate, findAll, findOne, ShellStore, WriteError
 } from './resources';
-import { writeAndReadBack } from './write-readback';
+import { asIs, write } from './write';
 
 /** A create without a clear answer: `written` is what a read afterwards showed (`notWritten` or `unknown`). */
 export class UnclearCreate extends Error {
@@ -38,8 +38,8 @@ export async function findOrCreateChangelogResource(store: ShellStore, channel: 
   if (found) {
     return found;
   }
-  const result = await writeAndReadBack(store, {
-    type: CHANGELOG_RESOURCE_TYPE, object: newChangelogResource(channel, osVersion), mode: 'create', plain
+  const result = await write(store, {
+    type: CHANGELOG_RESOURCE_TYPE, plan: asIs(newChangelogResource(channel, osVersion)), mode: 'create', plain
   });
 
   switch (result.kind) {
@@ -61,6 +61,8 @@ export async function findOrCreateChangelogResource(store: ShellStore, channel: 
     }
     throw new UnclearCreate(result.message, written);
   }
+  case 'refused':
+    throw new WriteError(result.reason.key, 422, 'Invalid');
   default:
     throw new WriteError(result.message, result.kind === 'forbidden' ? 403 : result.kind === 'unauthorized' ? 401 : 422, result.kind);
   }

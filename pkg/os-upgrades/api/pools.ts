@@ -1,12 +1,11 @@
 // The one write of a workload pool (a ManagedOSImage), shared by the pool form and the approval
-// dialog: what they plan is the domain's; this sends it and handles the answer.
+// dialog: what they plan is the domain's; api/write.ts sends it and reads back.
 // The protocol is described in docs/architecture.md ("The write protocol").
-import {
-  KubeObject, plainPool, PoolWritePlan, Reason, sameContent, WriteVerdict
-} from '../domain';
+import { KubeObject, plainPool, PoolWritePlan, sameContent } from '../domain';
 import { TYPE } from '../config';
 import { findOne, ShellStore } from './resources';
-import { FRESH, writeAndReadBack } from './write-readback';
+import { FRESH } from './write-readback';
+import { write, WriteAnswer } from './write';
 
 /** How long a save waits for the server's answer. */
 export const SAVE_TIMEOUT_MS = 30_000;
@@ -23,24 +22,7 @@ export async function readLatestPool(store: ShellStore, id: string): Promise<Kub
   return found ? plainPool(found) : undefined;
 }
 
-export type PoolWriteOutcome =
-  /** Written; `snapshot` is the read the object was planned on, `stored` what the server answered. */
-  | { kind: 'written'; snapshot: KubeObject | undefined; stored?: KubeObject }
-  /** The plan refused: nothing was sent. */
-  | { kind: 'refused'; reason: Reason; snapshot: KubeObject | undefined }
-  /** 409 for a change to more than the status: nothing was written; `latest` is the pool now (undefined when gone). */
-  | { kind: 'conflict'; snapshot: KubeObject | undefined; latest?: KubeObject }
-  /** The server refused (403, 400/422, 401): nothing was written. */
-  | { kind: 'forbidden' | 'invalid' | 'unauthorized'; message: string; snapshot: KubeObject | undefined }
-  /**
-   * No clear answer: a 5xx or a network error (`failed`), no answer in time (`timeout`), or the
-   * person cancelled. `written` is what a read of the pool afterwards shows.
-   */
-  | { kind: 'failed' | 'timeout' | 'cancelled'; message: string; written: WriteVerdict; snapshot: KubeObject | undefined };
-
 export interface PoolWriteRequest {
-  /** `namespace/name`, to read the pool again after a 409. */
-  id: string;
   mode: 'create' | 'update';
   /** The pool as read by the person's screen (undefined when creating). */
   snapshot: KubeObject | undefined;
@@ -54,47 +36,20 @@ export interface PoolWriteRequest {
 /**
  * Plans on the snapshot and sends the object. The server answers 409 when the pool changed since
  * that read; the pool is then read again, and when only its status or the operator's own label
- * moved (an operator reporting rollout progress, or labelling the pin: `sameContent`) the plan is made again on the new read and sent, at most
- * `retries` times. Any other change writes nothing and returns the latest read.
+ * moved (an operator reporting rollout progress, or labelling the pin: `sameContent`) the plan is
+ * made again on the new read and sent, at most `retries` times. Any other change writes nothing
+ * and the outcome holds the latest read. `before` is the read the last plan was made on.
  */
-export async function writePool(store: ShellStore, request: PoolWriteRequest, retries = STATUS_ONLY_RETRIES): Promise<PoolWriteOutcome> {
-  const { snapshot } = request;
-  const plan = request.plan(snapshot);
-
-  if (!plan.ok) {
-    return {
-      kind: 'refused', reason: plan.reason, snapshot
-    };
-  }
-  const result = await writeAndReadBack(store, {
-    type: TYPE.IMAGE, object: plan.object, mode: request.mode, before: snapshot, same: sameContent, plain: plainPool
-  }, { timeoutMs: request.timeoutMs ?? SAVE_TIMEOUT_MS, signal: request.signal });
-
-  switch (result.kind) {
-  case 'written':
-    return {
-      kind: 'written', snapshot, stored: result.stored
-    };
-  case 'conflict':
-    break;
-  case 'forbidden':
-  case 'invalid':
-  case 'unauthorized':
-    return {
-      kind: result.kind, message: result.message, snapshot
-    };
-  default:
-    return {
-      kind: result.kind, message: result.message, written: result.written, snapshot
-    };
-  }
-  const latest = await readLatestPool(store, request.id);
-
-  if (latest && retries > 0 && sameContent(latest, snapshot)) {
-    return await writePool(store, { ...request, snapshot: latest }, retries - 1);
-  }
-
-  return {
-    kind: 'conflict', snapshot, latest
-  };
+export async function writePool(store: ShellStore, request: PoolWriteRequest, retries = STATUS_ONLY_RETRIES): Promise<WriteAnswer> {
+  return await write(store, {
+    type:      TYPE.IMAGE,
+    mode:      request.mode,
+    before:    request.snapshot,
+    plan:      request.plan,
+    same:      sameContent,
+    plain:     plainPool,
+    replan:    { when: (latest, before) => sameContent(latest, before), times: retries },
+    timeoutMs: request.timeoutMs ?? SAVE_TIMEOUT_MS,
+    signal:    request.signal,
+  });
 }

@@ -1,7 +1,7 @@
-// The one routine for every write (pools, channels, settings, changelog resources): send, and
-// when the answer is not clear (a 5xx, a dropped answer, a timeout, a cancel) read the object
-// again and tell from it what was written (domain/write-outcome.ts, readBackVerdict).
-import { KubeObject, readBackVerdict, WriteVerdict } from '../domain';
+// One send and its answer, for api/write.ts (the routine every write goes through): when the
+// answer is not clear (a 5xx, a dropped answer, a timeout, a cancel) the object is read again and
+// tells what was written (domain/write-outcome.ts, readBackVerdict).
+import { KubeObject, readBackVerdict, WriteOutcome } from '../domain';
 import {
   errorMessage, findOne, ShellStore, WriteError, writeObject, WriteOptions
 } from './resources';
@@ -9,15 +9,10 @@ import {
 /** Read from the server, and start no watch of one object (the shell would stop its list's watch). */
 export const FRESH = { force: true, watch: false };
 
-export type WriteResult =
-  /** `stored` is what the server answered, or what a read afterwards showed. */
-  | { kind: 'written'; stored: KubeObject; readBack: boolean }
-  /** The server refused (409, 403, 400/422, 401): nothing was written. */
-  | { kind: 'conflict' | 'forbidden' | 'invalid' | 'unauthorized'; message: string }
-  /** No clear answer; `written` is what a read afterwards showed, `latest` that read (undefined when gone or unreadable). */
-  | { kind: 'failed' | 'timeout' | 'cancelled'; message: string; written: WriteVerdict; latest?: KubeObject };
+/** A send's outcome: never `refused` (nothing planned here); a conflict's `latest` is read by api/write.ts. */
+export type WriteResult = Exclude<WriteOutcome, { kind: 'refused' }>;
 
-export interface WriteRequest {
+export interface SendRequest {
   type: string;
   object: KubeObject;
   mode: 'create' | 'update';
@@ -31,7 +26,7 @@ export interface WriteRequest {
 
 const jsonCopy = (object: unknown): KubeObject => JSON.parse(JSON.stringify(object ?? {})) as KubeObject;
 
-function idOf(object: KubeObject): string {
+export function idOf(object: KubeObject): string {
   const { namespace, name } = (object.metadata || {}) as { namespace?: string; name?: string };
 
   return namespace ? `${ namespace }/${ name ?? '' }` : String(name ?? '');
@@ -52,7 +47,7 @@ export async function readBack(store: ShellStore, type: string, id: string, plai
   }
 }
 
-export async function writeAndReadBack(store: ShellStore, request: WriteRequest, options: WriteOptions = {}): Promise<WriteResult> {
+export async function writeAndReadBack(store: ShellStore, request: SendRequest, options: WriteOptions = {}): Promise<WriteResult> {
   const plain = request.plain ?? jsonCopy;
 
   try {

@@ -33,6 +33,7 @@ export * from './pool-form-plan';
 export * from './form-problem-place';
 export * from './pool-yaml';
 export * from './write-outcome';
+export * from './write-notice';
 export * from './pool-draft';
 export * from './text-draft';
 export * from './updatelog';

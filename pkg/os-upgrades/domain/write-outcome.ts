@@ -2,6 +2,7 @@ import { readPool } from './pool';
 import { sameContent, specOf } from './pool-object';
 import { canonicalJson } from './operator-state';
 import { isRecord } from './text';
+import type { KubeObject, Reason } from './types';
 
 // What a failed or unanswered write did, told from a read of the object afterwards (the one rule
 // for every write: pools, channels, settings, changelog resources), and what the
@@ -13,6 +14,29 @@ import { isRecord } from './text';
  * not be read back.
  */
 export type WriteVerdict = 'written' | 'notWritten' | 'other' | 'unknown';
+
+/** What one write did: the one answer of api/write.ts for every object the extension writes. */
+export type WriteOutcome =
+  /** `stored` is what the server answered, or (`readBack`: the answer was lost) what a read afterwards showed. */
+  | { kind: 'written'; stored: KubeObject; readBack: boolean }
+  /** The plan refused: nothing was sent. */
+  | { kind: 'refused'; reason: Reason }
+  /** 409: the object changed since it was read; nothing was written. `latest` is the object now (undefined when gone or unreadable). */
+  | { kind: 'conflict'; message: string; latest?: KubeObject }
+  /** The server refused (403, 400/422, 401): nothing was written. */
+  | { kind: 'forbidden' | 'invalid' | 'unauthorized'; message: string }
+  /**
+   * No clear answer: a 5xx or a network error (`failed`), no answer in time (`timeout`), or the
+   * person cancelled. `written` is what a read afterwards showed, `latest` that read.
+   */
+  | { kind: 'failed' | 'timeout' | 'cancelled'; message: string; written: WriteVerdict; latest?: KubeObject };
+
+/** The outcomes without a clear answer from the server. */
+export type UnclearOutcome = Extract<WriteOutcome, { kind: 'failed' | 'timeout' | 'cancelled' }>;
+
+export function isUnclear(outcome: WriteOutcome): outcome is UnclearOutcome {
+  return outcome.kind === 'failed' || outcome.kind === 'timeout' || outcome.kind === 'cancelled';
+}
 
 // What the server and Steve keep beside what a person writes: never compared.
 const BOOKKEEPING = new Set(['apiVersion', 'kind', 'metadata', 'status', 'id', 'type', 'links', 'actions']);

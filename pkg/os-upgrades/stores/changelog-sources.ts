@@ -2,9 +2,9 @@
 // allowed origins setting; each can be tested, and is written through the API.
 import { defineStore } from 'pinia';
 import {
-  asOSVersions, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, Reason
+  asOSVersions, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, WriteNotice, writeNotice, WriteOutcome
 } from '../domain';
-import { writeAndReadBack, WriteResult } from '../api/write-readback';
+import { asIs, write } from '../api/write';
 import { keepText, takeText } from './text-drafts';
 import { CHANGELOG_ORIGINS_SETTING, CHANGELOG_URL_ANNOTATION, parseAllowedOrigins } from '../api/changelog-url';
 import {
@@ -28,11 +28,8 @@ export interface ChannelSources {
 export type SaveState =
   | { state: 'idle' }
   | { state: 'saving' }
-  /** `readBack`: the answer was lost, and a read afterwards holds what was sent. */
-  | { state: 'saved'; readBack?: boolean }
-  /** 401: nothing was written; the entries are kept for after the new login (`kept`: this browser could keep them). */
-  | { state: 'unauthorized'; kept: boolean }
-  | { state: 'error'; reason: Reason };
+  /** What the write did, in words (`saved`: it is stored). */
+  | { state: 'saved' | 'unauthorized' | 'error'; notice: WriteNotice };
 
 function plain<T>(object: unknown): T {
   return JSON.parse(JSON.stringify(object ?? {})) as T;
@@ -40,22 +37,6 @@ function plain<T>(object: unknown): T {
 
 function annotationsOf(object: KubeObject): Record<string, string> {
   return ((object.metadata as { annotations?: Record<string, string> } | undefined)?.annotations) ?? {};
-}
-
-/** What the page says after a write that did not plainly succeed (a read-back tells what was written). */
-function failedSave(result: Exclude<WriteResult, { kind: 'written' }>): SaveState {
-  switch (result.kind) {
-  case 'conflict':
-    return { state: 'error', reason: { key: 'osUpgrades.sources.conflict' } };
-  case 'forbidden':
-    return { state: 'error', reason: { key: 'osUpgrades.sources.forbidden' } };
-  case 'unauthorized':
-    return { state: 'unauthorized', kept: false };
-  case 'invalid':
-    return { state: 'error', reason: { key: 'osUpgrades.sources.writeFailed', values: { message: result.message } } };
-  default:
-    return { state: 'error', reason: { key: `osUpgrades.sources.noAnswer.${ result.written }`, values: { message: result.message } } };
-  }
 }
 
 /** The sources page's draft: its template, tar URL and origins as typed. */
@@ -178,11 +159,14 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       return keepText(shellStore, 'sources', SOURCES_TARGET, texts);
     },
 
-    /** Sets a save's state from a write's result; the entries are kept after a 401. */
-    settle(shellStore: ShellStore, key: string, result: Exclude<WriteResult, { kind: 'written' }>): void {
-      const state = failedSave(result);
+    /** Sets a save's state from a write's outcome; the entries are kept after a 401. */
+    settle(shellStore: ShellStore, key: string, outcome: WriteOutcome): void {
+      const kept = outcome.kind === 'unauthorized' && this.keepTyped(shellStore);
+      const notice = writeNotice(outcome, { subject: 'sources', kept });
 
-      this.saves[key] = state.state === 'unauthorized' ? { state: 'unauthorized', kept: this.keepTyped(shellStore) } : state;
+      if (notice) {
+        this.saves[key] = { state: outcome.kind === 'written' ? 'saved' : outcome.kind === 'unauthorized' ? 'unauthorized' : 'error', notice };
+      }
     },
 
     setDraft(key: string, field: 'template' | 'tarUrl', value: string): void {
@@ -219,16 +203,14 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
 
       put(CHANGELOG_URL_ANNOTATION, draft.template);
       put(PACKAGES_TAR_ANNOTATION, draft.tarUrl);
-      const result = await writeAndReadBack(shellStore, {
-        type: TYPE.CHANNEL, object: { ...channel, metadata: { ...(channel.metadata as Record<string, unknown>), annotations } }, mode: 'update', before: channel
+      const outcome = await write(shellStore, {
+        type: TYPE.CHANNEL, plan: asIs({ ...channel, metadata: { ...(channel.metadata as Record<string, unknown>), annotations } }), mode: 'update', before: channel
       });
 
-      if (result.kind === 'written') {
-        this.channels[key] = plain<KubeObject>(result.stored);
-        this.saves[key] = { state: 'saved', readBack: result.readBack };
-      } else {
-        this.settle(shellStore, key, result);
+      if (outcome.kind === 'written') {
+        this.channels[key] = plain<KubeObject>(outcome.stored);
       }
+      this.settle(shellStore, key, outcome);
     },
 
     /** Writes the allowed origins; creates the setting when it does not exist. */
@@ -239,18 +221,16 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       const object = this.setting ? { ...this.setting, value } : {
         type: SETTING_TYPE, metadata: { name: CHANGELOG_ORIGINS_SETTING }, value
       };
-      const result = await writeAndReadBack(shellStore, {
-        type: SETTING_TYPE, object: object as KubeObject, mode: this.setting ? 'update' : 'create', before: this.setting
+      const outcome = await write(shellStore, {
+        type: SETTING_TYPE, plan: asIs(object as KubeObject), mode: this.setting ? 'update' : 'create', before: this.setting
       });
 
-      if (result.kind === 'written') {
-        this.setting = plain<KubeObject>(result.stored);
+      if (outcome.kind === 'written') {
+        this.setting = plain<KubeObject>(outcome.stored);
         this.origins = value;
-        this.saves.origins = { state: 'saved', readBack: result.readBack };
         useChangelogsStore().forgetClient();
-      } else {
-        this.settle(shellStore, 'origins', result);
       }
+      this.settle(shellStore, 'origins', outcome);
     },
 
     /** Fetches one file of the URL as typed (for a template, the channel's newest version's). */

@@ -2,7 +2,7 @@
 // saving would write, and the save itself. Every rule is the domain's; the write is api/pools.
 import { defineStore } from 'pinia';
 import {
-  ANY_CHANNEL, applyWithdrawals, FormProblemState, markedProblems, ProblemPlace, problemPlaces, refusalPlace, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
+  ANY_CHANNEL, applyWithdrawals, FormProblemState, markedProblems, ProblemPlace, problemPlaces, refusalPlace, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteNotice, writeNotice, WriteOutcome, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
   OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
   resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool, YamlSyntaxError, yamlShownObject
 } from '../domain';
@@ -15,11 +15,6 @@ import { canCreatePool, creatablePoolNamespaces } from './session';
 import { useSelectorDraftStore } from './selector-draft';
 import { pinnedVersions, useChannelVersionsStore } from './channel-versions';
 import { ChannelRef } from './pool-list';
-
-export type SaveProblem =
-  | { kind: 'forbidden' | 'conflict' | 'invalid' | 'choiceChanged' | 'unauthorized'; message: string }
-  /** No clear answer; `written` is what a read afterwards showed. */
-  | { kind: 'failed' | 'timeout' | 'cancelled'; message: string; written: WriteVerdict };
 
 /** Why the YAML typed cannot be read into the form: where it does not parse, or a change it may not make. */
 export type YamlProblem = { kind: 'syntax'; error: YamlSyntaxError } | { kind: 'refused'; reason: Reason };
@@ -75,7 +70,8 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
     poolObjects:        [] as unknown[],
     clusterObjects:     [] as unknown[],
     groupObjects:       [] as unknown[],
-    problem:            null as SaveProblem | null,
+    /** What the last save did, when the form stays open to say so. */
+    outcome:            null as WriteOutcome | null,
     /** True from the click on Save until the answer (or the cancel). */
     saving:             false,
     /** After a 409: what the other writer changed, beside what this person's save writes. */
@@ -103,6 +99,13 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
   }),
 
   getters: {
+    /** What the last save did, in words. */
+    notice(): WriteNotice | undefined {
+      return this.outcome ? writeNotice(this.outcome, {
+        subject: 'poolForm', kept: true, values: { namespace: this.form.namespace, seconds: SAVE_TIMEOUT_SECONDS }
+      }) : undefined;
+    },
+
     /** May this person write what the form shows: this pool, or a new one in this namespace? */
     canWrite(): boolean {
       if (!this.isCreate) {
@@ -506,7 +509,7 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       if (!this.canSave) {
         return false;
       }
-      this.problem = null;
+      this.outcome = null;
       const shown = this.resolution?.chosen?.name;
       const snapshot = this.original;
       const controller = new AbortController();
@@ -514,7 +517,6 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       saving = controller;
       this.saving = true;
       const outcome = await writePool(shell, {
-        id:       `${ this.form.namespace }/${ this.form.name }`,
         mode:     this.isCreate ? 'create' : 'update',
         snapshot: this.original,
         signal:   controller.signal,
@@ -529,48 +531,32 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
       saving = undefined;
       this.saving = false;
       // After a 409 that only the status caused, the form goes on from the pool as read again.
-      this.original = outcome.snapshot;
-      switch (outcome.kind) {
-      case 'written':
+      this.original = outcome.before;
+      if (outcome.kind === 'written') {
         this.conflict = [];
 
         return true;
-      case 'refused':
+      }
+      if (outcome.kind === 'refused') {
+        // Other refusals are shown live under the form (planRefusal) already.
         if (outcome.reason.key === CHOICE_CHANGED) {
           this.now = now;
-          this.problem = { kind: 'choiceChanged', message: '' };
+          this.outcome = outcome;
         }
 
         return false;
-      case 'conflict': {
+      }
+      this.outcome = outcome;
+      if (outcome.kind === 'conflict') {
         const mine = this.planOn(snapshot, this.versions, now);
 
-        this.problem = { kind: 'conflict', message: '' };
         this.conflict = outcome.latest ? conflictChanges(snapshot, outcome.latest, mine.ok ? mine.object : undefined) : [];
-
-        return false;
       }
-      case 'unauthorized':
+      if (outcome.kind === 'unauthorized') {
         this.keepDraft(shell);
-        this.problem = { kind: 'unauthorized', message: outcome.message };
-
-        return false;
-      case 'failed':
-      case 'timeout':
-      case 'cancelled':
-        if (outcome.written === 'written') {
-          return true;
-        }
-        this.problem = {
-          kind: outcome.kind, message: outcome.message, written: outcome.written
-        };
-
-        return false;
-      default:
-        this.problem = { kind: outcome.kind, message: outcome.message };
-
-        return false;
       }
+
+      return false;
     },
 
     /** After a 409: save on top of the latest object, applying only what this person changed. */
@@ -579,7 +565,7 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
 
       if (latest) {
         this.original = latest;
-        this.problem = null;
+        this.outcome = null;
       }
     },
   },

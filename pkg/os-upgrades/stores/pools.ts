@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import {
   alreadyAtImage, checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan,
-  poolImageDrift, readPool, Reason, runImage, textDraftTarget, versionImageKey, versionsForPool, WriteVerdict
+  poolImageDrift, readPool, runImage, textDraftTarget, versionImageKey, versionsForPool, WriteNotice, writeNotice, WriteOutcome
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { readLatestPool, writePool } from '../api/pools';
@@ -29,16 +29,6 @@ export interface ApprovalRequest {
   /** Promote: the source pool, `namespace/name`. */
   source?: string;
 }
-
-export type ApprovalNotice =
-  | { kind: 'conflict' }
-  | { kind: 'refused'; reason: Reason }
-  | { kind: 'forbidden' }
-  /** Someone else approved the same image first: nothing to do. */
-  | { kind: 'alreadyAt'; versionName: string }
-  /** 401: nothing was written; the comment is kept for after the new login (`kept`: this browser could keep it). */
-  | { kind: 'unauthorized'; kept: boolean }
-  | { kind: 'failed'; message: string; written?: WriteVerdict };
 
 export interface ApprovalContext {
   store: ShellStore;
@@ -103,7 +93,12 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
     request:    null as ApprovalRequest | null,
     /** True from the click until the server answered: a second click writes nothing. */
     writing:    false,
-    notice:     null as ApprovalNotice | null,
+    /** What the last write did, when the dialog stays open to say so. */
+    outcome:    null as WriteOutcome | null,
+    /** 401: this browser could keep the comment for after the new login. */
+    kept:       false,
+    /** After a conflict or refusal: the image someone else approved first ('' when not). */
+    alreadyAt:  '',
     /** The approver's optional comment, stored with the approval. */
     comment:    '',
     /** The pool whose dialog was open last (`namespace/name`): focus goes back to its row. */
@@ -114,7 +109,23 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
     restoredAt: 0,
   }),
 
+  getters: {
+    notice(state): WriteNotice | undefined {
+      const pool = state.request ? readPool(state.request.snapshot).name : '';
+
+      return state.outcome ? writeNotice(state.outcome, {
+        subject: 'approval', kept: state.kept, alreadyDone: !!state.alreadyAt, values: { pool, image: state.alreadyAt }
+      }) : undefined;
+    },
+  },
+
   actions: {
+    /** Forgets what the last write did. */
+    clearOutcome() {
+      this.outcome = null;
+      this.alreadyAt = '';
+    },
+
     /** The shell logs out (a session that expired): the open dialog's comment is kept for this person. */
     keepTyped(principal: string, path: string): void {
       if (this.request && this.comment.trim()) {
@@ -128,7 +139,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
         return;
       }
       this.request = approvalRequest(kind, object, versions, now, versionName);
-      this.notice = null;
+      this.clearOutcome();
       this.comment = '';
       this.restoredAt = 0;
       this.lastPool = this.request.id;
@@ -150,7 +161,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
         return;
       }
       this.request = approvalRequest('promote', object, versions, now, versionName, source);
-      this.notice = null;
+      this.clearOutcome();
       this.comment = reason;
       this.restoredAt = 0;
       this.lastPool = this.request.id;
@@ -159,7 +170,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
     close() {
       if (!this.writing) {
         this.request = null;
-        this.notice = null;
+        this.clearOutcome();
       }
     },
 
@@ -180,7 +191,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
         return false;
       }
       this.writing = true;
-      this.notice = null;
+      this.clearOutcome();
       try {
         return await this.write(request, context);
       } finally {
@@ -191,67 +202,40 @@ export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
     async write(request: ApprovalRequest, context: ApprovalContext): Promise<boolean> {
       const intent = approvalIntent(request, context.approvedBy, this.comment);
       const outcome = await writePool(context.store, {
-        id:       request.id,
         mode:     'update',
         snapshot: request.snapshot,
         plan:     (snapshot) => planPoolWrite(snapshot, intent, context.versions, context.now),
       });
 
-      switch (outcome.kind) {
-      case 'written':
+      if (outcome.kind === 'written') {
         this.request = null;
         // The status the write left is the old rollout's until the operator and Fleet react.
-        this.pending = { ...this.pending, [request.id]: pendingWrite(outcome.stored ?? outcome.snapshot) };
+        this.pending = { ...this.pending, [request.id]: pendingWrite(outcome.stored) };
 
         return true;
-      case 'refused':
-        this.notice = { kind: 'refused', reason: outcome.reason };
-        this.show(request, await readLatestPool(context.store, request.id), context);
-
-        return false;
-      case 'conflict':
-        this.notice = { kind: 'conflict' };
-        this.show(request, outcome.latest, context);
-
-        return false;
-      case 'forbidden':
-        this.notice = { kind: 'forbidden' };
-
-        return false;
-      case 'unauthorized':
-        this.notice = { kind: 'unauthorized', kept: keepText(context.store, 'approve', draftTarget(request), { comment: this.comment }) };
-
-        return false;
-      case 'failed':
-      case 'timeout':
-      case 'cancelled':
-        if (outcome.written === 'written') {
-          this.request = null;
-
-          return true;
-        }
-        this.notice = {
-          kind: 'failed', message: outcome.message, written: outcome.written
-        };
-
-        return false;
-      default:
-        this.notice = { kind: 'failed', message: outcome.message };
-
-        return false;
       }
+      this.outcome = outcome;
+      if (outcome.kind === 'unauthorized') {
+        this.kept = keepText(context.store, 'approve', draftTarget(request), { comment: this.comment });
+      } else if (outcome.kind === 'refused') {
+        this.show(request, await readLatestPool(context.store, request.id), context);
+      } else if (outcome.kind === 'conflict') {
+        this.show(request, outcome.latest, context);
+      }
+
+      return false;
     },
 
     /** After a refusal or a conflict: the dialog offers the pool's new state (or says it is gone). */
     show(request: ApprovalRequest, latest: unknown, context: ApprovalContext) {
       if (!latest) {
-        this.notice = { kind: 'refused', reason: { key: 'osUpgrades.pool.refusal.noPool' } };
+        this.outcome = { kind: 'refused', reason: { key: 'osUpgrades.pool.refusal.noPool' } };
 
         return;
       }
       // Lost a race to someone who approved the same image: say so, not why it cannot be approved again.
       if (alreadyAtImage(latest, request.versionName)) {
-        this.notice = { kind: 'alreadyAt', versionName: request.versionName };
+        this.alreadyAt = request.versionName;
       }
       const keepPick = request.kind === 'promote' || (request.kind === 'approve' && readPool(latest).selectorText === undefined) ? request.versionName : undefined;
 

@@ -2,11 +2,12 @@
 // write, the channel with its annotation and history changed, sent with the resourceVersion read.
 import { defineStore } from 'pinia';
 import {
-  applyWithdrawals, OSVersion, plainPool, planWithdrawal, readPool, Reason, textDraftTarget, WithdrawalPlan, WriteVerdict
+  applyWithdrawals, OSVersion, plainPool, planWithdrawal, readPool, textDraftTarget, WithdrawalPlan, WriteNotice, writeNotice, WriteOutcome
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
-import { writeAndReadBack } from '../api/write-readback';
+import { write } from '../api/write';
+import { idOf, readBack } from '../api/write-readback';
 import { TYPE } from '../config';
 import { useChannelVersionsStore } from './channel-versions';
 import { selectorChannels } from './pool-list';
@@ -19,18 +20,6 @@ function draftTarget(request: WithdrawalRequest): string {
 }
 
 export type WithdrawalKind = 'withdraw' | 'restore';
-
-export type WithdrawalNotice =
-  | { kind: 'refused'; reason: Reason }
-  /** 409: the channel changed meanwhile; nothing was written. */
-  | { kind: 'conflict' }
-  | { kind: 'forbidden' }
-  /** The answer was lost, but a read of the channel afterwards holds what was sent. */
-  | { kind: 'writtenReadBack' }
-  /** 401: nothing was written; the text is kept for after the new login (`kept`: this browser could keep it). */
-  | { kind: 'unauthorized'; kept: boolean }
-  /** No clear answer (a 5xx, a dropped answer): `written` is what a read of the channel afterwards showed. */
-  | { kind: 'failed'; message: string; written: WriteVerdict };
 
 export interface WithdrawalRequest {
   kind: WithdrawalKind;
@@ -45,7 +34,10 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
     /** The reason (withdraw) or comment (restore) the person typed. */
     text:       '',
     writing:    false,
-    notice:     null as WithdrawalNotice | null,
+    /** What the last write did, when the dialog stays open to say so. */
+    outcome:    null as WriteOutcome | null,
+    /** 401: this browser could keep the text for after the new login. */
+    kept:       false,
     /** Unix seconds of the text given back after a new login (0 when none). */
     restoredAt: 0,
     /** The pools, read when a withdraw dialog opens: which of them run the image (domain/withdrawal-impact.ts). */
@@ -55,8 +47,12 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
   }),
 
   getters: {
+    notice: (state): WriteNotice | undefined => (state.outcome && state.request ? writeNotice(state.outcome, { subject: state.request.kind === 'withdraw' ? 'withdrawal' : 'restore', kept: state.kept }) : undefined),
+
     /** After an answer that left the channel written, changed by someone else, or unread, confirming again could write twice. */
-    settled: (state): boolean => state.notice?.kind === 'writtenReadBack' || (state.notice?.kind === 'failed' && state.notice.written !== 'notWritten'),
+    settled(): boolean {
+      return !!this.notice?.settled;
+    },
   },
 
   actions: {
@@ -75,7 +71,7 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
         kind, versionName: version.name, channel: plainPool(channel)
       };
       this.text = '';
-      this.notice = null;
+      this.outcome = null;
       this.restoredAt = 0;
     },
 
@@ -125,7 +121,7 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
     close() {
       if (!this.writing) {
         this.request = null;
-        this.notice = null;
+        this.outcome = null;
       }
     },
 
@@ -144,59 +140,39 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
       return planWithdrawal(request.channel, intent, versions, now);
     },
 
-    /** Writes the planned channel; returns true when it was written. A refusal or a 409 writes nothing. */
+    /**
+     * Writes the planned channel; returns true when it was written. A refusal or a 409 writes
+     * nothing; after a 409 the dialog goes on from the channel as it is now.
+     */
     async confirm(shell: ShellStore, versions: readonly OSVersion[], by: string, now: number): Promise<boolean> {
-      const plan = this.plan(versions, by, now);
       const request = this.request;
+      const plan = this.plan(versions, by, now);
 
-      if (!plan || !request || this.writing) {
-        return false;
-      }
-      if (!plan.ok) {
-        this.notice = { kind: 'refused', reason: plan.reason };
-
+      if (!request || !plan || this.writing) {
         return false;
       }
       this.writing = true;
-      this.notice = null;
+      this.outcome = null;
       try {
-        const result = await writeAndReadBack(shell, {
-          type: TYPE.CHANNEL, object: plan.object, mode: 'update', before: request.channel
+        const outcome = await write(shell, {
+          type: TYPE.CHANNEL, mode: 'update', before: request.channel, plan: () => plan
         });
 
-        switch (result.kind) {
-        case 'written':
-          if (result.readBack) {
-            this.notice = { kind: 'writtenReadBack' };
-          } else {
-            this.request = null;
-          }
-
-          return true;
-        case 'conflict':
-        case 'forbidden':
-          this.notice = { kind: result.kind };
-
-          return false;
-        case 'unauthorized':
-          this.notice = { kind: 'unauthorized', kept: keepText(shell, 'withdraw', draftTarget(request), { text: this.text }) };
-
-          return false;
-        case 'invalid':
-          this.notice = {
-            kind: 'failed', message: result.message, written: 'notWritten'
-          };
-
-          return false;
-        default:
-          this.notice = {
-            kind: 'failed', message: result.message, written: result.written
-          };
-
-          return false;
+        // A plain success closes the dialog; the rest is said in it.
+        this.outcome = outcome.kind === 'written' && !outcome.readBack ? null : outcome;
+        if (outcome.kind === 'written' && !outcome.readBack) {
+          this.request = null;
         }
+        if (outcome.kind === 'unauthorized') {
+          this.kept = keepText(shell, 'withdraw', draftTarget(request), { text: this.text });
+        }
+        if (outcome.kind === 'conflict' && outcome.latest) {
+          this.request = { ...request, channel: outcome.latest };
+        }
+
+        return outcome.kind === 'written';
       } catch (e) {
-        this.notice = {
+        this.outcome = {
           kind: 'failed', message: errorMessage(e), written: 'unknown'
         };
 
@@ -206,11 +182,14 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
       }
     },
 
-    /** After a conflict: the channel as it is now, for the person to confirm again. */
-    reload(channel: unknown) {
-      if (this.request && channel) {
-        this.request = { ...this.request, channel: plainPool(channel) };
-        this.notice = null;
+    /** After an unclear answer: the channel as stored now, for the person to confirm again (or see it is done). */
+    async readAgain(shell: ShellStore) {
+      const request = this.request;
+      const channel = request ? await readBack(shell, TYPE.CHANNEL, idOf(request.channel), plainPool) : undefined;
+
+      if (request && this.request === request && channel && channel !== 'unreadable') {
+        this.request = { ...request, channel };
+        this.outcome = null;
       }
     },
   },

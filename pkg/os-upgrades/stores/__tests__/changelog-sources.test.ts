@@ -57,7 +57,7 @@ describe('changelog sources save', () => {
     const { store } = shell({ message: 'Network Error', code: 'ERR_NETWORK' }, (sent) => ({ ...sent, metadata: { ...sent.metadata, resourceVersion: '8' } }));
 
     await sources.saveChannel(store, KEY);
-    expect(sources.saveOf(KEY)).toEqual({ state: 'saved', readBack: true });
+    expect(sources.saveOf(KEY)).toMatchObject({ state: 'saved', notice: { tone: 'success', text: { key: 'osUpgrades.sources.savedReadBack' } } });
     // The next save carries the resourceVersion read back.
     expect((sources.channels[KEY].metadata as { resourceVersion: string }).resourceVersion).toBe('8');
   });
@@ -66,9 +66,9 @@ describe('changelog sources save', () => {
     const sources = loaded();
 
     await sources.saveChannel(shell({ message: 'boom', _status: 502 }, () => CHANNEL).store, KEY);
-    expect(sources.saveOf(KEY)).toEqual({ state: 'error', reason: { key: 'osUpgrades.sources.noAnswer.notWritten', values: { message: 'boom' } } });
+    expect(sources.saveOf(KEY)).toMatchObject({ state: 'error', notice: { settled: false, text: { key: 'osUpgrades.sources.noAnswer.notWritten', values: { message: 'boom' } } } });
     await sources.saveChannel(shell({ message: 'boom', _status: 502 }, () => Promise.reject(Object.assign(new Error('unreadable'), { _status: 500 }))).store, KEY);
-    expect(sources.saveOf(KEY)).toMatchObject({ reason: { key: 'osUpgrades.sources.noAnswer.unknown' } });
+    expect(sources.saveOf(KEY)).toMatchObject({ state: 'error', notice: { settled: true, text: { key: 'osUpgrades.sources.noAnswer.unknown' } } });
   });
 
   it('after a 401 keeps the template and gives it back to the same person after the new login', async() => {
@@ -76,7 +76,7 @@ describe('changelog sources save', () => {
     const { store } = shell(new WriteError('must authenticate', 401, 'Unauthorized'), () => CHANNEL);
 
     await sources.saveChannel(store, KEY);
-    expect(sources.saveOf(KEY)).toEqual({ state: 'unauthorized', kept: true });
+    expect(sources.saveOf(KEY)).toMatchObject({ state: 'unauthorized', notice: { action: 'loginAgain', text: { key: 'osUpgrades.sources.unauthorized' } } });
 
     setActivePinia(createPinia());
     const other = loaded();
@@ -96,7 +96,7 @@ describe('changelog sources save', () => {
     const { store, puts } = shell(undefined, () => CHANNEL);
 
     await sources.saveChannel(store, KEY);
-    expect(sources.saveOf(KEY)).toEqual({ state: 'saved', readBack: false });
+    expect(sources.saveOf(KEY)).toMatchObject({ state: 'saved', notice: { text: { key: 'osUpgrades.sources.saved' } } });
     expect((puts[0] as typeof CHANNEL).metadata.annotations).toEqual({ [CHANGELOG_URL_ANNOTATION]: TEMPLATE });
   });
 });

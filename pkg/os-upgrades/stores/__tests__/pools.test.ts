@@ -99,7 +99,7 @@ describe('approval store', () => {
 
     expect(await approval.confirm(context(store))).toBe(false);
     expect(writes).toHaveLength(1);
-    expect(approval.notice).toEqual({ kind: 'conflict' });
+    expect(approval.notice).toMatchObject({ kind: 'conflict', text: { key: 'osUpgrades.approve.conflict' } });
     expect(store.dispatch).toHaveBeenCalledWith('management/find', {
       type: 'elemental.cattle.io.managedosimage', id: 'fleet-default/edge', opt: { force: true, watch: false }
     });
@@ -126,7 +126,7 @@ describe('approval store', () => {
 
     expect(await approval.confirm(context(store))).toBe(true);
     expect(writes.map((w) => [w.data.metadata.resourceVersion, w.data.spec.managedOSVersionName])).toEqual([['41', NEW.name], ['45', NEW.name]]);
-    expect(approval.notice).toBeNull();
+    expect(approval.notice).toBeUndefined();
   });
 
   it('on a 409 that only the operator\'s own label caused, writes again and remembers the write as pending', async() => {
@@ -166,7 +166,7 @@ describe('approval store', () => {
 
     expect(await approval.confirm(context(store))).toBe(false);
     expect(writes).toHaveLength(1);
-    expect(approval.notice).toEqual({ kind: 'conflict' });
+    expect(approval.notice).toMatchObject({ kind: 'conflict', text: { key: 'osUpgrades.approve.conflict' } });
   });
 
   it('writes nothing when the selector picks another image than the dialog showed', async() => {
@@ -181,7 +181,9 @@ describe('approval store', () => {
     expect(await approval.confirm(context(store, [...VERSIONS, newest]))).toBe(false);
 
     expect(writes).toHaveLength(0);
-    expect(approval.notice).toMatchObject({ kind: 'refused', reason: { key: 'osUpgrades.pool.refusal.selectionChanged' } });
+    expect(approval.notice).toMatchObject({
+      kind: 'refused', text: { key: 'osUpgrades.approve.refused' }, parts: { reason: { key: 'osUpgrades.pool.refusal.selectionChanged' } }
+    });
     expect(approval.request?.versionName).toBe(newest.name);
   });
 
@@ -206,7 +208,9 @@ describe('approval store', () => {
     approval.open('approve', poolObject({ selector: SELECTOR }), VERSIONS, NOW);
 
     expect(await approval.confirm(context(store))).toBe(false);
-    expect(approval.notice).toEqual({ kind: 'forbidden' });
+    expect(approval.notice).toMatchObject({
+      kind: 'forbidden', tone: 'error', text: { key: 'osUpgrades.approve.forbidden' }
+    });
     expect(approval.request).not.toBeNull();
   });
 

@@ -67,7 +67,7 @@ describe('withdrawal store', () => {
     withdrawal.text = '  ';
     expect(await withdrawal.confirm(store, VERSIONS, 'admin', 1700000000)).toBe(false);
     expect(writes).toHaveLength(0);
-    expect(withdrawal.notice).toEqual({ kind: 'refused', reason: { key: 'osUpgrades.withdrawal.refusal.reasonRequired' } });
+    expect(withdrawal.notice).toMatchObject({ kind: 'refused', text: { key: 'osUpgrades.withdrawal.refusal.reasonRequired' } });
   });
 
   it('says a conflict wrote nothing and keeps the dialog open', async() => {
@@ -77,8 +77,38 @@ describe('withdrawal store', () => {
     withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
     withdrawal.text = 'boot loop';
     expect(await withdrawal.confirm(store, VERSIONS, 'admin', 1700000000)).toBe(false);
-    expect(withdrawal.notice).toEqual({ kind: 'conflict' });
+    expect(withdrawal.notice).toMatchObject({ kind: 'conflict', text: { key: 'osUpgrades.withdraw.conflict' } });
     expect(withdrawal.request).not.toBeNull();
+  });
+
+  it('after a conflict goes on from the channel as stored now, so confirming again writes on it', async() => {
+    const withdrawal = useWithdrawalStore();
+    const changed = {
+      ...CHANNEL,
+      metadata: {
+        ...CHANNEL.metadata, resourceVersion: '9', annotations: { team: 'x' }
+      }
+    };
+    const answers = [() => Promise.reject(new WriteError('conflict', 409, 'Conflict')), () => Promise.resolve({})];
+    const writes: { data: typeof CHANNEL }[] = [];
+    const dispatch = jest.fn((action: string, payload: unknown) => {
+      if (action === 'management/request') {
+        writes.push(payload as { data: typeof CHANNEL });
+
+        return (answers.shift() as () => Promise<unknown>)();
+      }
+
+      return action === 'management/find' ? Promise.resolve(changed) : Promise.reject(new Error(`unexpected ${ action }`));
+    });
+    const store = { dispatch, getters: {} };
+
+    withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
+    withdrawal.text = 'boot loop';
+    expect(await withdrawal.confirm(store, VERSIONS, 'admin', 1700000000)).toBe(false);
+    expect(withdrawal.notice?.kind).toBe('conflict');
+    expect(await withdrawal.confirm(store, VERSIONS, 'admin', 1700000000)).toBe(true);
+    expect(writes.map((w) => w.data.metadata.resourceVersion)).toEqual(['7', '9']);
+    expect(writes[1].data.metadata.annotations).toMatchObject({ team: 'x' });
   });
 });
 
@@ -115,7 +145,9 @@ describe('withdrawal store: a write without a clear answer is read back', () => 
     withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
     withdrawal.text = 'boot loop';
     expect(await withdrawal.confirm(dropped(networkError, (sent) => ({ ...sent, metadata: { ...sent.metadata, resourceVersion: '8' } })), VERSIONS, 'admin', 1700000000)).toBe(true);
-    expect(withdrawal.notice).toEqual({ kind: 'writtenReadBack' });
+    expect(withdrawal.notice).toMatchObject({
+      kind: 'written', tone: 'success', text: { key: 'osUpgrades.withdraw.writtenReadBack' }
+    });
     expect(withdrawal.settled).toBe(true);
   });
 
@@ -125,9 +157,10 @@ describe('withdrawal store: a write without a clear answer is read back', () => 
     withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
     withdrawal.text = 'boot loop';
     expect(await withdrawal.confirm(dropped({ message: 'boom', _status: 503 }, () => CHANNEL), VERSIONS, 'admin', 1700000000)).toBe(false);
-    expect(withdrawal.notice).toEqual({
-      kind: 'failed', message: 'boom', written: 'notWritten'
+    expect(withdrawal.notice).toMatchObject({
+      kind: 'failed', text: { key: 'osUpgrades.withdraw.failed', values: { message: 'boom' } }, parts: { verdict: { key: 'osUpgrades.write.readBack.notWritten' } }
     });
+    expect(withdrawal.notice?.action).toBeUndefined();
     expect(withdrawal.settled).toBe(false);
   });
 
@@ -137,8 +170,32 @@ describe('withdrawal store: a write without a clear answer is read back', () => 
     withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
     withdrawal.text = 'boot loop';
     await withdrawal.confirm(dropped({ message: 'boom', _status: 500 }, () => ({ ...CHANNEL, metadata: { ...CHANNEL.metadata, annotations: { team: 'x' } } })), VERSIONS, 'admin', 1700000000);
-    expect(withdrawal.notice).toMatchObject({ kind: 'failed', written: 'other' });
+    expect(withdrawal.notice).toMatchObject({
+      kind: 'failed', action: 'readAgain', parts: { verdict: { key: 'osUpgrades.write.readBack.other' } }
+    });
     expect(withdrawal.settled).toBe(true);
+  });
+
+  it('reads the channel again when asked, and lets the person confirm on it', async() => {
+    const withdrawal = useWithdrawalStore();
+    const other = {
+      ...CHANNEL,
+      metadata: {
+        ...CHANNEL.metadata, resourceVersion: '12', annotations: { team: 'x' }
+      }
+    };
+    const store = dropped({ message: 'boom', _status: 500 }, () => other);
+
+    withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
+    withdrawal.text = 'boot loop';
+    await withdrawal.confirm(store, VERSIONS, 'admin', 1700000000);
+    await withdrawal.readAgain(store);
+    expect(withdrawal.notice).toBeUndefined();
+    expect(withdrawal.settled).toBe(false);
+    expect(withdrawal.request?.channel).toMatchObject({ metadata: { resourceVersion: '12' } });
+    expect(store.dispatch).toHaveBeenLastCalledWith('management/find', {
+      type: 'elemental.cattle.io.managedosversionchannel', id: 'fleet-default/stable', opt: { force: true, watch: false }
+    });
   });
 
   it('after a 401 keeps the reason for the same person and the same dialog only', async() => {
@@ -148,7 +205,9 @@ describe('withdrawal store: a write without a clear answer is read back', () => 
     withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
     withdrawal.text = 'boot loop on edge';
     expect(await withdrawal.confirm(store, VERSIONS, 'admin', 1700000000)).toBe(false);
-    expect(withdrawal.notice).toEqual({ kind: 'unauthorized', kept: true });
+    expect(withdrawal.notice).toMatchObject({
+      kind: 'unauthorized', action: 'loginAgain', text: { key: 'osUpgrades.withdraw.unauthorized' }
+    });
 
     setActivePinia(createPinia());
     const after = useWithdrawalStore();
