@@ -66,3 +66,5 @@ export * from './withdrawal-impact';
 export * from './image-search-rank';
 export * from './operator-install';
 export * from './duration';
+export * from './partition-plan';
+export * from './partition-progress';

@@ -1,0 +1,95 @@
+import type { ClusterRollout } from '../node-rollout';
+import type { PartitionPlan } from '../partition-plan';
+import { bundleOfPool, fleetPartitions, stagedRolloutProgress } from '../partition-progress';
+
+const PLAN: PartitionPlan = {
+  mode:   'stages',
+  stages: [{
+    name: 'canary', clusters: ['edge-1'], maxUnavailable: 0
+  }, {
+    name: 'rest', clusters: ['edge-2', 'edge-3'], maxUnavailable: 1
+  }],
+  unstaged:                 [],
+  overlaps:                 [],
+  autoBelowMinimum:         false,
+  maxUnavailablePartitions: 0,
+  maxUnavailable:           3,
+};
+
+const partition = (name: string, count: number, maxUnavailable: number, unavailable: number, nonReadyResources: unknown[] = []) => ({
+  name, count, maxUnavailable, unavailable, summary: { nonReadyResources }
+});
+const bundle = (partitions: unknown[], maxUnavailablePartitions = 0) => ({ metadata: { name: 'mos-pool', namespace: 'fleet-default' }, status: { partitions, maxUnavailablePartitions } });
+const nodes = (cluster: string, updated: number, total: number, failed = 0): ClusterRollout => ({
+  cluster,
+  clusterId: cluster,
+  reading:   'read',
+  counts:    {
+    updated, total, failed, waiting: total - updated - failed, draining: 0, upgrading: 0, rebooting: 0, other: 0, unknown: 0
+  },
+  failures: [],
+  message:  { key: 'x' },
+});
+
+describe('stagedRolloutProgress', () => {
+  it('runs the first stage and keeps the next waiting while the first is over its limit', () => {
+    const progress = stagedRolloutProgress(PLAN, bundle([partition('canary', 1, 0, 1), partition('rest', 2, 1, 2)]), [nodes('edge-1', 0, 3)]);
+
+    expect(progress.stages.map((s) => s.state)).toEqual(['running', 'waiting']);
+    expect(progress.halt).toBeUndefined();
+    expect(progress.message).toEqual({ key: 'osUpgrades.stages.progress.running', values: { stage: 'canary', waiting: 1 } });
+  });
+
+  it('says a stage halted when Fleet reports its clusters in error past the limit', () => {
+    const failing = [{
+      kind: 'Cluster', name: 'fleet-default/edge-1', bundleState: 'ErrApplied', message: 'agent cannot apply'
+    }];
+    const progress = stagedRolloutProgress(PLAN, bundle([partition('canary', 1, 0, 1, failing), partition('rest', 2, 1, 2)]), []);
+
+    expect(progress.stages.map((s) => s.state)).toEqual(['halted', 'waiting']);
+    expect(progress.halt).toEqual({
+      stage:          'canary',
+      unavailable:    1,
+      maxUnavailable: 0,
+      failing:        [{
+        cluster: 'fleet-default/edge-1', state: 'ErrApplied', message: 'agent cannot apply'
+      }]
+    });
+    expect(progress.message.key).toBe('osUpgrades.stages.progress.halted');
+  });
+
+  it('lets the next stage start when maxUnavailablePartitions allows one stage over its limit', () => {
+    const failing = [{ name: 'fleet-default/edge-1', bundleState: 'ErrApplied' }];
+    const progress = stagedRolloutProgress(PLAN, bundle([partition('canary', 1, 0, 1, failing), partition('rest', 2, 1, 1)], 1), []);
+
+    expect(progress.stages.map((s) => s.state)).toEqual(['running', 'running']);
+    expect(progress.halt).toBeUndefined();
+  });
+
+  it('counts a stage done when Fleet has it available and its nodes run the image', () => {
+    const settled = bundle([partition('canary', 1, 0, 0), partition('rest', 2, 1, 0)]);
+    const progress = stagedRolloutProgress(PLAN, settled, [nodes('edge-1', 3, 3), nodes('edge-2', 2, 2), nodes('edge-3', 1, 2, 1)]);
+
+    expect(progress.stages.map((s) => [s.state, s.nodes])).toEqual([['done', {
+      updated: 3, total: 3, failed: 0
+    }], ['running', {
+      updated: 3, total: 4, failed: 1
+    }]]);
+    const all = stagedRolloutProgress(PLAN, settled, [nodes('edge-1', 3, 3), nodes('edge-2', 2, 2), nodes('edge-3', 2, 2)]);
+
+    expect(all.message).toEqual({ key: 'osUpgrades.stages.progress.done', values: { count: 2 } });
+  });
+
+  it('does not take a pending cluster for a failing one', () => {
+    const pending = [{ name: 'fleet-default/edge-1', bundleState: 'WaitApplied' }];
+
+    expect(fleetPartitions(bundle([partition('canary', 1, 0, 1, pending)]))[0].failing).toEqual([]);
+  });
+
+  it('finds the operator bundle of a pool', () => {
+    const pool = { metadata: { name: 'pool', namespace: 'fleet-default' } };
+
+    expect(bundleOfPool(pool, [{ metadata: { name: 'mos-other', namespace: 'fleet-default' } }, bundle([])])).toEqual(bundle([]));
+    expect(bundleOfPool(pool, [{ metadata: { name: 'mos-pool', namespace: 'fleet-local' } }])).toBeUndefined();
+  });
+});
