@@ -214,6 +214,12 @@ export interface PlannedStage {
   clusters: string[];
   /** How many of its clusters may be updating at once (Fleet's partition maxUnavailable). */
   maxUnavailable: number | undefined;
+  /**
+   * Whether the stage holds the later ones back: Fleet counts a partition unavailable only while more
+   * of its clusters than maxUnavailable are out of date (target/status.go), so a limit that covers
+   * every cluster of the stage never stops the next one.
+   */
+  holdsBack: boolean;
 }
 
 export interface PartitionPlan {
@@ -231,10 +237,14 @@ export interface PartitionPlan {
   maxUnavailable: number | undefined;
 }
 
+function stage(name: string, clusters: string[], counted: number, maxUnavailable: number | undefined): PlannedStage {
+  return {
+    name, clusters, maxUnavailable, holdsBack: maxUnavailable !== undefined && maxUnavailable < counted
+  };
+}
+
 function autoStages(strategy: RolloutStrategy, clusters: string[]): { stages: PlannedStage[]; belowMinimum: boolean } {
-  const all = (): PlannedStage[] => [{
-    name: 'All', clusters, maxUnavailable: fleetLimit(clusters.length, strategy.maxUnavailable)
-  }];
+  const all = (): PlannedStage[] => [stage('All', clusters, clusters.length, fleetLimit(clusters.length, strategy.maxUnavailable))];
   const size = strategy.autoPartitionSize;
 
   if (typeof size === 'number' && size <= 0) {
@@ -249,9 +259,7 @@ function autoStages(strategy: RolloutStrategy, clusters: string[]): { stages: Pl
   for (let offset = 0; offset < clusters.length; offset += chunk) {
     const part = clusters.slice(offset, offset + chunk);
 
-    stages.push({
-      name: `Partition ${ offset } - ${ offset + part.length }`, clusters: part, maxUnavailable: fleetLimit(part.length, strategy.maxUnavailable)
-    });
+    stages.push(stage(`Partition ${ offset } - ${ offset + part.length }`, part, part.length, fleetLimit(part.length, strategy.maxUnavailable)));
   }
 
   return { stages, belowMinimum: false };
@@ -296,9 +304,7 @@ export function partitionPlan(strategy: RolloutStrategy | undefined, targeted: F
     const clusters = names.filter((name) => first.get(name) === index);
     const counted = clusters.length + overlaps.filter((o) => o.stages.includes(stageNames[index]) && first.get(o.cluster) !== index).length;
 
-    return {
-      name: stageNames[index], clusters, maxUnavailable: fleetLimit(counted, partition.maxUnavailable, rules.maxUnavailable)
-    };
+    return stage(stageNames[index], clusters, counted, fleetLimit(counted, partition.maxUnavailable, rules.maxUnavailable));
   });
 
   return {

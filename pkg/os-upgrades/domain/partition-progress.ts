@@ -35,7 +35,14 @@ export interface StageProgress {
 export interface StagedRolloutProgress {
   stages: StageProgress[];
   /** The stage Fleet stopped at, with why; undefined when nothing stops the rollout. */
-  halt?: { stage: string; unavailable: number; maxUnavailable: number; failing: FleetPartitionStatus['failing'] };
+  halt?: {
+    stage: string;
+    /** stage: the stage is over its own limit; pool: the failing clusters fill the pool's maxUnavailable, so no cluster starts. */
+    limit: 'stage' | 'pool';
+    unavailable: number;
+    maxUnavailable: number;
+    failing: FleetPartitionStatus['failing'];
+  };
   message: Reason;
 }
 
@@ -77,10 +84,10 @@ export function bundleOfPool(pool: unknown, bundles: readonly unknown[]): unknow
   });
 }
 
-function maxUnavailablePartitionsOf(bundle: unknown, plan: PartitionPlan): number {
+function statusNumber(bundle: unknown, key: string, fallback: number): number {
   const status = isRecord(bundle) && isRecord(bundle.status) ? bundle.status : {};
 
-  return typeof status.maxUnavailablePartitions === 'number' ? status.maxUnavailablePartitions : plan.maxUnavailablePartitions ?? 0;
+  return typeof status[key] === 'number' ? status[key] as number : fallback;
 }
 
 function nodesOf(clusters: string[], rollouts: readonly ClusterRollout[]): StageProgress['nodes'] {
@@ -94,6 +101,34 @@ function nodesOf(clusters: string[], rollouts: readonly ClusterRollout[]): Stage
 }
 
 /**
+ * Why Fleet starts no more clusters, when clusters fail: the stage that stops the walk is over its
+ * limit with clusters in error; or, with every stage within its limit, the failing clusters take
+ * the pool's whole maxUnavailable (partition.go updateDeploymentFromStaged starts a cluster only
+ * while fewer are unavailable).
+ */
+function haltOf(stages: StageProgress[], stoppedAt: StageProgress | undefined, bundle: unknown, plan: PartitionPlan): StagedRolloutProgress['halt'] {
+  const failingOf = (stage?: StageProgress) => stage?.fleet?.failing ?? [];
+
+  if (stoppedAt && failingOf(stoppedAt).length) {
+    return {
+      stage: stoppedAt.name, limit: 'stage', unavailable: stoppedAt.fleet?.unavailable ?? 0, maxUnavailable: stoppedAt.fleet?.maxUnavailable ?? 0, failing: failingOf(stoppedAt)
+    };
+  }
+  const failingStage = stages.find((stage) => failingOf(stage).length);
+  const max = statusNumber(bundle, 'maxUnavailable', plan.maxUnavailable ?? Infinity);
+  const failingCount = stages.reduce((sum, stage) => sum + failingOf(stage).length, 0);
+  const stuck = stages.some((stage) => stage.state !== 'done' && (stage.fleet?.unavailable ?? 0) > failingOf(stage).length);
+
+  if (failingStage && failingCount >= max && stuck) {
+    return {
+      stage: failingStage.name, limit: 'pool', unavailable: failingCount, maxUnavailable: max, failing: failingOf(failingStage)
+    };
+  }
+
+  return undefined;
+}
+
+/**
  * Each stage of the plan with its clusters, nodes and state, walked as Fleet walks its partitions:
  * a stage over its limit counts as unavailable; past maxUnavailablePartitions of those, the later
  * stages wait. The stage that stops them is halted when Fleet reports clusters in error in it
@@ -101,7 +136,7 @@ function nodesOf(clusters: string[], rollouts: readonly ClusterRollout[]): Stage
  */
 export function stagedRolloutProgress(plan: PartitionPlan, bundle: unknown, rollouts: readonly ClusterRollout[]): StagedRolloutProgress {
   const reported = fleetPartitions(bundle);
-  const allowed = maxUnavailablePartitionsOf(bundle, plan);
+  const allowed = statusNumber(bundle, 'maxUnavailablePartitions', plan.maxUnavailablePartitions ?? 0);
   let unavailablePartitions = 0;
   let stoppedAt: StageProgress | undefined;
   const stages: StageProgress[] = plan.stages.map((stage, index) => {
@@ -122,20 +157,20 @@ export function stagedRolloutProgress(plan: PartitionPlan, bundle: unknown, roll
 
     return progress;
   });
-  const failing = stoppedAt?.fleet?.failing ?? [];
+  const halt = haltOf(stages, stoppedAt, bundle, plan);
 
-  if (stoppedAt && failing.length) {
-    stoppedAt.state = 'halted';
+  if (halt) {
+    stages.filter((stage) => stage.name === halt.stage).forEach((stage) => {
+      stage.state = 'halted';
+    });
 
     return {
       stages,
-      halt: {
-        stage: stoppedAt.name, unavailable: stoppedAt.fleet?.unavailable ?? 0, maxUnavailable: stoppedAt.fleet?.maxUnavailable ?? 0, failing
-      },
+      halt,
       message: {
-        key:    'osUpgrades.stages.progress.halted',
+        key:    `osUpgrades.stages.progress.halted.${ halt.limit }`,
         values: {
-          stage: stoppedAt.name, unavailable: stoppedAt.fleet?.unavailable ?? 0, max: stoppedAt.fleet?.maxUnavailable ?? 0, cluster: failing[0].cluster, count: failing.length
+          stage: halt.stage, unavailable: halt.unavailable, max: halt.maxUnavailable, cluster: halt.failing[0].cluster, count: halt.failing.length
         }
       },
     };

@@ -140,6 +140,8 @@ describe('partitionPlan', () => {
     expect(plan.overlaps).toEqual([{ cluster: 'edge-1', stages: ['canary', 'site a'] }, { cluster: 'edge-2', stages: ['site a', 'rest'] }]);
     // Fleet counts a cluster in every partition that names it: "rest" sizes 100% of 2.
     expect(plan.stages[2].maxUnavailable).toBe(2);
+    // A limit that covers every cluster of a stage never holds the next stage back.
+    expect(plan.stages.map((s) => s.holdsBack)).toEqual([true, true, false]);
   });
 
   it('matches a group selector against the groups the cluster belongs to', () => {

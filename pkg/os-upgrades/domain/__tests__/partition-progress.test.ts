@@ -48,6 +48,7 @@ describe('stagedRolloutProgress', () => {
 
     expect(progress.stages.map((s) => s.state)).toEqual(['halted', 'waiting']);
     expect(progress.halt).toEqual({
+      limit:          'stage',
       stage:          'canary',
       unavailable:    1,
       maxUnavailable: 0,
@@ -55,7 +56,26 @@ describe('stagedRolloutProgress', () => {
         cluster: 'fleet-default/edge-1', state: 'ErrApplied', message: 'agent cannot apply'
       }]
     });
-    expect(progress.message.key).toBe('osUpgrades.stages.progress.halted');
+    expect(progress.message.key).toBe('osUpgrades.stages.progress.halted.stage');
+  });
+
+  it('says the rollout halted when failing clusters take the whole pool limit, every stage within its own', () => {
+    const failing = [{
+      name: 'fleet-default/edge-2', bundleState: 'ErrApplied', message: 'cannot apply'
+    }];
+    const settledCanary = partition('canary', 1, 1, 0);
+    const stuck = bundle([settledCanary, partition('rest', 2, 2, 2, failing)]);
+
+    (stuck.status as Record<string, unknown>).maxUnavailable = 1;
+    const progress = stagedRolloutProgress(PLAN, stuck, []);
+
+    expect(progress.halt).toMatchObject({
+      stage: 'rest', limit: 'pool', maxUnavailable: 1
+    });
+    expect(progress.stages.map((s) => s.state)).toEqual(['running', 'halted']);
+    // With room under the pool limit the other cluster goes on: no halt.
+    (stuck.status as Record<string, unknown>).maxUnavailable = 3;
+    expect(stagedRolloutProgress(PLAN, stuck, []).halt).toBeUndefined();
   });
 
   it('lets the next stage start when maxUnavailablePartitions allows one stage over its limit', () => {
