@@ -94,7 +94,7 @@ describe('partitionPlan', () => {
     const plan = partitionPlan(undefined, CLUSTERS, GROUPS);
 
     expect(plan.stages).toEqual([{
-      name: 'All', clusters: ['edge-1', 'edge-2', 'edge-3', 'edge-4'], maxUnavailable: 4
+      name: 'All', clusters: ['edge-1', 'edge-2', 'edge-3', 'edge-4'], maxUnavailable: 4, holdsBack: false
     }]);
     expect(plan.maxUnavailablePartitions).toBe(0);
   });
