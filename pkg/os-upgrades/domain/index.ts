@@ -68,3 +68,4 @@ export * from './operator-install';
 export * from './duration';
 export * from './partition-plan';
 export * from './partition-progress';
+export * from './rollout-form';
