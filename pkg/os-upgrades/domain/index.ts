@@ -69,3 +69,4 @@ export * from './duration';
 export * from './partition-plan';
 export * from './partition-progress';
 export * from './rollout-form';
+export * from './rollout-preview';

@@ -1,6 +1,9 @@
 import type { Reason } from './types';
 import type { ClusterRollout } from './node-rollout';
+import type { FleetCluster, FleetGroup } from './cluster-targets';
 import type { PartitionPlan } from './partition-plan';
+import { targetedClusters, targetsOf } from './cluster-targets';
+import { partitionPlan, rolloutModeOf, rolloutStrategyOf } from './partition-plan';
 import { asText, isRecord } from './text';
 
 // Where a staged rollout stands, from two sources: the Bundle's status.partitions, which Fleet
@@ -185,4 +188,22 @@ export function stagedRolloutProgress(plan: PartitionPlan, bundle: unknown, roll
     stages,
     message: running ? { key: 'osUpgrades.stages.progress.running', values: { stage: running.name, waiting: stages.filter((s) => s.state === 'waiting').length } } : { key: 'osUpgrades.stages.progress.unknown' },
   };
+}
+
+/**
+ * A pool's staged rollout, from the stored strategy, Fleet's clusters, the pool's bundle and the
+ * node rollout; undefined for a pool that rolls out to all its clusters at once.
+ */
+export function poolStagedRollout(pool: unknown, fleet: { clusters: FleetCluster[]; groups: FleetGroup[]; bundles: readonly unknown[] }, rollouts: readonly ClusterRollout[]): StagedRolloutProgress | undefined {
+  const strategy = rolloutStrategyOf(pool);
+
+  if (rolloutModeOf(strategy) === 'none') {
+    return undefined;
+  }
+  const metadata = isRecord(pool) && isRecord(pool.metadata) ? pool.metadata : {};
+  const namespace = asText(metadata.namespace);
+  const names = new Set(targetedClusters(namespace, targetsOf(pool), fleet.clusters, fleet.groups));
+  const targeted = fleet.clusters.filter((cluster) => cluster.namespace === namespace && names.has(cluster.name));
+
+  return stagedRolloutProgress(partitionPlan(strategy, targeted, fleet.groups), bundleOfPool(pool, fleet.bundles), rollouts);
 }
