@@ -5,9 +5,9 @@ import { bundleOfPool, fleetPartitions, stagedRolloutProgress } from '../partiti
 const PLAN: PartitionPlan = {
   mode:   'stages',
   stages: [{
-    name: 'canary', clusters: ['edge-1'], maxUnavailable: 0
+    name: 'canary', clusters: ['edge-1'], maxUnavailable: 0, holdsBack: true
   }, {
-    name: 'rest', clusters: ['edge-2', 'edge-3'], maxUnavailable: 1
+    name: 'rest', clusters: ['edge-2', 'edge-3'], maxUnavailable: 1, holdsBack: true
   }],
   unstaged:                 [],
   overlaps:                 [],
