@@ -22,6 +22,8 @@ export interface FleetPartitionStatus {
   count: number;
   maxUnavailable: number;
   unavailable: number;
+  /** Clusters not given the new deployment yet (OutOfSync: a limit holds them back). */
+  outOfSync: number;
   /** Clusters (`namespace/name`) Fleet reports in error (ErrApplied, NotReady, Modified), with its message. */
   failing: { cluster: string; state: string; message: string }[];
 }
@@ -69,6 +71,7 @@ export function fleetPartitions(bundle: unknown): FleetPartitionStatus[] {
       count:          toNumber(partition.count),
       maxUnavailable: toNumber(partition.maxUnavailable),
       unavailable:    toNumber(partition.unavailable),
+      outOfSync:      toNumber(summary.outOfSync),
       failing:        nonReady.filter((r) => FAILING_STATES.has(asText(r.bundleState))).map((r) => ({
         cluster: asText(r.name), state: asText(r.bundleState), message: asText(r.message)
       })),
@@ -147,8 +150,9 @@ export function stagedRolloutProgress(plan: PartitionPlan, bundle: unknown, roll
     const nodes = nodesOf(stage.clusters, rollouts);
     const settled = fleet ? fleet.unavailable === 0 : false;
     const nodesDone = nodes.total > 0 ? nodes.updated === nodes.total : stage.clusters.length === 0;
+    const notStarted = !!fleet && fleet.count > 0 && fleet.outOfSync >= fleet.count;
     const progress: StageProgress = {
-      name: stage.name, clusters: stage.clusters, nodes, fleet, state: settled && nodesDone ? 'done' : stoppedAt ? 'waiting' : 'running'
+      name: stage.name, clusters: stage.clusters, nodes, fleet, state: settled && nodesDone ? 'done' : stoppedAt || notStarted ? 'waiting' : 'running'
     };
 
     if (!stoppedAt && fleet && fleet.unavailable > fleet.maxUnavailable) {

@@ -16,8 +16,8 @@ const PLAN: PartitionPlan = {
   maxUnavailable:           3,
 };
 
-const partition = (name: string, count: number, maxUnavailable: number, unavailable: number, nonReadyResources: unknown[] = []) => ({
-  name, count, maxUnavailable, unavailable, summary: { nonReadyResources }
+const partition = (name: string, count: number, maxUnavailable: number, unavailable: number, nonReadyResources: unknown[] = [], outOfSync = 0) => ({
+  name, count, maxUnavailable, unavailable, summary: { nonReadyResources, outOfSync }
 });
 const bundle = (partitions: unknown[], maxUnavailablePartitions = 0) => ({ metadata: { name: 'mos-pool', namespace: 'fleet-default' }, status: { partitions, maxUnavailablePartitions } });
 const nodes = (cluster: string, updated: number, total: number, failed = 0): ClusterRollout => ({
@@ -64,7 +64,7 @@ describe('stagedRolloutProgress', () => {
       name: 'fleet-default/edge-2', bundleState: 'ErrApplied', message: 'cannot apply'
     }];
     const settledCanary = partition('canary', 1, 1, 0);
-    const stuck = bundle([settledCanary, partition('rest', 2, 2, 2, failing)]);
+    const stuck = bundle([settledCanary, partition('rest', 2, 2, 2, failing, 1)]);
 
     (stuck.status as Record<string, unknown>).maxUnavailable = 1;
     const progress = stagedRolloutProgress(PLAN, stuck, []);
@@ -76,6 +76,12 @@ describe('stagedRolloutProgress', () => {
     // With room under the pool limit the other cluster goes on: no halt.
     (stuck.status as Record<string, unknown>).maxUnavailable = 3;
     expect(stagedRolloutProgress(PLAN, stuck, []).halt).toBeUndefined();
+  });
+
+  it('keeps a stage waiting while none of its clusters started, though no stage is over its limit', () => {
+    const progress = stagedRolloutProgress(PLAN, bundle([partition('canary', 1, 1, 1), partition('rest', 2, 2, 2, [], 2)]), []);
+
+    expect(progress.stages.map((s) => s.state)).toEqual(['running', 'waiting']);
   });
 
   it('lets the next stage start when maxUnavailablePartitions allows one stage over its limit', () => {
