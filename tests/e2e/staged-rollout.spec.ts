@@ -105,6 +105,8 @@ test.describe('staged rollouts', () => {
       });
     });
     await approve(page);
+    await expect(page.getByTestId('pool-pin')).toHaveText('base-v2.2.0-3.12-os');
+    await expect(staged.getByTestId('staged-rollout-message')).toContainText('Stage canary is running', { timeout: 30_000 });
     await expect(staged.getByTestId('staged-rollout-message')).toHaveText('All 2 stages done.', { timeout: 90_000 });
     const seen = await page.evaluate(() => (window as unknown as { seenStages: string[] }).seenStages);
 
