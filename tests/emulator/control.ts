@@ -4,6 +4,7 @@
 
 import { Emulator } from './emulator';
 import { FaultSpec } from './faults';
+import { applyFailures } from './fleet-partitions';
 import { parseElementalInstall } from './elemental-install';
 import {
   RequestContext, jsonBody, sendJson, sendNotFound, sendText
@@ -131,6 +132,19 @@ export class ControlApi {
       return id ? sendJson(ctx, 200, {
         cluster, id, connected: body.connected !== false
       }) : sendJson(ctx, 404, { error: `no cluster ${ cluster }` });
+    }
+    if (path === '/fleet/apply-failure' && method === 'POST') {
+      // A Fleet agent that cannot apply the bundle on one cluster (fleet-partitions.ts): its partition halts the rollout.
+      const body = asObject(jsonBody(ctx));
+      const cluster = `${ asString(body.namespace) ?? 'fleet-default' }/${ asString(body.cluster) ?? '' }`;
+
+      if (body.fails === false) {
+        applyFailures.delete(cluster);
+      } else {
+        applyFailures.set(cluster, asString(body.message) || 'error while running post render on files: the agent could not apply the bundle');
+      }
+
+      return sendJson(ctx, 200, { cluster, fails: applyFailures.has(cluster) });
     }
     if (path === '/websockets/drop' && method === 'POST') {
       return sendJson(ctx, 200, { dropped: this.hub.dropAll() + em.downstream.dropWebsockets() });

@@ -12,6 +12,7 @@
 // bundle is Ready as soon as the agents applied it, while the nodes are still upgrading or have
 // failed: Fleet never reports a node's job.
 
+import { PartitionedRollout, applyFailures } from './fleet-partitions';
 import { JsonObject, asObject, asString, isObject } from './json';
 import { matchesLabels, selectorFromObject } from './labels';
 import { NodeRegistry, OSRelease } from './nodes';
@@ -36,8 +37,8 @@ interface Deployment {
   clusters: string[];
   plan?: PlanObject;
   secret: string;
-  /** False between the bundle change and the agents applying it. */
-  applied: boolean;
+  /** Which clusters have the new plan, stage by stage (fleet-partitions.ts). */
+  rollout: PartitionedRollout;
 }
 
 /** The Plan and its cloud-config Secret in a bundle's resources. */
@@ -102,6 +103,7 @@ export class FleetSimulator {
     clearInterval(this.ticker);
     this.ticker = undefined;
     this.deployments.clear();
+    applyFailures.clear();
   }
 
   /** Nodes for every Fleet cluster, as the seed says (each runs `release` until a plan says otherwise). */
@@ -175,8 +177,16 @@ export class FleetSimulator {
         this.suc.remove(namespace, cluster, previous.plan.name);
       }
     }
+    const rollout = new PartitionedRollout(asObject(asObject(bundle.spec).rolloutStrategy), clusters, this.api.list(this.type('fleet.cattle.io.clustergroup'), { namespace: bundle.metadata.namespace }).items);
     const deployment: Deployment = {
-      spec, clusters: names, plan, secret, applied: false
+      spec, clusters: names, plan, secret, rollout
+    };
+    const apply = (settle: boolean) => (name: string) => {
+      const [namespace, cluster] = name.split('/');
+
+      if (plan) {
+        (settle ? this.suc.settle : this.suc.apply).call(this.suc, namespace, cluster, plan, secret);
+      }
     };
 
     this.deployments.set(key, deployment);
@@ -184,34 +194,12 @@ export class FleetSimulator {
       this.nodes.ensure(cluster.metadata.namespace ?? '', cluster.metadata.name, nodeCount(cluster));
     }
     if (instant) {
-      for (const name of names) {
-        const [namespace, cluster] = name.split('/');
-
-        if (plan) {
-          this.suc.settle(namespace, cluster, plan, secret);
-        }
-      }
-      deployment.applied = true;
-      this.writeStatus(key);
-
-      return;
+      rollout.settle(apply(true));
+    } else {
+      rollout.step(apply(false));
+      this.startTicker();
     }
     this.writeStatus(key);
-    this.later(this.options.stepMs, () => {
-      if (this.deployments.get(key) !== deployment) {
-        return;
-      }
-      for (const name of names) {
-        const [namespace, cluster] = name.split('/');
-
-        if (plan) {
-          this.suc.apply(namespace, cluster, plan, secret);
-        }
-      }
-      deployment.applied = true;
-      this.writeStatus(key);
-      this.startTicker();
-    });
   }
 
   private undeploy(key: string): void {
@@ -235,16 +223,28 @@ export class FleetSimulator {
     this.ticker.unref();
   }
 
-  /** One rollout step: the jobs move on (Fleet's status does not follow them). */
+  /** One rollout step: the agents apply, Fleet starts the clusters its partitions allow, the jobs move on (Fleet's status does not follow them). */
   tick(): void {
+    for (const [key, deployment] of this.deployments) {
+      if (!deployment.rollout.done()) {
+        deployment.rollout.step((name) => {
+          const [namespace, cluster] = name.split('/');
+
+          if (deployment.plan) {
+            this.suc.apply(namespace, cluster, deployment.plan, deployment.secret);
+          }
+        });
+        this.writeStatus(key);
+      }
+    }
     this.suc.tick();
-    if (!this.suc.busy()) {
+    if (!this.suc.busy() && [...this.deployments.values()].every((d) => d.rollout.done())) {
       clearInterval(this.ticker);
       this.ticker = undefined;
     }
   }
 
-  /** The bundle's summary and Ready condition, as Fleet reports them: `WaitApplied(n) [...]` until applied, then Ready. */
+  /** The bundle's summary, partitions and Ready condition, as Fleet reports them (fleet-partitions.ts). */
   private writeStatus(key: string): void {
     const deployment = this.deployments.get(key);
     const bundle = this.bundle(key);
@@ -252,21 +252,11 @@ export class FleetSimulator {
     if (!deployment || !bundle) {
       return;
     }
-    const notReady: string[] = [];
-
-    for (const name of deployment.clusters) {
-      if (!deployment.applied) {
-        notReady.push(`Cluster ${ name }`);
-      }
-    }
-    const desired = deployment.clusters.length;
-    const state = 'WaitApplied';
+    const message = deployment.rollout.readyMessage();
     const status = {
-      summary:    { desiredReady: desired, ready: desired - notReady.length },
+      ...deployment.rollout.status(),
       conditions: [{
-        // rancher/fleet internal/cmd/controller/summary/summary.go ReadyMessage: per state, the count
-        // and only the first non-ready resource of that state, `State(n) [Cluster ns/name]`.
-        type: 'Ready', status: notReady.length ? 'False' : 'True', message: notReady.length ? `${ state }(${ notReady.length }) [${ notReady[0] }]` : ''
+        type: 'Ready', status: message ? 'False' : 'True', message
       }],
     };
 

@@ -70,3 +70,7 @@ export * from './duration';
 export * from './change-record';
 export * from './change-record-text';
 export * from './shell-features';
+export * from './partition-plan';
+export * from './partition-progress';
+export * from './rollout-form';
+export * from './rollout-preview';

@@ -5,6 +5,9 @@ import { targetsOf } from './cluster-targets';
 import { specOf } from './pool-object';
 import { isRecord } from './text';
 import {
+  newRolloutForm, RolloutForm, rolloutFormFromPool, rolloutFormProblems, strategyFromRolloutForm
+} from './rollout-form';
+import {
   integerProblem, labelProblem, LabelRow, namespaceProblem, parseLabelText, resourceNameProblem
 } from './input-rules';
 
@@ -43,6 +46,8 @@ export interface PoolForm {
   imageMode: 'exact' | 'selector';
   channel: string;
   versionName: string;
+  /** The Rollout tab's stages: spec.clusterRolloutStrategy (rollout-form.ts). */
+  rollout: RolloutForm;
 }
 
 export function newPoolForm(): PoolForm {
@@ -60,6 +65,7 @@ export function newPoolForm(): PoolForm {
     imageMode:             'selector',
     channel:               '',
     versionName:           '',
+    rollout:               newRolloutForm(),
   };
 }
 
@@ -114,6 +120,7 @@ export function formFromPool(obj: unknown): PoolForm {
     imageMode:             pool.selectorText !== undefined ? 'selector' : 'exact',
     channel:               '',
     versionName:           pool.pin ?? '',
+    rollout:               rolloutFormFromPool(obj),
   };
 }
 
@@ -182,6 +189,7 @@ export function formProblems(form: PoolForm): FieldProblem[] {
     seen.add(key);
   });
   add('concurrency', spaced(form.concurrency) ?? integerProblem(form.concurrency, { min: 1 }));
+  problems.push(...rolloutFormProblems(form.rollout));
 
   return problems;
 }
@@ -225,6 +233,7 @@ export function specFromForm(form: PoolForm, original?: unknown): PoolSpecFields
     drain:          form.drainEnabled ? {
       ...oldDrain, force: form.drainForce, ignoreDaemonSets: form.drainIgnoreDaemonSets, deleteLocalData: form.drainDeleteLocalData
     } : null,
+    clusterRolloutStrategy: strategyFromRolloutForm(form.rollout),
   };
 }
 
@@ -268,7 +277,7 @@ export function fieldTab(field: string): PoolFormTab | undefined {
   if (head === 'selector' || head === 'versionName') {
     return 'image';
   }
-  if (head === 'concurrency' || ['spec.concurrency', 'spec.cordon', 'spec.drain'].some((path) => field === path || field.startsWith(`${ path }.`))) {
+  if (head === 'concurrency' || head === 'rollout' || field.startsWith('spec.clusterRolloutStrategy') || ['spec.concurrency', 'spec.cordon', 'spec.drain'].some((path) => field === path || field.startsWith(`${ path }.`))) {
     return 'rollout';
   }
 

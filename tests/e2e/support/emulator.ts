@@ -144,6 +144,13 @@ export class EmulatorControl {
     await this.call('POST', '/clusters/connection', { cluster, connected });
   }
 
+  /** A Fleet cluster's agent fails to apply bundles (true) or applies them again (false): its rollout stage halts. */
+  async setApplyFailure(cluster: string, fails: boolean, message?: string, namespace = 'fleet-default'): Promise<void> {
+    await this.call('POST', '/fleet/apply-failure', {
+      cluster, namespace, fails, message
+    });
+  }
+
   /** The stored objects (of one Steve type, or all), for assertions. */
   async objects(type: string): Promise<Record<string, unknown>[]> {
     const state = await this.call<{ objects: Record<string, Record<string, unknown>[]> }>('GET', `/state?type=${ encodeURIComponent(type) }`);

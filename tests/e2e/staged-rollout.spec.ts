@@ -1,0 +1,150 @@
+// Issue 31: staged rollouts with Fleet's partitions. A person builds named stages from the pool's
+// own targets in the Rollout tab and sees which cluster falls in which stage; the approval rolls out
+// stage by stage on the pool page and the fleet overview; a cluster whose Fleet agent cannot apply
+// the bundle halts the rollout, said in words with what to do. Needs the emulator (its Fleet
+// partitions, tests/emulator/fleet-partitions.ts, and /__emulator/fleet/apply-failure).
+
+import { Page } from '@playwright/test';
+import { field } from './support/api';
+import { expectAccessible } from './support/a11y';
+import { useEmulator } from './support/emulator';
+import { dashboardPath, loginAs } from './support/login';
+import { expect, test } from './support/test';
+
+const POOLS = '/os-upgrades/c/_/pools';
+const FLEET = '/os-upgrades/c/_/fleet';
+const IMAGE = 'elemental.cattle.io.managedosimage';
+const NS = 'fleet-default';
+
+const emulator = useEmulator();
+
+async function choose(page: Page, select: string, option: string): Promise<void> {
+  await page.getByTestId(select).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** edge-berlin (targets the group berlin: edge-berlin-01 and -02) in two stages of one cluster, one cluster at a time over the pool. */
+async function buildStages(page: Page): Promise<void> {
+  await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin/edit`));
+  await page.getByTestId('btn-rollout').click();
+  const section = page.getByTestId('rollout-stages');
+
+  await section.getByText('Named stages', { exact: true }).click();
+  await section.getByTestId('rollout-stage-add').click();
+  await section.getByTestId('stage-name-0').fill('canary');
+  await choose(page, 'stage-cluster-0', 'edge-berlin-01');
+
+  const preview = page.getByTestId('rollout-preview');
+
+  // One stage names only edge-berlin-01: the other targeted cluster would never be upgraded.
+  await expect(preview.getByTestId('rollout-preview-unstaged')).toContainText('edge-berlin-02');
+  await section.getByTestId('rollout-stage-add').click();
+  await section.getByTestId('stage-name-1').fill('rest');
+  await choose(page, 'stage-kind-1', 'Cluster group');
+  await choose(page, 'stage-group-1', 'berlin');
+  // edge-berlin-01 is in the group too: Fleet would count it in both stages.
+  await expect(preview.getByTestId('rollout-preview-overlap')).toContainText('edge-berlin-01 matches more than one stage');
+  await choose(page, 'stage-kind-1', 'Cluster');
+  await choose(page, 'stage-cluster-1', 'edge-berlin-02');
+  await section.getByTestId('rollout-max-unavailable').fill('1');
+
+  await expect(preview.getByTestId('rollout-preview-stage-0')).toContainText('1. canary');
+  await expect(preview.getByTestId('rollout-preview-stage-0')).toContainText('edge-berlin-01');
+  await expect(preview.getByTestId('rollout-preview-stage-1')).toContainText('2. rest');
+  await expect(preview.getByTestId('rollout-preview-stage-1')).toContainText('edge-berlin-02');
+  await expect(preview.getByTestId('rollout-preview-unstaged')).toHaveCount(0);
+  await expect(preview.getByTestId('rollout-preview-overlap')).toHaveCount(0);
+  await expectAccessible(page, '[data-testid="rollout-stages"]');
+
+  await page.getByTestId('pool-save-async-button').click();
+  // Saved: the form goes back to the pools list.
+  await expect(page).toHaveURL(/\/pools$/, { timeout: 20_000 });
+  await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
+}
+
+async function approve(page: Page): Promise<void> {
+  await page.getByTestId('pool-detail-approve').click();
+  const dialog = page.getByTestId('approve-dialog');
+
+  await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveClass(/ready-for-action/, { timeout: 10_000 });
+  await dialog.getByTestId('approve-confirm-async-button').click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test.describe('staged rollouts', () => {
+  test.setTimeout(180_000);
+
+  test('stages built in the Rollout tab are stored, previewed, and advance one after the other', async({ page }) => {
+    await loginAs(page, 'admin');
+    await buildStages(page);
+
+    const pool = (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === 'edge-berlin');
+
+    expect(field(pool, 'spec.clusterRolloutStrategy')).toEqual({
+      maxUnavailable: 1,
+      partitions:     [{ name: 'canary', clusterName: 'edge-berlin-01' }, { name: 'rest', clusterName: 'edge-berlin-02' }],
+    });
+
+    const staged = page.getByTestId('staged-rollout');
+
+    await expect(staged.getByTestId('staged-rollout-message')).toHaveText('All 2 stages done.', { timeout: 45_000 });
+    // Every stage state the page shows, recorded as it changes.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      const record = () => {
+        const states = [...document.querySelectorAll('[data-testid^="staged-rollout-stage-"]')].map((e) => e.getAttribute('data-state')).join(',');
+
+        if (states && seen[seen.length - 1] !== states) {
+          seen.push(states);
+        }
+      };
+
+      (window as unknown as { seenStages: string[] }).seenStages = seen;
+      new MutationObserver(record).observe(document.body, {
+        subtree: true, childList: true, attributes: true, attributeFilter: ['data-state']
+      });
+    });
+    await approve(page);
+    await expect(page.getByTestId('pool-pin')).toHaveText('base-v2.2.0-3.12-os');
+    await expect(staged.getByTestId('staged-rollout-message')).toContainText('Stage canary is running', { timeout: 30_000 });
+    await expect(staged.getByTestId('staged-rollout-message')).toHaveText('All 2 stages done.', { timeout: 90_000 });
+    const seen = await page.evaluate(() => (window as unknown as { seenStages: string[] }).seenStages);
+
+    // Stage by stage: the canary is done while the rest still runs, never the other way round. (Fleet
+    // starts the rest as soon as the canary cluster applied the Plan, not when its nodes finish: the
+    // rest may run while the canary's nodes still upgrade.)
+    expect(seen, seen.join(' / ')).toContain('done,running');
+    expect(seen, seen.join(' / ')).not.toContain('running,done');
+    expect(seen.some((states) => states.startsWith('waiting')), seen.join(' / ')).toBe(false);
+    expect(seen[seen.length - 1]).toBe('done,done');
+    await expectAccessible(page, '[data-testid="staged-rollout"]');
+
+    await page.goto(dashboardPath(FLEET));
+    await expect(page.getByTestId('fleet-staged-edge-berlin')).toContainText('All 2 stages done.', { timeout: 45_000 });
+  });
+
+  test('a cluster whose agent cannot apply halts the rollout, said in words with what to do', async({ page }) => {
+    await loginAs(page, 'admin');
+    await buildStages(page);
+    await emulator.control.setApplyFailure('edge-berlin-01', true, 'the agent could not apply the bundle');
+    await approve(page);
+
+    const staged = page.getByTestId('staged-rollout');
+
+    await expect(staged.getByTestId('staged-rollout-message')).toContainText('Halted at stage canary', { timeout: 45_000 });
+    await expect(staged.getByTestId('staged-rollout-stage-0')).toHaveAttribute('data-state', 'halted');
+    await expect(staged.getByTestId('staged-rollout-stage-1')).toHaveAttribute('data-state', 'waiting');
+    const halt = staged.getByTestId('staged-rollout-halt');
+
+    await expect(halt).toContainText('fleet-default/edge-berlin-01: ErrApplied, the agent could not apply the bundle');
+    await expect(halt).toContainText('What to do:');
+    await expectAccessible(page, '[data-testid="staged-rollout"]');
+
+    await page.goto(dashboardPath(FLEET));
+    await expect(page.getByTestId('fleet-staged-edge-berlin')).toContainText('Halted at stage canary', { timeout: 45_000 });
+
+    // The agent applies again: the rollout goes on to the end.
+    await emulator.control.setApplyFailure('edge-berlin-01', false);
+    await expect(page.getByTestId('fleet-staged-edge-berlin')).toContainText('All 2 stages done.', { timeout: 90_000 });
+  });
+});
