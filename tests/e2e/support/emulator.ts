@@ -2,8 +2,8 @@
 // Exported names are used by other specs: keep them stable.
 
 import { APIRequestContext, request as playwrightRequest, test } from '@playwright/test';
-import type { FaultSpec } from '../../emulator/faults';
-import type { SyncResult } from '../../emulator/operator';
+import type { FaultSpec } from '../../emulator/core/faults';
+import type { SyncResult } from '../../emulator/operator/operator';
 import { onEmulator } from './env';
 
 // The control endpoints' types are the emulator's own (tests/emulator/faults.ts, operator.ts).
