@@ -76,7 +76,7 @@ test.describe('workload pools', () => {
     const chosen = page.getByTestId('selector-preview-chosen-name');
 
     await expect(chosen).toHaveText(NEWEST_SEEDED);
-    // 3.12 and 3.9: the seed's channel withdraws 3.8 (tests/emulator/seed.ts), which no selector picks.
+    // 3.12 and 3.9: the seed's channel withdraws 3.8 (tests/emulator/rancher/seed.ts), which no selector picks.
     await expect(page.getByTestId('selector-preview-candidates').locator('tbody tr')).toHaveCount(2);
     const shown = await chosen.innerText();
 

@@ -6,10 +6,10 @@ import type { FaultSpec } from '../../emulator/core/faults';
 import type { SyncResult } from '../../emulator/operator/operator';
 import { onEmulator } from './env';
 
-// The control endpoints' types are the emulator's own (tests/emulator/faults.ts, operator.ts).
+// The control endpoints' types are the emulator's own (tests/emulator/core/faults.ts, operator/operator.ts).
 export type { FaultSpec, SyncResult };
 
-/** What publishing a channel answers (tests/emulator/control.ts): the sync, and the channel's status after it. */
+/** What publishing a channel answers (tests/emulator/core/control.ts): the sync, and the channel's status after it. */
 export type PublishResult = SyncResult & { status?: Record<string, unknown>; resourceVersion?: string };
 
 /** A channel file entry (see tests/fixtures/elemental/channels/*.json). */

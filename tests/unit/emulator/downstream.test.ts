@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The downstream clusters' Nodes, Plans and Jobs (tests/emulator/downstream.ts) follow the emulated rollout.
+// The downstream clusters' Nodes, Plans and Jobs (tests/emulator/rancher/downstream.ts) follow the emulated rollout.
 
 import { Emulator } from '../../emulator/core/emulator';
 import { JsonObject } from '../../emulator/core/json';

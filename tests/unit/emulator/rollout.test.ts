@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // The emulated operator, Fleet, system-upgrade-controller and suc-upgrade, against the real code
-// they cite (tests/emulator/image-operator.ts, fleet.ts, suc.ts, version-finalizer.ts).
+// they cite (tests/emulator/operator/image-operator.ts, fleet/fleet.ts, suc/suc.ts, operator/version-finalizer.ts).
 
 import { Emulator } from '../../emulator/core/emulator';
 import { JsonObject } from '../../emulator/core/json';
