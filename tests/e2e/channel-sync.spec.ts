@@ -11,11 +11,7 @@ import { field, sessionApi, steveUrl } from './support/api';
 import { ChannelEntry, useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-
-const CHANNEL = 'elemental.cattle.io.managedosversionchannel';
-const VERSION = 'elemental.cattle.io.managedosversion';
-const NS = 'fleet-default';
-const CHANNELS = '/os-upgrades/c/_/channels';
+import { CHANNEL_TYPE, CHANNELS, NS, VERSION_TYPE } from './support/names';
 
 function entry(prefix: string, n: number): ChannelEntry {
   return {
@@ -63,7 +59,7 @@ test.describe('channel syncs on the pages', () => {
   });
 
   test.afterEach(async({ page }) => {
-    await sessionApi(page).delete(steveUrl(CHANNEL, NS, channel));
+    await sessionApi(page).delete(steveUrl(CHANNEL_TYPE, NS, channel));
   });
 
   test('a sync shows "Synchronizing" for its whole duration, then the new version', async({ page }) => {
@@ -110,7 +106,7 @@ test.describe('channel syncs on the pages', () => {
       const app = (document.querySelector('#app') as unknown as { __vue_app__: { config: { globalProperties: { $store: { dispatch(action: string, payload: unknown): Promise<unknown> } } } } }).__vue_app__;
 
       return app.config.globalProperties.$store.dispatch('management/unwatch', { type });
-    }, VERSION);
+    }, VERSION_TYPE);
     expect((await emulator.control.publishChannel(channel, [entry(channel, 2), entry(channel, 1)])).ok).toBe(true);
 
     await page.getByRole('link', { name: channel, exact: true }).click();

@@ -6,11 +6,9 @@ import { field, sessionApi, steveUrl } from './support/api';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { CHANNEL_TYPE, CHANNELS, NS, POOL_TYPE } from './support/names';
 
-const NS = 'fleet-default';
 const CHANNEL = `/os-upgrades/c/_/channels/${ NS }/sl-micro-6.1-base`;
-const CHANNELS = '/os-upgrades/c/_/channels';
-const CHANNEL_TYPE = 'elemental.cattle.io.managedosversionchannel';
 
 const emulator = useEmulator();
 
@@ -25,7 +23,7 @@ test.describe('states in words', () => {
     await expect(oldSelect).toContainText('Old image (running on chain-canary, chain-staging and 1 more pool)');
 
     const api = sessionApi(page);
-    const production = steveUrl('elemental.cattle.io.managedosimage', NS, 'chain-production');
+    const production = steveUrl(POOL_TYPE, NS, 'chain-production');
 
     expect((await api.delete(production)).status).toBeLessThan(300);
     await expect.poll(async() => (await api.get(production)).status, { timeout: 30_000 }).toBe(404);

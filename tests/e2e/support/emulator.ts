@@ -150,6 +150,11 @@ export class EmulatorControl {
 
     return state.objects[type] ?? [];
   }
+
+  /** The stored object of a Steve type named `name` (the first in any namespace), or undefined. */
+  async object(type: string, name: string): Promise<Record<string, unknown> | undefined> {
+    return (await this.objects(type)).find((object) => (object.metadata as { name?: string } | undefined)?.name === name);
+  }
 }
 
 /**
