@@ -8,23 +8,11 @@
 
 import { Page } from '@playwright/test';
 import { field, sessionApi, steveUrl } from './support/api';
-import { ChannelEntry, useEmulator } from './support/emulator';
+import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 import { CHANNEL_TYPE, CHANNELS, NS, VERSION_TYPE } from './support/names';
-
-function entry(prefix: string, n: number): ChannelEntry {
-  return {
-    metadata: { name: `${ prefix }-v1.0.${ n }-os` },
-    spec:     {
-      version:  `v1.0.${ n }`,
-      type:     'container',
-      metadata: {
-        upgradeImage: `registry.example.test/e2e/os:1.0.${ n }`, displayName: 'E2E OS', platforms: ['linux/x86_64'], created: 1750000000 + n * 3600
-      },
-    },
-  };
-}
+import { containerEntry } from './support/channels';
 
 /** Records every text the channel's row shows, from now on. */
 async function recordRow(page: Page, name: string): Promise<void> {
@@ -64,7 +52,7 @@ test.describe('channel syncs on the pages', () => {
 
   test('a sync shows "Synchronizing" for its whole duration, then the new version', async({ page }) => {
     await loginAs(page, 'admin');
-    await emulator.control.publishChannel(channel, [entry(channel, 1)]);
+    await emulator.control.publishChannel(channel, [containerEntry(channel, 1)]);
     await page.goto(dashboardPath(CHANNELS));
     const row = page.locator('tr', { has: page.getByRole('link', { name: channel, exact: true }) });
 
@@ -72,7 +60,7 @@ test.describe('channel syncs on the pages', () => {
     await expect(row.getByTestId('channel-count')).toHaveText('1');
     await recordRow(page, channel);
 
-    const sync = emulator.control.publishChannel(channel, [entry(channel, 2), entry(channel, 1)]);
+    const sync = emulator.control.publishChannel(channel, [containerEntry(channel, 2), containerEntry(channel, 1)]);
 
     await expect(row).toContainText('Synchronizing');
     expect((await sync).ok).toBe(true);
@@ -96,7 +84,7 @@ test.describe('channel syncs on the pages', () => {
     const feature = (await api.get('/v1/management.cattle.io.features/ui-sql-cache')).body;
 
     expect(field(feature, 'spec.value') ?? field(feature, 'status.default')).toBe(true);
-    await emulator.control.publishChannel(channel, [entry(channel, 1)]);
+    await emulator.control.publishChannel(channel, [containerEntry(channel, 1)]);
     await page.goto(dashboardPath(CHANNELS));
     await expect(page.locator('tr', { has: page.getByRole('link', { name: channel, exact: true }) }).getByTestId('channel-count')).toHaveText('1');
 
@@ -107,7 +95,7 @@ test.describe('channel syncs on the pages', () => {
 
       return app.config.globalProperties.$store.dispatch('management/unwatch', { type });
     }, VERSION_TYPE);
-    expect((await emulator.control.publishChannel(channel, [entry(channel, 2), entry(channel, 1)])).ok).toBe(true);
+    expect((await emulator.control.publishChannel(channel, [containerEntry(channel, 2), containerEntry(channel, 1)])).ok).toBe(true);
 
     await page.getByRole('link', { name: channel, exact: true }).click();
     await expect(page.getByText('v1.0.2').first()).toBeVisible();
@@ -116,7 +104,7 @@ test.describe('channel syncs on the pages', () => {
     const reconnected = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/v1/subscribe'), timeout: 60_000 });
 
     expect(await emulator.control.dropWebsockets()).toBeGreaterThan(0);
-    expect((await emulator.control.publishChannel(channel, [entry(channel, 3), entry(channel, 2), entry(channel, 1)])).ok).toBe(true);
+    expect((await emulator.control.publishChannel(channel, [containerEntry(channel, 3), containerEntry(channel, 2), containerEntry(channel, 1)])).ok).toBe(true);
     await reconnected;
     await expect(page.getByText('v1.0.3').first()).toBeVisible({ timeout: 30_000 });
   });

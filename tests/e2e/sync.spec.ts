@@ -3,23 +3,11 @@
 // dropped entries annotated no-longer-in-sync; a broken file counts failed sync attempts.
 
 import { field, records, sessionApi, steveUrl } from './support/api';
-import { ChannelEntry, EmulatorControl, requireEmulator } from './support/emulator';
+import { EmulatorControl, requireEmulator } from './support/emulator';
 import { loginAs } from './support/login';
 import { expect, test } from './support/test';
 import { CHANNEL_TYPE, NS, VERSION_TYPE } from './support/names';
-
-function entry(prefix: string, n: number, displayName = 'E2E OS'): ChannelEntry {
-  return {
-    metadata: { name: `${ prefix }-v1.0.${ n }-os` },
-    spec:     {
-      version:  `v1.0.${ n }`,
-      type:     'container',
-      metadata: {
-        upgradeImage: `registry.example.test/e2e/os:1.0.${ n }`, displayName, platforms: ['linux/x86_64'], created: 1750000000 + n * 3600
-      },
-    },
-  };
-}
+import { containerEntry } from './support/channels';
 
 test.describe('channel sync', () => {
   let control: EmulatorControl;
@@ -48,7 +36,7 @@ test.describe('channel sync', () => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
 
-    const first = await control.publishChannel(channel, [entry(channel, 3), entry(channel, 2), entry(channel, 1)]);
+    const first = await control.publishChannel(channel, [containerEntry(channel, 3), containerEntry(channel, 2), containerEntry(channel, 1)]);
 
     expect(first.ok).toBe(true);
     expect(first.created.sort()).toEqual([`${ channel }-v1.0.1-os`, `${ channel }-v1.0.2-os`, `${ channel }-v1.0.3-os`]);
@@ -74,7 +62,7 @@ test.describe('channel sync', () => {
     }
 
     // v1.0.2 is dropped, v1.0.3 changes, v1.0.4 is new.
-    const second = await control.publishChannel(channel, [entry(channel, 4), entry(channel, 3, 'E2E OS (rebuilt)'), entry(channel, 1)]);
+    const second = await control.publishChannel(channel, [containerEntry(channel, 4), containerEntry(channel, 3, 'E2E OS (rebuilt)'), containerEntry(channel, 1)]);
 
     expect(second.created).toEqual([`${ channel }-v1.0.4-os`]);
     expect(second.changed).toEqual([`${ channel }-v1.0.3-os`]);
@@ -89,7 +77,7 @@ test.describe('channel sync', () => {
     expect((field(kept, 'metadata.annotations') as Record<string, string>)['elemental.cattle.io/channel-no-longer-in-sync']).toBeUndefined();
 
     // An entry that comes back loses the annotation again.
-    const third = await control.publishChannel(channel, [entry(channel, 4), entry(channel, 3, 'E2E OS (rebuilt)'), entry(channel, 2), entry(channel, 1)]);
+    const third = await control.publishChannel(channel, [containerEntry(channel, 4), containerEntry(channel, 3, 'E2E OS (rebuilt)'), containerEntry(channel, 2), containerEntry(channel, 1)]);
 
     expect(third.created).toEqual([]);
     const back = (await api.get(steveUrl(VERSION_TYPE, NS, `${ channel }-v1.0.2-os`))).body;
@@ -101,7 +89,7 @@ test.describe('channel sync', () => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
 
-    await control.publishChannel(channel, [entry(channel, 1)]);
+    await control.publishChannel(channel, [containerEntry(channel, 1)]);
     const failed = await control.publishChannel(channel, '{"not": "an array"');
 
     expect(failed.ok).toBe(false);
@@ -127,7 +115,7 @@ test.describe('channel sync', () => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
 
-    await control.publishChannel(channel, [entry(channel, 1)]);
+    await control.publishChannel(channel, [containerEntry(channel, 1)]);
     expect((await api.delete(steveUrl(CHANNEL_TYPE, NS, channel))).status).toBe(200);
     await expect.poll(async() => (await api.get(steveUrl(VERSION_TYPE, NS, `${ channel }-v1.0.1-os`))).status).toBe(404);
   });

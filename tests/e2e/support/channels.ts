@@ -14,3 +14,17 @@ export function channelRow(page: Page, name: string): Locator {
 export function seededChannelEntries(name: string): ChannelEntry[] {
   return JSON.parse(readFileSync(join(__dirname, '../../fixtures/elemental/channels', `${ name }.json`), 'utf8'));
 }
+
+/** Entry `n` of a made-up channel: the container version `<prefix>-v1.0.<n>-os`, one hour newer per n. */
+export function containerEntry(prefix: string, n: number, displayName = 'E2E OS'): ChannelEntry {
+  return {
+    metadata: { name: `${ prefix }-v1.0.${ n }-os` },
+    spec:     {
+      version:  `v1.0.${ n }`,
+      type:     'container',
+      metadata: {
+        upgradeImage: `registry.example.test/e2e/os:1.0.${ n }`, displayName, platforms: ['linux/x86_64'], created: 1750000000 + n * 3600
+      },
+    },
+  };
+}
