@@ -8,13 +8,13 @@ import { ChannelEntry, useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 import {
-  CHANNEL_TYPE, CHANNELS, NS, POOL_TYPE, POOLS
+  BASE_CHANNEL_PAGE, CHANNEL_TYPE, CHANNELS, NS, POOL_TYPE, POOLS
 } from './support/names';
 import { poolRow } from './support/pools';
 
 const FROM = 'base-v2.2.0-3.12-os';
 const TO = 'base-v2.3.0-6.1-os';
-const COMPARE = `/os-upgrades/c/_/channels/${ NS }/sl-micro-6.2-base/compare?old=${ FROM }&new=${ TO }`;
+const COMPARE = `${ CHANNELS }/${ NS }/sl-micro-6.2-base/compare?old=${ FROM }&new=${ TO }`;
 
 const emulator = useEmulator();
 
@@ -53,7 +53,7 @@ test.describe('moves across channels', () => {
   });
 
   test('"Images of <channel>…" in a compare picker keeps the menu open with that channel\'s images, by keyboard', async({ page }) => {
-    await page.goto(dashboardPath(`/os-upgrades/c/_/channels/${ NS }/sl-micro-6.1-base/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
     const picker = page.getByTestId('select-old');
 
     await picker.click();

@@ -8,12 +8,11 @@ import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs, loginOnPage } from './support/login';
 import { expect, test } from './support/test';
 import {
-  BASE_CHANNEL, CHANNEL_TYPE, NS, POOL_TYPE, POOLS, SOURCES
+  BASE_CHANNEL, BASE_CHANNEL_PAGE, CHANNEL_TYPE, NS, POOL_TYPE, POOLS, SOURCES
 } from './support/names';
 import { poolRow, storedPool } from './support/pools';
 
 const B39 = 'base-v2.2.0-3.9-os';
-const CHANNEL_PAGE = `/os-upgrades/c/_/channels/${ NS }/${ BASE_CHANNEL }`;
 const TEMPLATE_ANNOTATION = 'os-upgrades.cattle.io/changelog-url';
 const WITHDRAWN = 'os-upgrades.cattle.io/withdrawn';
 
@@ -29,7 +28,7 @@ async function withdrawals(): Promise<Record<string, unknown>> {
 }
 
 async function openWithdraw(page: Page) {
-  await page.goto(dashboardPath(CHANNEL_PAGE));
+  await page.goto(dashboardPath(BASE_CHANNEL_PAGE));
   await page.getByTestId(`version-withdraw-${ B39 }`).click({ timeout: 30_000 });
 
   return page.getByTestId('withdraw-dialog');
