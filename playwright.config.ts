@@ -36,7 +36,7 @@ export default defineConfig({
   },
   projects:  [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: externalUrl ? undefined : {
-    command:             `node_modules/.bin/tsx tests/emulator/main.ts --port ${ emulatorPort } --ui dist --plugins dist-pkg`,
+    command:             `node_modules/.bin/tsx tests/emulator/core/main.ts --port ${ emulatorPort } --ui dist --plugins dist-pkg`,
     url:                 `http://localhost:${ emulatorPort }/__emulator/health`,
     reuseExistingServer: !process.env.CI,
     timeout:             120_000,

@@ -6,7 +6,7 @@ import base from './playwright.config';
 // One full flow per page on the dashboard of the oldest shell the package declares (Rancher 2.12's,
 // built by scripts/lib/build-oldest-dashboard.sh into .cache/shell-<version>/dist), the extension
 // from dist-pkg/ loaded through /v1/uiplugins, against the emulator imitating Rancher 2.12
-// (--rancher-version 2.12: no /v1-public, tests/emulator/rancher-version.ts). The main suite runs on
+// (--rancher-version 2.12: no /v1-public, tests/emulator/rancher/rancher-version.ts). The main suite runs on
 // the newest shell (playwright.config.ts).
 
 const shellVersion: string = JSON.parse(readFileSync(join(__dirname, 'tests/oldest-shell/package.json'), 'utf8')).dependencies['@rancher/shell'];
@@ -22,7 +22,7 @@ export default defineConfig({
   reporter:  [['list'], ['html', { open: 'never', outputFolder: process.env.E2E_REPORT_DIR || 'playwright-report/oldest-shell' }]],
   use:       { ...base.use, baseURL: `http://localhost:${ emulatorPort }` },
   webServer: {
-    command:             `node_modules/.bin/tsx tests/emulator/main.ts --port ${ emulatorPort } --ui .cache/shell-${ shellVersion }/dist --plugins dist-pkg --rancher-version 2.12`,
+    command:             `node_modules/.bin/tsx tests/emulator/core/main.ts --port ${ emulatorPort } --ui .cache/shell-${ shellVersion }/dist --plugins dist-pkg --rancher-version 2.12`,
     url:                 `http://localhost:${ emulatorPort }/__emulator/health`,
     reuseExistingServer: !process.env.CI,
     timeout:             120_000,

@@ -6,7 +6,7 @@ const excludes = (process.env.EXCLUDES || '').split(',').filter(Boolean);
 
 // The paths the extension reads on the dashboard's own origin besides those the shell proxies
 // (/v1, /v3, /k8s, /api, /apis, /meta, /v1-public…): the Elemental operator's changelog endpoint on
-// the Rancher server, and the emulator's changelog file host (tests/emulator/changelog-files.ts),
+// the Rancher server, and the emulator's changelog file host (tests/emulator/data/changelog-files.ts),
 // which the seed's channels name as relative URLs. In a production build every path of the origin
 // is Rancher's, so these go to $API too: a real Rancher answers /changelog-files/ with its own page
 // or a 404, exactly as it would for the installed extension.

@@ -31,7 +31,7 @@ if answers "$url/rancherversion" 0; then
   exit 1
 fi
 EMULATOR_ROLLOUT_STEP_MS=800 EMULATOR_TIME_SCALE=0.1 \
-  node_modules/.bin/tsx tests/emulator/main.ts --port "$port" --ui dist --plugins dist-pkg --no-control >"$results/emulator.log" 2>&1 &
+  node_modules/.bin/tsx tests/emulator/core/main.ts --port "$port" --ui dist --plugins dist-pkg --no-control >"$results/emulator.log" 2>&1 &
 emulator=$!
 trap 'kill "$emulator" 2>/dev/null || true' EXIT
 answers "$url/rancherversion" 120 || { cat "$results/emulator.log"; log "the emulator did not start on port $port"; exit 1; }

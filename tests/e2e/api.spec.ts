@@ -7,9 +7,8 @@ import { TEST_NAMESPACE } from './support/env';
 import { loginAs } from './support/login';
 import { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { CHANNEL_TYPE, POOL_TYPE } from './support/names';
 
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const CHANNEL = 'elemental.cattle.io.managedosversionchannel';
 const IMAGES_KUBE = `/apis/elemental.cattle.io/v1beta1/namespaces/${ TEST_NAMESPACE }/managedosimages`;
 
 /** Waits until the operator has stopped writing the image's status (its Ready condition is True). */
@@ -17,7 +16,7 @@ async function settled(page: Page, name: string): Promise<Record<string, unknown
   let latest: Record<string, unknown> = {};
 
   await expect.poll(async() => {
-    latest = (await sessionApi(page).get(steveUrl(IMAGE, TEST_NAMESPACE, name))).body;
+    latest = (await sessionApi(page).get(steveUrl(POOL_TYPE, TEST_NAMESPACE, name))).body;
 
     return records(field(latest, 'status.conditions')).find((c) => c.type === 'Ready')?.status;
   }, { timeout: 30_000 }).toBe('True');
@@ -27,7 +26,7 @@ async function settled(page: Page, name: string): Promise<Record<string, unknown
 
 function pool(name: string, spec: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    type:     IMAGE,
+    type:     POOL_TYPE,
     metadata: { name, namespace: TEST_NAMESPACE },
     spec:     {
       osImage: 'registry.example.test/e2e/os:1.0', clusterTargets: [{ clusterName: 'e2e-no-such-cluster' }], ...spec
@@ -44,7 +43,7 @@ test.describe('API semantics', () => {
     }
     await loginAs(page, 'admin');
     for (const name of created.splice(0)) {
-      await sessionApi(page).delete(steveUrl(IMAGE, TEST_NAMESPACE, name));
+      await sessionApi(page).delete(steveUrl(POOL_TYPE, TEST_NAMESPACE, name));
     }
   });
 
@@ -54,7 +53,7 @@ test.describe('API semantics', () => {
     const body = pool('');
 
     body.metadata = { generateName: 'e2e-gen-', namespace: TEST_NAMESPACE };
-    const res = await api.post(steveUrl(IMAGE), body);
+    const res = await api.post(steveUrl(POOL_TYPE), body);
 
     expect(res.status).toBe(201);
     const name = String(field(res.body, 'metadata.name'));
@@ -76,7 +75,7 @@ test.describe('API semantics', () => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
     const name = `e2e-conflict-${ Date.now().toString(36) }`;
-    const first = await api.post(steveUrl(IMAGE), pool(name));
+    const first = await api.post(steveUrl(POOL_TYPE), pool(name));
 
     expect(first.status).toBe(201);
     created.push(name);
@@ -86,14 +85,14 @@ test.describe('API semantics', () => {
     const update = JSON.parse(JSON.stringify(current)) as Record<string, unknown>;
 
     (update.spec as Record<string, unknown>).concurrency = 2;
-    const ok = await api.put(steveUrl(IMAGE, TEST_NAMESPACE, name), update);
+    const ok = await api.put(steveUrl(POOL_TYPE, TEST_NAMESPACE, name), update);
 
     expect(ok.status).toBe(200);
     expect(field(ok.body, 'metadata.resourceVersion')).not.toBe(field(current, 'metadata.resourceVersion'));
     expect(field(ok.body, 'metadata.generation')).toBe(2);
 
     (stale.spec as Record<string, unknown>).concurrency = 3;
-    const conflict = await api.put(steveUrl(IMAGE, TEST_NAMESPACE, name), stale);
+    const conflict = await api.put(steveUrl(POOL_TYPE, TEST_NAMESPACE, name), stale);
 
     expect(conflict.status).toBe(409);
     expect(conflict.body.code).toBe('Conflict');
@@ -112,7 +111,7 @@ test.describe('API semantics', () => {
   test('the viewer\'s writes get 403', async({ page }) => {
     await loginAs(page, 'admin');
     const name = `e2e-forbidden-${ Date.now().toString(36) }`;
-    const made = await sessionApi(page).post(steveUrl(IMAGE), pool(name));
+    const made = await sessionApi(page).post(steveUrl(POOL_TYPE), pool(name));
 
     expect(made.status).toBe(201);
     created.push(name);
@@ -120,15 +119,15 @@ test.describe('API semantics', () => {
 
     await loginAs(page, 'viewer');
     const api = sessionApi(page);
-    const read = await api.get(steveUrl(IMAGE, TEST_NAMESPACE, name));
+    const read = await api.get(steveUrl(POOL_TYPE, TEST_NAMESPACE, name));
 
     expect(read.status).toBe(200);
     expect(field(read.body, 'links.update')).toBeUndefined();
     expect(field(read.body, 'links.remove')).toBeUndefined();
 
-    const update = await api.put(steveUrl(IMAGE, TEST_NAMESPACE, name), read.body as Record<string, unknown>);
-    const create = await api.post(steveUrl(IMAGE), pool(`${ name }-2`));
-    const remove = await api.delete(steveUrl(IMAGE, TEST_NAMESPACE, name));
+    const update = await api.put(steveUrl(POOL_TYPE, TEST_NAMESPACE, name), read.body as Record<string, unknown>);
+    const create = await api.post(steveUrl(POOL_TYPE), pool(`${ name }-2`));
+    const remove = await api.delete(steveUrl(POOL_TYPE, TEST_NAMESPACE, name));
 
     for (const res of [update, create, remove]) {
       expect(res.status).toBe(403);
@@ -147,7 +146,7 @@ test.describe('API semantics', () => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
     const name = `e2e-invalid-${ Date.now().toString(36) }`;
-    const res = await api.post(steveUrl(IMAGE), pool(name, { concurrency: 'abc' }));
+    const res = await api.post(steveUrl(POOL_TYPE), pool(name, { concurrency: 'abc' }));
 
     expect(res.status).toBe(422);
     expect(String(res.body.message)).toContain('spec.concurrency');
@@ -165,14 +164,14 @@ test.describe('API semantics', () => {
 
     expect(causes.map((c) => c.field)).toContain('spec.concurrency');
 
-    const notCreated = await api.get(steveUrl(IMAGE, TEST_NAMESPACE, name));
+    const notCreated = await api.get(steveUrl(POOL_TYPE, TEST_NAMESPACE, name));
 
     expect(notCreated.status).toBe(404);
   });
 
   test('a missing object is 404 NotFound', async({ page }) => {
     await loginAs(page, 'admin');
-    const res = await sessionApi(page).get(steveUrl(CHANNEL, TEST_NAMESPACE, 'e2e-no-such-channel'));
+    const res = await sessionApi(page).get(steveUrl(CHANNEL_TYPE, TEST_NAMESPACE, 'e2e-no-such-channel'));
 
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('NotFound');

@@ -7,9 +7,8 @@ import { field } from './support/api';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-
-const POOLS = '/os-upgrades/c/_/pools';
-const IMAGE = 'elemental.cattle.io.managedosimage';
+import { POOLS } from './support/names';
+import { poolRow, storedPool } from './support/pools';
 
 const emulator = useEmulator();
 
@@ -17,7 +16,7 @@ test.describe('approve dialog', () => {
   test('opens on its title, and Tab reaches every control in order', async({ page }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(POOLS));
-    const row = page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: 'edge-berlin', exact: true }) });
+    const row = poolRow(page, 'edge-berlin');
 
     await row.getByTestId('pool-approve').focus();
     await page.keyboard.press('Enter');
@@ -58,7 +57,7 @@ test.describe('approve dialog', () => {
   test('shows the impact, stores the comment, and returns focus to the row menu', async({ page }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(POOLS));
-    const row = page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: 'edge-berlin', exact: true }) });
+    const row = poolRow(page, 'edge-berlin');
 
     await row.getByTestId('pool-approve').focus();
     await page.keyboard.press('Enter');
@@ -90,7 +89,7 @@ test.describe('approve dialog', () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
 
-    const pool = (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === 'edge-berlin');
+    const pool = await storedPool(emulator.control, 'edge-berlin');
     const annotations = field(pool, 'metadata.annotations') as Record<string, string>;
 
     expect(annotations['os-upgrades.cattle.io/approval-comment']).toBe('Fixes CVE-2026-0001; agreed with the site lead');

@@ -4,46 +4,30 @@
 // image afterwards says so on the pools list, its page and the fleet overview, with an approval of
 // the new image as the way out.
 
-import { readFileSync } from 'fs';
-import { join } from 'path';
-import { Locator, Page } from '@playwright/test';
+import { Locator } from '@playwright/test';
 import { field } from './support/api';
 import { ChannelEntry, useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { BASE_CHANNEL, FLEET, NS, POOLS } from './support/names';
+import { poolRow, storedPool } from './support/pools';
+import { seededChannelEntries } from './support/channels';
 
-const POOLS = '/os-upgrades/c/_/pools';
-const FLEET = '/os-upgrades/c/_/fleet';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const NS = 'fleet-default';
 const POOL = 'edge-berlin';
-const CHANNEL = 'sl-micro-6.1-base';
 const PIN = 'base-v2.2.0-3.9-os';
 const TARGET = 'base-v2.2.0-3.12-os';
 const TARGET_IMAGE = 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12';
 const OTHER_IMAGE = 'registry.evil.example/other-image:6.6.6';
 const APPROVED_IMAGE = 'os-upgrades.cattle.io/approved-image';
 
-const seededChannel: ChannelEntry[] = JSON.parse(readFileSync(join(__dirname, '../fixtures/elemental/channels', `${ CHANNEL }.json`), 'utf8'));
+const seededChannel: ChannelEntry[] = seededChannelEntries(BASE_CHANNEL);
 
 /** The seeded channel with TARGET's upgradeImage swapped, as a changed channel file syncs it. */
 function channelWithSwappedImage(): ChannelEntry[] {
   return seededChannel.map((entry) => (entry.metadata.name === TARGET ? { ...entry, spec: { ...entry.spec, metadata: { ...entry.spec.metadata, upgradeImage: OTHER_IMAGE } } } : entry));
 }
 
-function poolRow(page: Page, name: string): Locator {
-  return page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
-}
-
 const emulator = useEmulator();
-
-async function storedPool(name: string): Promise<Record<string, unknown>> {
-  const pool = (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === name);
-
-  expect(pool, `pool ${ name } is stored`).toBeTruthy();
-
-  return pool as Record<string, unknown>;
-}
 
 /** Approves what the open dialog shows and waits for it to close. */
 async function confirm(dialog: Locator): Promise<void> {
@@ -62,16 +46,16 @@ test.describe('the approved image is held', () => {
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(TARGET);
     await expect(dialog.getByTestId('approve-target-image')).toHaveText(TARGET_IMAGE);
 
-    expect((await emulator.control.publishChannel(CHANNEL, channelWithSwappedImage())).ok).toBe(true);
+    expect((await emulator.control.publishChannel(BASE_CHANNEL, channelWithSwappedImage())).ok).toBe(true);
     await expect(dialog.getByTestId('approve-live-refusal')).toContainText(`Image ${ TARGET } now stands for ${ OTHER_IMAGE }`);
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveText('Show the new state');
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog.getByTestId('approve-target-image')).toHaveText(OTHER_IMAGE);
-    expect(field(await storedPool(POOL), 'spec.managedOSVersionName')).toBe(PIN);
+    expect(field(await storedPool(emulator.control, POOL), 'spec.managedOSVersionName')).toBe(PIN);
 
     // Approved as now shown: the record holds the image the person saw.
     await confirm(dialog);
-    const approved = await storedPool(POOL);
+    const approved = await storedPool(emulator.control, POOL);
 
     expect(field(approved, 'spec.managedOSVersionName')).toBe(TARGET);
     expect((field(approved, 'metadata.annotations') as Record<string, string>)[APPROVED_IMAGE]).toBe(OTHER_IMAGE);
@@ -82,10 +66,10 @@ test.describe('the approved image is held', () => {
     await page.goto(dashboardPath(POOLS));
     await poolRow(page, POOL).getByTestId('pool-approve').click();
     await confirm(page.getByTestId('approve-dialog'));
-    expect((field(await storedPool(POOL), 'metadata.annotations') as Record<string, string>)[APPROVED_IMAGE]).toBe(TARGET_IMAGE);
+    expect((field(await storedPool(emulator.control, POOL), 'metadata.annotations') as Record<string, string>)[APPROVED_IMAGE]).toBe(TARGET_IMAGE);
     await expect(poolRow(page, POOL).getByTestId('pool-image-drift')).toHaveCount(0);
 
-    expect((await emulator.control.publishChannel(CHANNEL, channelWithSwappedImage())).ok).toBe(true);
+    expect((await emulator.control.publishChannel(BASE_CHANNEL, channelWithSwappedImage())).ok).toBe(true);
     const flag = `Image ${ TARGET } now stands for ${ OTHER_IMAGE }, not ${ TARGET_IMAGE } as approved`;
 
     await expect(poolRow(page, POOL).getByTestId('pool-image-drift')).toContainText(flag);
@@ -105,7 +89,7 @@ test.describe('the approved image is held', () => {
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(TARGET);
     await expect(dialog.getByTestId('approve-target-image')).toHaveText(OTHER_IMAGE);
     await confirm(dialog);
-    const approved = await storedPool(POOL);
+    const approved = await storedPool(emulator.control, POOL);
 
     expect(field(approved, 'spec.managedOSVersionName')).toBe(TARGET);
     expect((field(approved, 'metadata.annotations') as Record<string, string>)[APPROVED_IMAGE]).toBe(OTHER_IMAGE);

@@ -7,8 +7,8 @@ import { AddressInfo } from 'net';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { BASE_CHANNEL_PAGE } from './support/names';
 
-const CHANNEL = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-base';
 const VERSION = 'base-v2.2.0-3.12-os';
 
 const emulator = useEmulator();
@@ -35,7 +35,7 @@ test('a changelog redirected to another port is refused, saying where, and no cr
   try {
     await loginAs(page, 'admin');
     await emulator.control.addFault({ path: `*/${ VERSION }.updates.log`, location: `${ other.origin }/${ VERSION }.updates.log` });
-    await page.goto(dashboardPath(`${ CHANNEL }?version=${ VERSION }`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }?version=${ VERSION }`));
     await expect(page.getByTestId('version-changelog').getByTestId('file-error')).toContainText(`the server redirected to ${ other.origin }`);
     expect(other.seen.length).toBeGreaterThan(0);
     for (const headers of other.seen) {

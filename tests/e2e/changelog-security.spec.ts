@@ -4,9 +4,9 @@
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { BASE_CHANNEL_PAGE } from './support/names';
 
-const CHANNEL = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-base';
-const COMPARE = `${ CHANNEL }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`;
+const COMPARE = `${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`;
 const LOG_3_12 = '*/base-v2.2.0-3.12-os.updates.log';
 
 const emulator = useEmulator();
@@ -80,11 +80,11 @@ test.describe('changelog fetch states', () => {
   test('a malformed and an oversized changelog are refused with their reason', async({ page }) => {
     await emulator.control.addFault({ path: LOG_3_12, body: 'malformed' });
     await emulator.control.addFault({ path: '*/base-v2.2.0-3.8-os.updates.log', body: 'oversized' });
-    await page.goto(dashboardPath(`${ CHANNEL }?version=base-v2.2.0-3.12-os`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }?version=base-v2.2.0-3.12-os`));
     await expect(page.getByTestId('version-changelog').getByTestId('file-error')).toContainText(/not valid JSON|not a list of advisories/);
     await expect(page.getByTestId('version-changelog').getByTestId('package-diff')).toBeVisible();
 
-    await page.goto(dashboardPath(`${ CHANNEL }?version=base-v2.2.0-3.8-os`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }?version=base-v2.2.0-3.8-os`));
     await expect(page.getByTestId('version-changelog').getByTestId('file-error')).toContainText('larger than');
   });
 });

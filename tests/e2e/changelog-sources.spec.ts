@@ -8,14 +8,13 @@ import { useEmulator } from './support/emulator';
 import { sessionApi, steveUrl } from './support/api';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import {
+  BASE_CHANNEL, BASE_CHANNEL_PAGE, CHANGELOG_TYPE, CHANNEL_TYPE, CHANNELS, NS, SOURCES
+} from './support/names';
 
-const CHANNEL_TYPE = 'elemental.cattle.io.managedosversionchannel';
-const CHANGELOG_TYPE = 'elemental.cattle.io.managedoschangelog';
-const BASE = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-base';
 const OLD = 'base-v2.2.0-3.8-os';
 const MIDDLE = 'base-v2.2.0-3.9-os';
 const NEW = 'base-v2.2.0-3.12-os';
-const SOURCES = '/os-upgrades/c/_/sources';
 const PORT = process.env.E2E_EMULATOR_PORT || '8990';
 
 const emulator = useEmulator();
@@ -23,12 +22,12 @@ const emulator = useEmulator();
 /** Removes the changelog annotations from a channel (as read), so the pages use the operator's default path. */
 async function useDefaultPath(page: Page, channel: string): Promise<void> {
   const api = sessionApi(page);
-  const current = (await api.get(steveUrl(CHANNEL_TYPE, 'fleet-default', channel))).body as { metadata: { annotations?: Record<string, string> } };
+  const current = (await api.get(steveUrl(CHANNEL_TYPE, NS, channel))).body as { metadata: { annotations?: Record<string, string> } };
   const annotations = { ...current.metadata.annotations };
 
   delete annotations['os-upgrades.cattle.io/changelog-url'];
   delete annotations['os-upgrades.cattle.io/packages-tar-url'];
-  const written = await api.put(steveUrl(CHANNEL_TYPE, 'fleet-default', channel), { ...current, metadata: { ...current.metadata, annotations } });
+  const written = await api.put(steveUrl(CHANNEL_TYPE, NS, channel), { ...current, metadata: { ...current.metadata, annotations } });
 
   expect(written.status).toBe(200);
 }
@@ -36,7 +35,7 @@ async function useDefaultPath(page: Page, channel: string): Promise<void> {
 test.describe('no changelog service', () => {
   test('the default path on today\'s operator: one notice for the channel, no per-image errors, never "No advisories"', async({ page }) => {
     await loginAs(page, 'admin');
-    await useDefaultPath(page, 'sl-micro-6.1-base');
+    await useDefaultPath(page, BASE_CHANNEL);
     const asked: string[] = [];
 
     page.on('request', (request) => {
@@ -44,7 +43,7 @@ test.describe('no changelog service', () => {
         asked.push(request.url());
       }
     });
-    await page.goto(dashboardPath(`${ BASE }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
     const notice = page.getByTestId('no-changelog-service');
 
     await expect(notice).toHaveCount(1);
@@ -64,8 +63,8 @@ test.describe('no Elemental operator', () => {
   test('Rancher\'s index.html for the default path reads as no service, not as a changelog', async({ page }) => {
     await emulator.control.setChangelogService('none');
     await loginAs(page, 'admin');
-    await useDefaultPath(page, 'sl-micro-6.1-base');
-    await page.goto(dashboardPath(`${ BASE }/compare?old=${ OLD }&new=${ NEW }`));
+    await useDefaultPath(page, BASE_CHANNEL);
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
     const notice = page.getByTestId('no-changelog-service');
 
     await expect(notice).toHaveCount(1);
@@ -79,11 +78,11 @@ test.describe('the ManagedOSChangelog protocol (PR #891)', () => {
   test.beforeEach(async({ page }) => {
     await emulator.control.setChangelogService('pr891', 1500);
     await loginAs(page, 'admin');
-    await useDefaultPath(page, 'sl-micro-6.1-base');
+    await useDefaultPath(page, BASE_CHANNEL);
   });
 
   test('one click extracts the changelog: its states, the advisories, one resource; none without the click', async({ page, browser }) => {
-    await page.goto(dashboardPath(`${ BASE }/compare?old=${ MIDDLE }&new=${ NEW }`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ MIDDLE }&new=${ NEW }`));
     await expect(page.getByTestId('no-changelog-service')).toBeVisible();
     const button = page.getByTestId('extract-changelog');
 
@@ -104,7 +103,7 @@ test.describe('the ManagedOSChangelog protocol (PR #891)', () => {
     expect((created[0].metadata as { name: string }).name).toMatch(/^[a-z]([-a-z0-9]*[a-z0-9])?$/);
     expect(created[0]).toMatchObject({
       spec: {
-        osVersion: NEW, cleanupAfterMinutes: 60, channelRef: { name: 'sl-micro-6.1-base' }
+        osVersion: NEW, cleanupAfterMinutes: 60, channelRef: { name: BASE_CHANNEL }
       }
     });
     // A reload reads the extracted file from the browser's cache: no click, no request.
@@ -117,7 +116,7 @@ test.describe('the ManagedOSChangelog protocol (PR #891)', () => {
     const second = await other.newPage();
 
     await loginAs(second, 'admin');
-    await second.goto(dashboardPath(`${ BASE }/compare?old=${ MIDDLE }&new=${ NEW }`));
+    await second.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ MIDDLE }&new=${ NEW }`));
     await second.getByTestId('extract-changelog').click();
     await expect(second.getByTestId('extract-state')).toHaveAttribute('data-stage', 'fetched', { timeout: 20_000 });
     expect(await emulator.control.objects(CHANGELOG_TYPE)).toHaveLength(1);
@@ -126,7 +125,7 @@ test.describe('the ManagedOSChangelog protocol (PR #891)', () => {
 
   test('a viewer gets no button', async({ page }) => {
     await loginAs(page, 'viewer');
-    await page.goto(dashboardPath(`${ BASE }/compare?old=${ MIDDLE }&new=${ NEW }`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ MIDDLE }&new=${ NEW }`));
     await expect(page.getByTestId('no-changelog-service')).toBeVisible();
     await expect(page.getByTestId('changelog-extract')).toBeVisible();
     await expect(page.getByTestId('extract-changelog')).toHaveCount(0);
@@ -146,7 +145,7 @@ test.describe('package lists from a channel\'s tar', () => {
         asked.push(new URL(url).pathname);
       }
     });
-    await page.goto(dashboardPath(`${ BASE }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
     const diff = page.getByTestId('package-diff');
 
     await expect(diff.locator('td.d2h-ins', { hasText: 'kernel-default.x86_64  6.4.0-1.3' })).toBeVisible();
@@ -170,7 +169,7 @@ test.describe('the sources page', () => {
 
   test('an administrator sets, tests (each outcome) and saves the sources', async({ page }) => {
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    await page.goto(dashboardPath(CHANNELS));
     await page.getByRole('link', { name: 'Changelog sources' }).click();
     await expect(page).toHaveURL(/\/sources$/);
     await expect(row(page, 'sl-micro-6.2-base')).toBeVisible();
@@ -182,8 +181,8 @@ test.describe('the sources page', () => {
     // Another origin of the same emulator, allowed but sending no CORS headers.
     await page.getByTestId('origins-input').fill(`http://127.0.0.1:${ PORT }`);
     expect(await testTemplate(page, 'sl-micro-6.2-base', `http://127.0.0.1:${ PORT }/changelog-files/{name}.updates.log`)).toBe('cors');
-    await row(page, 'sl-micro-6.1-base').getByTestId('test-tar').click();
-    await expect(row(page, 'sl-micro-6.1-base').getByTestId('source-test-result')).toHaveAttribute('data-outcome', 'found');
+    await row(page, BASE_CHANNEL).getByTestId('test-tar').click();
+    await expect(row(page, BASE_CHANNEL).getByTestId('source-test-result')).toHaveAttribute('data-outcome', 'found');
 
     // Save a template, and the origins (the setting does not exist yet: it is created).
     await template(page, 'sl-micro-6.2-base').fill('/changelog-files/v2-{name}.updates.log');
@@ -219,7 +218,7 @@ test.describe('the sources page', () => {
     await expect(row(page, 'sl-micro-6.2-base').getByTestId('save-status')).toContainText('You may not change this object; nothing was written');
 
     await loginAs(page, 'viewer');
-    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    await page.goto(dashboardPath(CHANNELS));
     await expect(page.getByRole('link', { name: 'Channels' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Changelog sources' })).toHaveCount(0);
     // The link too: the shell's extension route guard answers 404 where the entry's conditions

@@ -8,27 +8,11 @@
 
 import { Page } from '@playwright/test';
 import { field, sessionApi, steveUrl } from './support/api';
-import { ChannelEntry, useEmulator } from './support/emulator';
+import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-
-const CHANNEL = 'elemental.cattle.io.managedosversionchannel';
-const VERSION = 'elemental.cattle.io.managedosversion';
-const NS = 'fleet-default';
-const CHANNELS = '/os-upgrades/c/_/channels';
-
-function entry(prefix: string, n: number): ChannelEntry {
-  return {
-    metadata: { name: `${ prefix }-v1.0.${ n }-os` },
-    spec:     {
-      version:  `v1.0.${ n }`,
-      type:     'container',
-      metadata: {
-        upgradeImage: `registry.example.test/e2e/os:1.0.${ n }`, displayName: 'E2E OS', platforms: ['linux/x86_64'], created: 1750000000 + n * 3600
-      },
-    },
-  };
-}
+import { CHANNEL_TYPE, CHANNELS, NS, VERSION_TYPE } from './support/names';
+import { containerEntry } from './support/channels';
 
 /** Records every text the channel's row shows, from now on. */
 async function recordRow(page: Page, name: string): Promise<void> {
@@ -63,12 +47,12 @@ test.describe('channel syncs on the pages', () => {
   });
 
   test.afterEach(async({ page }) => {
-    await sessionApi(page).delete(steveUrl(CHANNEL, NS, channel));
+    await sessionApi(page).delete(steveUrl(CHANNEL_TYPE, NS, channel));
   });
 
   test('a sync shows "Synchronizing" for its whole duration, then the new version', async({ page }) => {
     await loginAs(page, 'admin');
-    await emulator.control.publishChannel(channel, [entry(channel, 1)]);
+    await emulator.control.publishChannel(channel, [containerEntry(channel, 1)]);
     await page.goto(dashboardPath(CHANNELS));
     const row = page.locator('tr', { has: page.getByRole('link', { name: channel, exact: true }) });
 
@@ -76,7 +60,7 @@ test.describe('channel syncs on the pages', () => {
     await expect(row.getByTestId('channel-count')).toHaveText('1');
     await recordRow(page, channel);
 
-    const sync = emulator.control.publishChannel(channel, [entry(channel, 2), entry(channel, 1)]);
+    const sync = emulator.control.publishChannel(channel, [containerEntry(channel, 2), containerEntry(channel, 1)]);
 
     await expect(row).toContainText('Synchronizing');
     expect((await sync).ok).toBe(true);
@@ -100,7 +84,7 @@ test.describe('channel syncs on the pages', () => {
     const feature = (await api.get('/v1/management.cattle.io.features/ui-sql-cache')).body;
 
     expect(field(feature, 'spec.value') ?? field(feature, 'status.default')).toBe(true);
-    await emulator.control.publishChannel(channel, [entry(channel, 1)]);
+    await emulator.control.publishChannel(channel, [containerEntry(channel, 1)]);
     await page.goto(dashboardPath(CHANNELS));
     await expect(page.locator('tr', { has: page.getByRole('link', { name: channel, exact: true }) }).getByTestId('channel-count')).toHaveText('1');
 
@@ -110,8 +94,8 @@ test.describe('channel syncs on the pages', () => {
       const app = (document.querySelector('#app') as unknown as { __vue_app__: { config: { globalProperties: { $store: { dispatch(action: string, payload: unknown): Promise<unknown> } } } } }).__vue_app__;
 
       return app.config.globalProperties.$store.dispatch('management/unwatch', { type });
-    }, VERSION);
-    expect((await emulator.control.publishChannel(channel, [entry(channel, 2), entry(channel, 1)])).ok).toBe(true);
+    }, VERSION_TYPE);
+    expect((await emulator.control.publishChannel(channel, [containerEntry(channel, 2), containerEntry(channel, 1)])).ok).toBe(true);
 
     await page.getByRole('link', { name: channel, exact: true }).click();
     await expect(page.getByText('v1.0.2').first()).toBeVisible();
@@ -120,7 +104,7 @@ test.describe('channel syncs on the pages', () => {
     const reconnected = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/v1/subscribe'), timeout: 60_000 });
 
     expect(await emulator.control.dropWebsockets()).toBeGreaterThan(0);
-    expect((await emulator.control.publishChannel(channel, [entry(channel, 3), entry(channel, 2), entry(channel, 1)])).ok).toBe(true);
+    expect((await emulator.control.publishChannel(channel, [containerEntry(channel, 3), containerEntry(channel, 2), containerEntry(channel, 1)])).ok).toBe(true);
     await reconnected;
     await expect(page.getByText('v1.0.3').first()).toBeVisible({ timeout: 30_000 });
   });

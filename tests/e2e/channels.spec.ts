@@ -5,8 +5,9 @@ import { useEmulator } from './support/emulator';
 import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { BASE_CHANNEL, CHANNELS } from './support/names';
+import { channelRow } from './support/channels';
 
-const CHANNELS = '/os-upgrades/c/_/channels';
 const CHANNEL = `${ CHANNELS }/fleet-default/sl-micro-6.1-base`;
 
 const emulator = useEmulator();
@@ -18,7 +19,7 @@ test.beforeEach(async({ page }) => {
 test.describe('channels', () => {
   test('browse channels → a channel → a version → compare it with the previous image', async({ page, problems }) => {
     await page.goto(dashboardPath(CHANNELS));
-    const row = page.getByTestId('channels-table').locator('tr', { has: page.getByRole('link', { name: 'sl-micro-6.1-base', exact: true }) });
+    const row = channelRow(page, BASE_CHANNEL);
 
     await expect(row).toContainText('json');
     await expect(row).toContainText('Synced');
@@ -63,7 +64,7 @@ test.describe('channels', () => {
   test('out-of-sync versions are marked', async({ page }) => {
     const [, ...kept] = JSON.parse(await (await page.request.get('/__emulator/channel-files/sl-micro-6.1-base.json')).text()) as unknown[];
 
-    await emulator.control.publishChannel('sl-micro-6.1-base', kept as never);
+    await emulator.control.publishChannel(BASE_CHANNEL, kept as never);
     await page.goto(dashboardPath(CHANNEL));
     await expect(page.getByTestId('version-base-v2.2.0-3.12-os').getByTestId('out-of-sync')).toHaveText('Out of sync');
     await expect(page.getByTestId('version-base-v2.2.0-3.9-os').getByTestId('out-of-sync')).toHaveCount(0);

@@ -7,8 +7,8 @@ import { useEmulator } from './support/emulator';
 import { expectAccessible } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { BASE_CHANNEL_PAGE } from './support/names';
 
-const CHANNEL = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-base';
 const OLD = 'base-v2.2.0-3.8-os';
 const NEW = 'base-v2.2.0-3.12-os';
 
@@ -22,7 +22,7 @@ test.beforeEach(async({ page }) => {
 
 test.describe('compare', () => {
   test('shows the real kernel-default change from 3.8 to 3.12 (its speed is the benchmark\'s figure)', async({ page, problems }) => {
-    await page.goto(dashboardPath(CHANNEL));
+    await page.goto(dashboardPath(BASE_CHANNEL_PAGE));
     await expect(page.getByTestId('container-versions')).toBeVisible();
 
     const started = Date.now();
@@ -41,7 +41,7 @@ test.describe('compare', () => {
     // Speed is measured by scripts/bench/run, not asserted here: a loaded CI machine must not fail a correct page.
     test.info().annotations.push({ type: 'compare ready (ms)', description: String(elapsed) });
 
-    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
     const diff = page.getByTestId('package-diff');
 
     await expect(diff.locator('td.d2h-del', { hasText: 'kernel-default.x86_64  6.4.0-1.2' })).toBeVisible();
@@ -54,7 +54,7 @@ test.describe('compare', () => {
   });
 
   test('the URL is shareable; swapping shows a downgrade', async({ page }) => {
-    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
     await expect(page.getByTestId('package-diff')).toBeVisible();
     await expect(page.getByTestId('downgrade-warning')).toHaveCount(0);
 
@@ -67,7 +67,7 @@ test.describe('compare', () => {
   });
 
   test('choosing images in the selects changes the URL', async({ page }) => {
-    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
     await expect(page.getByTestId('package-diff')).toBeVisible();
     await page.getByTestId('select-old').click();
     await page.getByRole('option', { name: /base-v2\.2\.0-3\.9-os/ }).click();
@@ -76,7 +76,7 @@ test.describe('compare', () => {
   });
 
   test('filters advisories by severity and searches ids, CVEs, titles and packages', async({ page }) => {
-    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
     const advisories = page.getByTestId('advisories').getByTestId('advisory');
 
     await expect(advisories.first()).toBeVisible();
@@ -103,7 +103,7 @@ test.describe('compare', () => {
   });
 
   test('the package diff reads side by side and line by line', async({ page }) => {
-    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
     const diff = page.getByTestId('package-diff');
 
     await expect(diff.locator('.d2h-files-diff')).toBeVisible();
@@ -169,7 +169,7 @@ test.describe('compare', () => {
         await page.getByTestId('prefs__themeOptions').getByText('Dark', { exact: true }).click();
         await expect(page.locator('body')).toHaveClass(/theme-dark/);
       }
-      await page.goto(dashboardPath(`${ CHANNEL }/compare?old=${ OLD }&new=${ NEW }`));
+      await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
       await expect(page.getByTestId('package-diff')).toBeVisible();
       await page.getByTestId('advisories').getByTestId('advisory').first().getByRole('button')
         .click();

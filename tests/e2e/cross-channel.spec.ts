@@ -7,11 +7,14 @@ import { field, sessionApi, steveUrl } from './support/api';
 import { ChannelEntry, useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import {
+  BASE_CHANNEL_PAGE, CHANNEL_TYPE, CHANNELS, NS, POOL_TYPE, POOLS
+} from './support/names';
+import { poolRow } from './support/pools';
 
-const NS = 'fleet-default';
 const FROM = 'base-v2.2.0-3.12-os';
 const TO = 'base-v2.3.0-6.1-os';
-const COMPARE = `/os-upgrades/c/_/channels/${ NS }/sl-micro-6.2-base/compare?old=${ FROM }&new=${ TO }`;
+const COMPARE = `${ CHANNELS }/${ NS }/sl-micro-6.2-base/compare?old=${ FROM }&new=${ TO }`;
 
 const emulator = useEmulator();
 
@@ -50,7 +53,7 @@ test.describe('moves across channels', () => {
   });
 
   test('"Images of <channel>…" in a compare picker keeps the menu open with that channel\'s images, by keyboard', async({ page }) => {
-    await page.goto(dashboardPath(`/os-upgrades/c/_/channels/${ NS }/sl-micro-6.1-base/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
     const picker = page.getByTestId('select-old');
 
     await picker.click();
@@ -68,7 +71,7 @@ test.describe('moves across channels', () => {
   });
 
   test('the approve dialog names the move to 6.2 with a warning and shows the package diff', async({ page }) => {
-    const created = await sessionApi(page).post(steveUrl('elemental.cattle.io.managedosimage', NS), {
+    const created = await sessionApi(page).post(steveUrl(POOL_TYPE, NS), {
       apiVersion: 'elemental.cattle.io/v1beta1',
       kind:       'ManagedOSImage',
       metadata:   {
@@ -78,8 +81,8 @@ test.describe('moves across channels', () => {
     });
 
     expect(created.status).toBeLessThan(300);
-    await page.goto(dashboardPath('/os-upgrades/c/_/pools'));
-    const row = page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: 'e2e-to-62', exact: true }) });
+    await page.goto(dashboardPath(POOLS));
+    const row = poolRow(page, 'e2e-to-62');
 
     await row.getByTestId('pool-approve').click();
     const dialog = page.getByTestId('approve-dialog');
@@ -105,7 +108,7 @@ test.describe('moves across channels', () => {
 
     expect((await emulator.control.publishChannel(GENERATED, entries)).ok).toBe(true);
     const api = sessionApi(page);
-    const channelUrl = steveUrl('elemental.cattle.io.managedosversionchannel', NS, GENERATED);
+    const channelUrl = steveUrl(CHANNEL_TYPE, NS, GENERATED);
     const channel = (await api.get(channelUrl)).body;
     const annotations = { ...(field(channel, 'metadata.annotations') as Record<string, string> | undefined), 'os-upgrades.cattle.io/changelog-url': '/changelog-files/{name}.updates.log' };
 
@@ -116,7 +119,7 @@ test.describe('moves across channels', () => {
     // The generated images' update logs answer 500: those files cannot be read.
     await emulator.control.addFault({ path: `*/${ GENERATED }-*.updates.log`, status: 500 });
 
-    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    await page.goto(dashboardPath(CHANNELS));
     const search = page.getByTestId('image-search');
 
     await search.getByTestId('image-search-input').fill('kernel-default');
@@ -144,7 +147,7 @@ test.describe('moves across channels', () => {
   });
 
   test('the channels page search finds an image by a package version and opens its compare', async({ page }) => {
-    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    await page.goto(dashboardPath(CHANNELS));
     const search = page.getByTestId('image-search');
 
     await search.getByTestId('image-search-input').fill('kernel-default-6.4.0-1.3');

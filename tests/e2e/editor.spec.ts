@@ -8,14 +8,14 @@ import { field, sessionApi, steveUrl } from './support/api';
 import { TEST_NAMESPACE, onEmulator } from './support/env';
 import { dashboardPath, loginAs, logout } from './support/login';
 import { expect, test } from './support/test';
+import { POOL_TYPE, POOLS } from './support/names';
+import { poolRow } from './support/pools';
 
-const POOLS = '/os-upgrades/c/_/pools';
-const IMAGE = 'elemental.cattle.io.managedosimage';
 const OTHER_NS = 'fleet-local';
 
 function pool(name: string, namespace: string): Record<string, unknown> {
   return {
-    type:     IMAGE,
+    type:     POOL_TYPE,
     metadata: { name, namespace },
     spec:     { osImage: 'registry.example.test/e2e/os:1.0.0' },
   };
@@ -31,8 +31,8 @@ test.describe('an editor of one namespace', () => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
 
-    expect((await api.post(steveUrl(IMAGE), pool(own, TEST_NAMESPACE))).status).toBe(201);
-    expect((await api.post(steveUrl(IMAGE), pool(other, OTHER_NS))).status).toBe(201);
+    expect((await api.post(steveUrl(POOL_TYPE), pool(own, TEST_NAMESPACE))).status).toBe(201);
+    expect((await api.post(steveUrl(POOL_TYPE), pool(other, OTHER_NS))).status).toBe(201);
     await logout(page);
   });
 
@@ -41,20 +41,20 @@ test.describe('an editor of one namespace', () => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
 
-    await api.delete(steveUrl(IMAGE, TEST_NAMESPACE, own));
-    await api.delete(steveUrl(IMAGE, OTHER_NS, other));
+    await api.delete(steveUrl(POOL_TYPE, TEST_NAMESPACE, own));
+    await api.delete(steveUrl(POOL_TYPE, OTHER_NS, other));
   });
 
   test('sees write actions only on the pools of the namespace they may write', async({ page }) => {
     await loginAs(page, 'editor');
     const api = sessionApi(page);
 
-    expect(Object.keys(field((await api.get(steveUrl(IMAGE, TEST_NAMESPACE, own))).body, 'links') as object)).toEqual(expect.arrayContaining(['update', 'remove', 'patch']));
-    expect(field((await api.get(steveUrl(IMAGE, OTHER_NS, other))).body, 'links.update')).toBeUndefined();
+    expect(Object.keys(field((await api.get(steveUrl(POOL_TYPE, TEST_NAMESPACE, own))).body, 'links') as object)).toEqual(expect.arrayContaining(['update', 'remove', 'patch']));
+    expect(field((await api.get(steveUrl(POOL_TYPE, OTHER_NS, other))).body, 'links.update')).toBeUndefined();
 
     await page.goto(dashboardPath(POOLS));
-    const ownRow = page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: own, exact: true }) });
-    const otherRow = page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: other, exact: true }) });
+    const ownRow = poolRow(page, own);
+    const otherRow = poolRow(page, other);
 
     await expect(ownRow.getByTestId(`pool-menu-${ own }`)).toBeVisible();
     await expect(otherRow).toBeVisible();
@@ -76,7 +76,7 @@ test.describe('an editor of one namespace', () => {
     await loginAs(page, 'editor');
     // The pool as the page read it says "you may update" (say, a RoleBinding removed since):
     // the form lets the editor try, and the server has the last word.
-    await page.route(`**/v1/${ IMAGE }s**`, async(route) => {
+    await page.route(`**/v1/${ POOL_TYPE }s**`, async(route) => {
       if (route.request().method() !== 'GET') {
         return route.continue();
       }
@@ -111,6 +111,6 @@ test.describe('an editor of one namespace', () => {
     await expect(problem).toContainText('Nothing was saved');
     await expect(concurrency).toHaveValue('3');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
-    expect(field((await sessionApi(page).get(steveUrl(IMAGE, OTHER_NS, other))).body, 'spec.concurrency')).not.toBe(3);
+    expect(field((await sessionApi(page).get(steveUrl(POOL_TYPE, OTHER_NS, other))).body, 'spec.concurrency')).not.toBe(3);
   });
 });

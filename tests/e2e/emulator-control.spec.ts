@@ -5,8 +5,7 @@ import { field, records, sessionApi, steveUrl } from './support/api';
 import { EmulatorControl, requireEmulator } from './support/emulator';
 import { loginAs } from './support/login';
 import { expect, test } from './support/test';
-
-const IMAGE = 'elemental.cattle.io.managedosimage';
+import { NS, POOL_TYPE } from './support/names';
 
 test.describe('emulator endpoints', () => {
   let control: EmulatorControl;
@@ -89,9 +88,9 @@ test.describe('emulator endpoints', () => {
     const name = `e2e-rollout-${ Date.now().toString(36) }`;
 
     try {
-      const created = await api.post(steveUrl(IMAGE), {
-        type:     IMAGE,
-        metadata: { name, namespace: 'fleet-default' },
+      const created = await api.post(steveUrl(POOL_TYPE), {
+        type:     POOL_TYPE,
+        metadata: { name, namespace: NS },
         spec:     { managedOSVersionName: 'base-v2.2.0-3.12-os', clusterTargets: [{ clusterGroup: 'berlin' }] },
       });
 
@@ -99,7 +98,7 @@ test.describe('emulator endpoints', () => {
       const messages = new Set<string>();
 
       await expect.poll(async() => {
-        const image = (await api.get(steveUrl(IMAGE, 'fleet-default', name))).body;
+        const image = (await api.get(steveUrl(POOL_TYPE, NS, name))).body;
         const ready = records(field(image, 'status.conditions')).find((c) => c.type === 'Ready');
 
         if (ready?.message) {
@@ -111,11 +110,11 @@ test.describe('emulator endpoints', () => {
 
       expect([...messages].some((m) => m.startsWith('WaitApplied(2)') || m.startsWith('NotReady(2)'))).toBe(true);
       expect([...messages].join(' ')).toContain('Cluster fleet-default/edge-berlin-01');
-      const bundle = await api.get(steveUrl('fleet.cattle.io.bundle', 'fleet-default', `mos-${ name }`));
+      const bundle = await api.get(steveUrl('fleet.cattle.io.bundle', NS, `mos-${ name }`));
 
       expect(bundle.status).toBe(200);
     } finally {
-      await api.delete(steveUrl(IMAGE, 'fleet-default', name));
+      await api.delete(steveUrl(POOL_TYPE, NS, name));
     }
   });
 
@@ -123,9 +122,9 @@ test.describe('emulator endpoints', () => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
 
-    expect((await api.delete(steveUrl(IMAGE, 'fleet-default', 'edge-munich'))).status).toBe(200);
-    expect((await api.get(steveUrl(IMAGE, 'fleet-default', 'edge-munich'))).status).toBe(404);
+    expect((await api.delete(steveUrl(POOL_TYPE, NS, 'edge-munich'))).status).toBe(200);
+    expect((await api.get(steveUrl(POOL_TYPE, NS, 'edge-munich'))).status).toBe(404);
     await control.reset();
-    expect((await api.get(steveUrl(IMAGE, 'fleet-default', 'edge-munich'))).status).toBe(200);
+    expect((await api.get(steveUrl(POOL_TYPE, NS, 'edge-munich'))).status).toBe(200);
   });
 });

@@ -8,12 +8,11 @@ import { field, sessionApi, steveUrl } from './support/api';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import {
+  BASE_CHANNEL, BASE_CHANNEL_PAGE, CHANNEL_TYPE, CHANNELS, FLEET, NS, POOL_TYPE, VERSION_TYPE
+} from './support/names';
+import { storedPool } from './support/pools';
 
-const FLEET = '/os-upgrades/c/_/fleet';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const CHANNEL_TYPE = 'elemental.cattle.io.managedosversionchannel';
-const NS = 'fleet-default';
-const CHANNEL = 'sl-micro-6.1-base';
 const B38 = 'base-v2.2.0-3.8-os';
 const B39 = 'base-v2.2.0-3.9-os';
 const B312 = 'base-v2.2.0-3.12-os';
@@ -32,10 +31,6 @@ async function rankedNames(page: Page): Promise<string[]> {
   return (await page.getByTestId('fleet-table').getByTestId('fleet-pool-name').allTextContents()).map((text) => text.trim());
 }
 
-async function storedPool(name: string): Promise<Record<string, unknown>> {
-  return (await emulator.control.objects(IMAGE)).find((o) => field(o, 'metadata.name') === name) as Record<string, unknown>;
-}
-
 async function openFleet(page: Page): Promise<void> {
   await page.goto(dashboardPath(FLEET));
   await expect(page.getByTestId('fleet-table')).toBeVisible();
@@ -46,7 +41,7 @@ async function openFleet(page: Page): Promise<void> {
 test.describe('fleet overview', () => {
   test('is the landing page and ranks the pools by exposure, critical first', async({ page, problems }) => {
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    await page.goto(dashboardPath(CHANNELS));
     await expect(page.getByRole('link', { name: 'Fleet overview' })).toBeVisible();
     await page.getByRole('link', { name: 'Fleet overview' }).click();
     await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/fleet/);
@@ -65,8 +60,8 @@ test.describe('fleet overview', () => {
     await expect(page.getByTestId('fleet-advisories-chain-production')).toContainText('Unknown');
     // The chain, the channels and the pictures.
     await expect(page.getByTestId('fleet-chain')).toHaveAttribute('aria-label', 'Promotion chain: chain-canary → chain-staging → chain-production');
-    await expect(page.getByTestId('fleet-channels').getByTestId('fleet-channel').filter({ hasText: CHANNEL })).toContainText(`Newest: ${ B312 }`);
-    await expect(page.getByTestId('fleet-channels').getByTestId('fleet-channel').filter({ hasText: CHANNEL })).toContainText('1 image withdrawn');
+    await expect(page.getByTestId('fleet-channels').getByTestId('fleet-channel').filter({ hasText: BASE_CHANNEL })).toContainText(`Newest: ${ B312 }`);
+    await expect(page.getByTestId('fleet-channels').getByTestId('fleet-channel').filter({ hasText: BASE_CHANNEL })).toContainText('1 image withdrawn');
     await expect(page.getByTestId('fleet-chart-bar')).toHaveCount(4);
     await expect(fleetRow(page, 'edge-berlin').getByTestId('fleet-image-history')).toBeVisible();
     expect(problems.pageErrors).toEqual([]);
@@ -97,7 +92,7 @@ test.describe('fleet overview', () => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
     // A soak of 18 s instead of a day, and the canary upgraded to 3.12 (its nodes run it, scaled time).
-    const stagingUrl = steveUrl(IMAGE, NS, 'chain-staging');
+    const stagingUrl = steveUrl(POOL_TYPE, NS, 'chain-staging');
     const staging = (await api.get(stagingUrl)).body;
 
     expect((await api.put(stagingUrl, {
@@ -111,7 +106,7 @@ test.describe('fleet overview', () => {
     await expect(offer).toHaveAttribute('data-status', 'waiting');
     await expect(offer).toContainText(`This pool already runs ${ B39 }.`);
 
-    const canaryUrl = steveUrl(IMAGE, NS, 'chain-canary');
+    const canaryUrl = steveUrl(POOL_TYPE, NS, 'chain-canary');
     const canary = (await api.get(canaryUrl)).body;
 
     expect((await api.put(canaryUrl, { ...canary, spec: { ...(canary.spec as object), managedOSVersionName: B312 } })).status).toBe(200);
@@ -130,7 +125,7 @@ test.describe('fleet overview', () => {
     await expect(dialog.getByTestId('approve-comment')).toHaveValue(/Soaked .* \(needs 0 min\) on 2 nodes of fleet-default\/chain-canary without failure\./);
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    const written = await storedPool('chain-staging');
+    const written = await storedPool(emulator.control, 'chain-staging');
 
     expect(field(written, 'spec.managedOSVersionName')).toBe(B312);
     const history = JSON.parse(String((field(written, 'metadata.annotations') as Record<string, string>)[HISTORY]));
@@ -156,7 +151,7 @@ test.describe('fleet overview', () => {
 
     // Another administrator withdraws 3.12 meanwhile: the dialog refuses it, nothing can be written.
     const api = sessionApi(page);
-    const channelUrl = steveUrl(CHANNEL_TYPE, NS, CHANNEL);
+    const channelUrl = steveUrl(CHANNEL_TYPE, NS, BASE_CHANNEL);
     const channel = (await api.get(channelUrl)).body;
     const annotations = field(channel, 'metadata.annotations') as Record<string, string>;
     const withdrawn = {
@@ -177,13 +172,13 @@ test.describe('fleet overview', () => {
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(B39);
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    expect(field(await storedPool('chain-production'), 'spec.managedOSVersionName')).toBe(B39);
+    expect(field(await storedPool(emulator.control, 'chain-production'), 'spec.managedOSVersionName')).toBe(B39);
     await expect(production.getByTestId('fleet-withdrawn-chain-production')).toHaveCount(0);
   });
 
   test('an administrator withdraws and restores an image on the channel page, with a reason', async({ page }) => {
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath(`/os-upgrades/c/_/channels/${ NS }/${ CHANNEL }`));
+    await page.goto(dashboardPath(BASE_CHANNEL_PAGE));
     await expect(page.getByTestId(`version-${ B38 }`).getByTestId('version-withdrawn')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId(`version-withdraw-${ B39 }`).click();
     const dialog = page.getByTestId('withdraw-dialog');
@@ -199,11 +194,11 @@ test.describe('fleet overview', () => {
     await expect(page.getByTestId(`version-${ B39 }`).getByTestId('version-withdrawn')).toBeVisible();
     await expect(page.getByTestId('channel-history')).toContainText('Withdrawn');
     await expect(page.getByTestId('channel-history')).toContainText('Breaks the network on Intel NICs');
-    const stored = (await emulator.control.objects(CHANNEL_TYPE)).find((o) => field(o, 'metadata.name') === CHANNEL);
+    const stored = await emulator.control.object(CHANNEL_TYPE, BASE_CHANNEL);
 
     expect(JSON.parse(String((field(stored, 'metadata.annotations') as Record<string, string>)[WITHDRAWN]))[B39]).toMatchObject({ reason: 'Breaks the network on Intel NICs', by: 'admin' });
     // The operator's next sync keeps it: the record is on the channel, not on the versions.
-    await emulator.control.syncChannel(CHANNEL);
+    await emulator.control.syncChannel(BASE_CHANNEL);
     await page.reload();
     await expect(page.getByTestId(`version-${ B39 }`).getByTestId('version-withdrawn')).toBeVisible();
 
@@ -217,7 +212,7 @@ test.describe('fleet overview', () => {
 
   test('withdrawing the newest image lists the pools running it, and the overview offers each a way out', async({ page }) => {
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath(`/os-upgrades/c/_/channels/${ NS }/${ CHANNEL }`));
+    await page.goto(dashboardPath(BASE_CHANNEL_PAGE));
     await page.getByTestId(`version-withdraw-${ B312 }`).click();
     const dialog = page.getByTestId('withdraw-dialog');
     const pools = dialog.getByTestId('withdraw-pools');
@@ -241,11 +236,11 @@ test.describe('fleet overview', () => {
 
     // Every other image of the channel withdrawn too: no way out, said in plain text (no HTML entity).
     const api = sessionApi(page);
-    const channelUrl = steveUrl(CHANNEL_TYPE, NS, CHANNEL);
+    const channelUrl = steveUrl(CHANNEL_TYPE, NS, BASE_CHANNEL);
     const channel = (await api.get(channelUrl)).body;
     const annotations = field(channel, 'metadata.annotations') as Record<string, string>;
-    const names = (await emulator.control.objects('elemental.cattle.io.managedosversion'))
-      .filter((o) => (field(o, 'metadata.labels') as Record<string, string> | undefined)?.['elemental.cattle.io/channel'] === CHANNEL)
+    const names = (await emulator.control.objects(VERSION_TYPE))
+      .filter((o) => (field(o, 'metadata.labels') as Record<string, string> | undefined)?.['elemental.cattle.io/channel'] === BASE_CHANNEL)
       .map((o) => String(field(o, 'metadata.name')));
     const all = Object.fromEntries(names.map((name) => [name, {
       reason: 'Recalled', by: 'admin', at: '2025-04-01T00:00:00Z'
@@ -259,7 +254,7 @@ test.describe('fleet overview', () => {
 
   test('a viewer sees withdrawals but cannot withdraw', async({ page }) => {
     await loginAs(page, 'viewer');
-    await page.goto(dashboardPath(`/os-upgrades/c/_/channels/${ NS }/${ CHANNEL }`));
+    await page.goto(dashboardPath(BASE_CHANNEL_PAGE));
     await expect(page.getByTestId(`version-${ B38 }`).getByTestId('version-withdrawn')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('[data-testid^="version-withdraw-"], [data-testid^="version-restore-"]')).toHaveCount(0);
   });

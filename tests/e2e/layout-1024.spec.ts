@@ -11,8 +11,9 @@ import { useEmulator } from './support/emulator';
 import { attachFullPage, sidewaysScroll, tooWide } from './support/layout';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-
-const CHANNEL = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-base';
+import {
+  BASE_CHANNEL_PAGE, CHANNELS, FLEET, NS, POOL_TYPE, POOLS, SOURCES
+} from './support/names';
 
 useEmulator();
 
@@ -56,7 +57,7 @@ interface Check {
 const CHECKS: Check[] = [
   {
     name:  'fleet overview',
-    path:  '/os-upgrades/c/_/fleet',
+    path:  FLEET,
     root:  '.fleet-page',
     ready: async(page) => {
       const table = page.getByTestId('fleet-table');
@@ -72,7 +73,7 @@ const CHECKS: Check[] = [
   },
   {
     name:  'channels',
-    path:  '/os-upgrades/c/_/channels',
+    path:  CHANNELS,
     root:  '.channels-page',
     ready: async(page) => {
       const table = page.getByTestId('channels-table');
@@ -87,7 +88,7 @@ const CHECKS: Check[] = [
   },
   {
     name:  'channel',
-    path:  `${ CHANNEL }?version=base-v2.2.0-3.12-os`,
+    path:  `${ BASE_CHANNEL_PAGE }?version=base-v2.2.0-3.12-os`,
     root:  '.channel-page',
     ready: async(page) => {
       await expect(page.getByTestId('version-changelog').getByTestId('package-diff')).toBeVisible();
@@ -96,7 +97,7 @@ const CHECKS: Check[] = [
   },
   {
     name:  'compare',
-    path:  `${ CHANNEL }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`,
+    path:  `${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`,
     root:  '.compare-page',
     ready: async(page) => {
       const diff = page.getByTestId('package-diff');
@@ -126,7 +127,7 @@ const CHECKS: Check[] = [
   },
   {
     name:  'workload pools',
-    path:  '/os-upgrades/c/_/pools',
+    path:  POOLS,
     root:  '.pools-page',
     ready: async(page) => {
       await expect(page.getByTestId('pools-table').locator('tbody tr', { hasText: 'edge-berlin' }).first()).toBeVisible();
@@ -158,7 +159,7 @@ const CHECKS: Check[] = [
   },
   {
     name:  'changelog sources',
-    path:  '/os-upgrades/c/_/sources',
+    path:  SOURCES,
     root:  '.sources-page',
     ready: async(page) => {
       await expect(page.getByTestId('channel-sources-sl-micro-6.1-base')).toBeVisible();
@@ -207,10 +208,10 @@ for (const theme of ['light', 'dark']) {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await loginAs(page, 'admin');
     // A pool on edge-berlin's group: edge-berlin's row says it overlaps this long name.
-    const created = await sessionApi(page).post(steveUrl('elemental.cattle.io.managedosimage', 'fleet-default'), {
+    const created = await sessionApi(page).post(steveUrl(POOL_TYPE, NS), {
       apiVersion: 'elemental.cattle.io/v1beta1',
       kind:       'ManagedOSImage',
-      metadata:   { name: 'walk-selector-overlap', namespace: 'fleet-default' },
+      metadata:   { name: 'walk-selector-overlap', namespace: NS },
       spec:       { managedOSVersionName: 'base-v2.2.0-3.9-os', clusterTargets: [{ clusterGroup: 'berlin' }] },
     });
 
@@ -220,7 +221,7 @@ for (const theme of ['light', 'dark']) {
     }
 
     await test.step('workload pools', async() => {
-      await page.goto(dashboardPath('/os-upgrades/c/_/pools'));
+      await page.goto(dashboardPath(POOLS));
       await expectTheme(page, theme);
       const table = page.getByTestId('pools-table');
       const berlin = table.locator('tbody tr', { has: page.getByRole('link', { name: 'edge-berlin', exact: true }) });
@@ -236,7 +237,7 @@ for (const theme of ['light', 'dark']) {
     });
 
     await test.step('channel', async() => {
-      await page.goto(dashboardPath(`${ CHANNEL }?version=base-v2.2.0-3.12-os`));
+      await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }?version=base-v2.2.0-3.12-os`));
       const panel = page.getByTestId('version-changelog');
 
       await expect(panel.getByTestId('package-diff')).toBeVisible();
@@ -249,14 +250,14 @@ for (const theme of ['light', 'dark']) {
     });
 
     await test.step('compare', async() => {
-      await page.goto(dashboardPath(`${ CHANNEL }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
+      await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
       for (const picker of ['select-old', 'select-new']) {
         await expectWhole(page.getByTestId(picker).locator('.vs__selected'));
       }
     });
 
     await test.step('fleet overview', async() => {
-      await page.goto(dashboardPath('/os-upgrades/c/_/fleet'));
+      await page.goto(dashboardPath(FLEET));
       const table = page.getByTestId('fleet-table');
 
       await expect(table.locator('tbody tr', { hasText: 'edge-berlin' })).toBeVisible();

@@ -5,23 +5,20 @@
 // its node state as unknown;
 // a deleted Fleet bundle is reported. Needs the emulator (its nodes and control endpoints).
 
-import { Locator, Page } from '@playwright/test';
+import { Page } from '@playwright/test';
 import { sessionApi } from './support/api';
 import { useEmulator } from './support/emulator';
 import { expectAccessible } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { POOLS } from './support/names';
+import { poolRow } from './support/pools';
 
-const POOLS = '/os-upgrades/c/_/pools';
 const OLD = 'base-os-container:2.2.0-3.9';
 const NEW = 'base-os-container:2.2.0-3.12';
 const NEW_TAG = '2.2.0-3.12';
 // The first read of every targeted cluster, on a loaded machine.
 const FIRST_READ = { timeout: 45_000 };
-
-function poolRow(page: Page, name: string): Locator {
-  return page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
-}
 
 const emulator = useEmulator();
 

@@ -8,6 +8,7 @@ import { Page } from '@playwright/test';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { CHANNELS, FLEET, SOURCES } from './support/names';
 
 const PAGES = ['fleet', 'channels', 'pools', 'pools/fleet-default/chain-production', 'channels/fleet-default/sl-micro-6.1-base'];
 
@@ -55,7 +56,7 @@ test.describe('a Rancher without the Elemental operator', () => {
 
   test('a viewer: the notice without the install action', async({ page }) => {
     await loginAs(page, 'viewer');
-    await page.goto(dashboardPath('/os-upgrades/c/_/fleet'));
+    await page.goto(dashboardPath(FLEET));
     const notice = page.getByTestId('operator-missing');
 
     await expect(notice).toBeVisible();
@@ -68,12 +69,12 @@ test.describe('the oldest supported operator, 1.6.2', () => {
   test('its version on the sources page; a channel\'s enabled switch neither listed nor shown, with the reason', async({ page }) => {
     await emulator.control.setElemental('1.6.2');
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath('/os-upgrades/c/_/sources'));
+    await page.goto(dashboardPath(SOURCES));
     await expect(page.getByTestId('operator-version-text')).toContainText('Version 1.6.2');
     await expect(page.getByTestId('operator-feature-channelEnabled')).toContainText('not available: the operator is 1.6.2 and the field exists from 1.7.0');
     await expect(page.getByTestId('operator-feature-changelogExtraction')).toContainText('not available');
 
-    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    await page.goto(dashboardPath(CHANNELS));
     await expect(page.getByRole('columnheader', { name: 'Name' }).first()).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Enabled' })).toHaveCount(0);
   });
@@ -81,7 +82,7 @@ test.describe('the oldest supported operator, 1.6.2', () => {
   test('the newest operator lists the enabled column', async({ page }) => {
     await emulator.control.setElemental('1.9.2');
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    await page.goto(dashboardPath(CHANNELS));
     await expect(page.getByRole('columnheader', { name: 'Enabled' })).toHaveCount(1);
   });
 });

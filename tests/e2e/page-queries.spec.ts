@@ -5,9 +5,9 @@
 import { Page, Request } from '@playwright/test';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { BASE_CHANNEL, NS, PRODUCT } from './support/names';
+import { channelRow } from './support/channels';
 
-const NS = 'fleet-default';
-const PRODUCT = '/os-upgrades/c/_';
 const CHANNEL_LABEL = 'metadata.labels[elemental.cattle.io/channel]';
 const VERSIONS = /\/v1\/elemental\.cattle\.io\.managedosversions(\?|$)/;
 
@@ -55,7 +55,7 @@ test.describe('each page reads only the versions it shows', () => {
     const urls = captureVersionLists(page);
 
     await page.goto(dashboardPath(`${ PRODUCT }/channels`));
-    const row = page.getByTestId('channels-table').locator('tr', { has: page.getByRole('link', { name: 'sl-micro-6.1-base', exact: true }) });
+    const row = channelRow(page, BASE_CHANNEL);
 
     await expect(row.getByTestId('channel-count')).toHaveText('6');
     expect(urls.length).toBeGreaterThan(0);
@@ -77,7 +77,7 @@ test.describe('each page reads only the versions it shows', () => {
     // Only this channel's label is asked for.
     const channels = new Set(urls.flatMap((url) => url.searchParams.getAll('filter')).filter((filter) => filter.includes(CHANNEL_LABEL)));
 
-    expect([...channels].every((filter) => filter.includes('sl-micro-6.1-base'))).toBe(true);
+    expect([...channels].every((filter) => filter.includes(BASE_CHANNEL))).toBe(true);
   });
 
   test('compare across channels: the two channels of its images, and another only when the person adds it', async({ page }) => {
@@ -89,7 +89,7 @@ test.describe('each page reads only the versions it shows', () => {
     const labelled = () => urls.flatMap((url) => url.searchParams.getAll('filter')).filter((filter) => filter.includes(CHANNEL_LABEL));
 
     expect(labelled().every((filter) => /sl-micro-6\.[12]-base\)?$/.test(filter))).toBe(true);
-    expect(labelled().some((filter) => filter.includes('sl-micro-6.1-base'))).toBe(true);
+    expect(labelled().some((filter) => filter.includes(BASE_CHANNEL))).toBe(true);
 
     // Another channel's images are offered once the person asks for them.
     await page.getByTestId('select-new').click();

@@ -2,15 +2,12 @@
 // rollout node by node, approval history and the pool's actions; dates as Rancher shows them;
 // Fleet's Ready message in words with Fleet's text on hover.
 
-import { field } from './support/api';
 import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-
-const POOLS = '/os-upgrades/c/_/pools';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const NS = 'fleet-default';
+import { NS, POOLS } from './support/names';
+import { poolRow, storedPoolNames } from './support/pools';
 
 const emulator = useEmulator();
 
@@ -21,7 +18,7 @@ test.describe('a pool\'s page', () => {
     const link = page.getByTestId('pools-table').getByRole('link', { name: 'edge-berlin', exact: true });
 
     // The rows grow as each cluster's nodes are read: click once they have settled.
-    await expect(page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: 'edge-berlin', exact: true }) }).getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'rolledOut', { timeout: 40_000 });
+    await expect(poolRow(page, 'edge-berlin').getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'rolledOut', { timeout: 40_000 });
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/pools/${ NS }/edge-berlin(#.*)?$`));
 
@@ -78,7 +75,7 @@ test.describe('a pool\'s page', () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByTestId('prompt-remove-confirm-button').click();
     await expect(page).toHaveURL(/\/pools$/);
-    expect((await emulator.control.objects(IMAGE)).map((pool) => field(pool, 'metadata.name'))).not.toContain('edge-munich');
+    expect(await storedPoolNames(emulator.control)).not.toContain('edge-munich');
   });
 
   test('a viewer sees the page without actions', async({ page }) => {

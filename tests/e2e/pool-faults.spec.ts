@@ -8,17 +8,12 @@ import { field, sessionApi, steveUrl } from './support/api';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs, loginOnPage } from './support/login';
 import { expect, test } from './support/test';
+import { NS, POOL_TYPE, POOLS } from './support/names';
+import { poolRow, storedPool } from './support/pools';
 
-const POOLS = '/os-upgrades/c/_/pools';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const NS = 'fleet-default';
-const POOL_PATH = `/v1/${ IMAGE }s/${ NS }/edge-munich`;
+const POOL_PATH = `/v1/${ POOL_TYPE }s/${ NS }/edge-munich`;
 
 const emulator = useEmulator();
-
-async function stored(name: string): Promise<Record<string, unknown>> {
-  return (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === name) as Record<string, unknown>;
-}
 
 async function editConcurrency(page: Page, value: string): Promise<void> {
   await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-munich/edit`));
@@ -37,7 +32,7 @@ test.describe('pool save faults', () => {
     await expect(page.getByTestId('pool-save-problem')).toContainText('401');
     await expect(page.getByTestId('pool-save-problem')).toContainText('Nothing was saved');
     await expect(page.getByTestId('pool-concurrency')).toHaveValue('5');
-    expect(field(await stored('edge-munich'), 'spec.concurrency')).toBe(1);
+    expect(field(await storedPool(emulator.control, 'edge-munich'), 'spec.concurrency')).toBe(1);
 
     await page.getByTestId('pool-login-again').click();
     await expect(page).toHaveURL(/\/auth\/login/, { timeout: 30_000 });
@@ -47,7 +42,7 @@ test.describe('pool save faults', () => {
     await expect(page.getByTestId('pool-concurrency')).toHaveValue('5');
     await page.getByTestId('pool-save-async-button').click();
     await expect(page).toHaveURL(/\/pools$/);
-    expect(field(await stored('edge-munich'), 'spec.concurrency')).toBe(5);
+    expect(field(await storedPool(emulator.control, 'edge-munich'), 'spec.concurrency')).toBe(5);
   });
 
   test('a slow save can be cancelled, and says whether anything was written', async({ page }) => {
@@ -79,7 +74,7 @@ test.describe('pool save faults', () => {
     await loginAs(page, 'admin');
     await editConcurrency(page, '2');
     const api = sessionApi(page);
-    const url = steveUrl(IMAGE, NS, 'edge-munich');
+    const url = steveUrl(POOL_TYPE, NS, 'edge-munich');
     const current = (await api.get(url)).body;
 
     expect((await api.put(url, { ...current, spec: { ...(current.spec as object), concurrency: 4 } })).status).toBe(200);
@@ -90,7 +85,7 @@ test.describe('pool save faults', () => {
     await expect(row).toContainText('4');
     await expect(row).toContainText('2');
     await expect(row).toContainText('replaces their value');
-    expect(field(await stored('edge-munich'), 'spec.concurrency')).toBe(4);
+    expect(field(await storedPool(emulator.control, 'edge-munich'), 'spec.concurrency')).toBe(4);
 
     // Loading the latest keeps the comparison in view until the person saves.
     await page.getByTestId('pool-load-latest').click();
@@ -100,13 +95,13 @@ test.describe('pool save faults', () => {
   test('a lost approval race says the pool is already at the image', async({ page }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(POOLS));
-    const row = page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: 'edge-berlin', exact: true }) });
+    const row = poolRow(page, 'edge-berlin');
 
     await row.getByTestId('pool-approve').click();
     const dialog = page.getByTestId('approve-dialog');
     const target = await dialog.getByTestId('approve-target-name').textContent();
     const api = sessionApi(page);
-    const url = steveUrl(IMAGE, NS, 'edge-berlin');
+    const url = steveUrl(POOL_TYPE, NS, 'edge-berlin');
     const current = (await api.get(url)).body;
 
     expect((await api.put(url, { ...current, spec: { ...(current.spec as object), managedOSVersionName: target } })).status).toBe(200);

@@ -2,25 +2,18 @@
 // empty node-selector key, a concurrency past what can be sent and a bad name are shown beside
 // their field, saving is disabled, and nothing is written.
 
-import { field } from './support/api';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-
-const POOLS = '/os-upgrades/c/_/pools';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const NS = 'fleet-default';
+import { NS, POOLS } from './support/names';
+import { findStoredPool, poolRow, storedPoolNames } from './support/pools';
 
 const emulator = useEmulator();
-
-async function stored(name: string): Promise<Record<string, unknown> | undefined> {
-  return (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === name);
-}
 
 test.describe('pool form input', () => {
   test('a mistyped cluster-label target keeps the form, shows the error beside it, and writes nothing', async({ page }) => {
     await loginAs(page, 'admin');
-    const before = await stored('factory-lyon');
+    const before = await findStoredPool(emulator.control, 'factory-lyon');
 
     await page.goto(dashboardPath(`${ POOLS }/${ NS }/factory-lyon/edit`));
     await page.getByTestId('btn-targets').click();
@@ -41,12 +34,12 @@ test.describe('pool form input', () => {
     await labels.fill('site=lyon, hall=b');
     await expect(page.getByTestId('pool-target-error-0')).toHaveCount(0);
     await expect(page.getByTestId('pool-save-async-button')).toBeEnabled();
-    expect(await stored('factory-lyon')).toEqual(before);
+    expect(await findStoredPool(emulator.control, 'factory-lyon')).toEqual(before);
   });
 
   test('an empty node-selector key, a too-long label value and a huge concurrency are refused beside their fields', async({ page }) => {
     await loginAs(page, 'admin');
-    const before = await stored('edge-munich');
+    const before = await findStoredPool(emulator.control, 'edge-munich');
 
     await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-munich/edit`));
     await page.getByTestId('btn-targets').click();
@@ -65,7 +58,7 @@ test.describe('pool form input', () => {
     await page.getByTestId('pool-concurrency').fill('99999999999999999999');
     await expect(page.getByTestId('pool-strategy')).toContainText('Enter a whole number from 1 to 9007199254740991');
     await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
-    expect(await stored('edge-munich')).toEqual(before);
+    expect(await findStoredPool(emulator.control, 'edge-munich')).toEqual(before);
   });
 
   test('a new pool\'s name is checked before anything is sent', async({ page }) => {
@@ -76,7 +69,7 @@ test.describe('pool form input', () => {
     await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
     await page.getByTestId('pool-name-input').fill('x'.repeat(300));
     await expect(page.getByTestId('pool-name-error')).toContainText('at most 253 characters');
-    expect((await emulator.control.objects(IMAGE)).map((pool) => field(pool, 'metadata.name'))).not.toContain('x'.repeat(300));
+    expect(await storedPoolNames(emulator.control)).not.toContain('x'.repeat(300));
   });
 
   test('a pool overlapping another cannot be saved without a confirmation naming it; the list marks overlaps', async({ page }) => {
@@ -103,7 +96,7 @@ test.describe('pool form input', () => {
     await expect(page).toHaveURL(/\/pools$/);
 
     // The list marks both pools.
-    const row = (name: string) => page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
+    const row = (name: string) => poolRow(page, name);
 
     await expect(row('e2e-overlap').getByTestId('pool-overlaps')).toContainText('edge-munich');
     await expect(row('edge-munich').getByTestId('pool-overlaps')).toContainText('e2e-overlap');

@@ -1,19 +1,13 @@
 // Issue 17: the pools list as Rancher lists are: a ⋮ row menu with the pool's actions, Delete
 // (single and bulk) through the shell's confirm dialog.
 
-import { field } from './support/api';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-
-const POOLS = '/os-upgrades/c/_/pools';
-const IMAGE = 'elemental.cattle.io.managedosimage';
+import { POOLS } from './support/names';
+import { storedPoolNames } from './support/pools';
 
 const emulator = useEmulator();
-
-async function poolNames(): Promise<unknown[]> {
-  return (await emulator.control.objects(IMAGE)).map((pool) => field(pool, 'metadata.name'));
-}
 
 test.describe('pools list conventions', () => {
   test('the row menu offers the pool\'s actions and deletes after the shell\'s confirmation', async({ page }) => {
@@ -37,10 +31,10 @@ test.describe('pools list conventions', () => {
     const prompt = page.getByTestId('prompt-remove-confirm-button');
 
     await expect(page.getByText('edge-munich').last()).toBeVisible();
-    expect(await poolNames()).toContain('edge-munich');
+    expect(await storedPoolNames(emulator.control)).toContain('edge-munich');
     await prompt.click();
     await expect(page.getByTestId('pools-table').getByRole('link', { name: 'edge-munich', exact: true })).toHaveCount(0);
-    expect(await poolNames()).not.toContain('edge-munich');
+    expect(await storedPoolNames(emulator.control)).not.toContain('edge-munich');
   });
 
   test('a viewer gets no row menu', async({ page }) => {

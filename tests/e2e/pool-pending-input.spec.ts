@@ -6,17 +6,12 @@ import { field } from './support/api';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { NS, POOLS } from './support/names';
+import { storedPool } from './support/pools';
 
-const POOLS = '/os-upgrades/c/_/pools';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const NS = 'fleet-default';
 const POOL = 'edge-munich';
 
 const emulator = useEmulator();
-
-async function stored(): Promise<Record<string, unknown>> {
-  return (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === POOL) as Record<string, unknown>;
-}
 
 /** Opens the form with one node-selector row role=edge, passed on to the form (its debounce over). */
 async function openWithRow(page: Page): Promise<void> {
@@ -47,17 +42,17 @@ test.describe('pool form: an edit typed just before Save', () => {
     await openWithRow(page);
     await typeAndSave(page, 'core');
     await expect(page).toHaveURL(/\/pools$/);
-    expect(field(await stored(), 'spec.nodeSelector.matchLabels')).toEqual({ role: 'core' });
+    expect(field(await storedPool(emulator.control, POOL), 'spec.nodeSelector.matchLabels')).toEqual({ role: 'core' });
   });
 
   test('an invalid value typed 0 ms before Save is refused beside the field, and nothing is written', async({ page }) => {
     await loginAs(page, 'admin');
-    const before = await stored();
+    const before = await storedPool(emulator.control, POOL);
 
     await openWithRow(page);
     await typeAndSave(page, ' core');
     await expect(page.getByTestId('pool-node-selector-errors')).toContainText('begins or ends with a space');
     await expect(page).toHaveURL(/\/edit/);
-    expect(await stored()).toEqual(before);
+    expect(await storedPool(emulator.control, POOL)).toEqual(before);
   });
 });

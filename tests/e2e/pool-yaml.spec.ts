@@ -9,10 +9,8 @@ import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { NS, POOL_TYPE, POOLS } from './support/names';
 
-const POOLS = '/os-upgrades/c/_/pools';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const NS = 'fleet-default';
 const POOL = 'edge-munich';
 
 useEmulator();
@@ -40,7 +38,7 @@ async function editYaml(page: Page, change: (object: any) => void): Promise<void
 }
 
 async function readPool(page: Page): Promise<Record<string, unknown>> {
-  return (await sessionApi(page).get(steveUrl(IMAGE, NS, POOL))).body as Record<string, unknown>;
+  return (await sessionApi(page).get(steveUrl(POOL_TYPE, NS, POOL))).body as Record<string, unknown>;
 }
 
 test.describe('pool form: tabs and the YAML view', () => {

@@ -2,25 +2,22 @@
 // publishes a newer image, approve it, watch it roll out, roll back; edits never move the pin; a
 // conflict writes nothing; a viewer gets no write action; no serious axe violations.
 
-import { readFileSync } from 'fs';
-import { join } from 'path';
-import { Locator, Page } from '@playwright/test';
+import { Page } from '@playwright/test';
 import { field, sessionApi, steveUrl } from './support/api';
 import { ChannelEntry, useEmulator } from './support/emulator';
 import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { BASE_CHANNEL, NS, POOL_TYPE, POOLS } from './support/names';
+import { poolRow, storedPool, storedPoolNames } from './support/pools';
+import { seededChannelEntries } from './support/channels';
 
-const POOLS = '/os-upgrades/c/_/pools';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const NS = 'fleet-default';
-const CHANNEL = 'sl-micro-6.1-base';
 const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
 const PREVIOUS_ANNOTATION = 'os-upgrades.cattle.io/previous-version';
 const NEWEST_SEEDED = 'base-v2.2.0-3.12-os';
 const PUBLISHED = 'base-v2.2.0-3.13-os';
 
-const seededChannel: ChannelEntry[] = JSON.parse(readFileSync(join(__dirname, '../fixtures/elemental/channels', `${ CHANNEL }.json`), 'utf8'));
+const seededChannel: ChannelEntry[] = seededChannelEntries(BASE_CHANNEL);
 
 /** The seeded channel plus one newer container image, as the channel's publisher would add it. */
 function channelWithNewerImage(): ChannelEntry[] {
@@ -38,24 +35,12 @@ function channelWithNewerImage(): ChannelEntry[] {
   }, ...seededChannel];
 }
 
-function poolRow(page: Page, name: string): Locator {
-  return page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
-}
-
 async function choose(page: Page, select: string, option: string): Promise<void> {
   await page.getByTestId(select).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 const emulator = useEmulator();
-
-async function storedPool(name: string): Promise<Record<string, unknown>> {
-  const pool = (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === name);
-
-  expect(pool, `pool ${ name } is stored`).toBeTruthy();
-
-  return pool as Record<string, unknown>;
-}
 
 test.describe('workload pools', () => {
   test('create by selector, upgrade when the channel publishes, approve, roll out, roll back', async({ page, problems }) => {
@@ -71,29 +56,29 @@ test.describe('workload pools', () => {
     // Saving a pool that overlaps another takes a confirmation naming that pool (issue 17).
     await page.getByTestId('pool-overlap-confirm-edge-munich').click();
     await page.getByTestId('btn-image').click();
-    await choose(page, 'selector-channel', CHANNEL);
+    await choose(page, 'selector-channel', BASE_CHANNEL);
     await page.getByTestId('selector-version').fill('~2.2');
     const chosen = page.getByTestId('selector-preview-chosen-name');
 
     await expect(chosen).toHaveText(NEWEST_SEEDED);
-    // 3.12 and 3.9: the seed's channel withdraws 3.8 (tests/emulator/seed.ts), which no selector picks.
+    // 3.12 and 3.9: the seed's channel withdraws 3.8 (tests/emulator/rancher/seed.ts), which no selector picks.
     await expect(page.getByTestId('selector-preview-candidates').locator('tbody tr')).toHaveCount(2);
     const shown = await chosen.innerText();
 
     await page.getByTestId('pool-save-async-button').click();
     await expect(page).toHaveURL(/\/pools$/);
 
-    const created = await storedPool('e2e-selector');
+    const created = await storedPool(emulator.control, 'e2e-selector');
 
     expect(field(created, 'spec.managedOSVersionName')).toBe(shown);
-    expect(field(created, `metadata.annotations`)).toMatchObject({ [SELECTOR_ANNOTATION]: `{"channel":"${ CHANNEL }","version":"~2.2"}` });
+    expect(field(created, `metadata.annotations`)).toMatchObject({ [SELECTOR_ANNOTATION]: `{"channel":"${ BASE_CHANNEL }","version":"~2.2"}` });
 
     // The channel publishes a newer image: the open page shows the upgrade without a reload.
     const row = poolRow(page, 'e2e-selector');
 
     await expect(row.getByTestId('pool-pin')).toHaveText(NEWEST_SEEDED);
     await expect(row.getByTestId('pool-upgrade-available')).toHaveCount(0);
-    const sync = await emulator.control.publishChannel(CHANNEL, channelWithNewerImage());
+    const sync = await emulator.control.publishChannel(BASE_CHANNEL, channelWithNewerImage());
 
     expect(sync.created).toContain(PUBLISHED);
     await expect(row.getByTestId('pool-upgrade-available')).toBeVisible();
@@ -109,7 +94,7 @@ test.describe('workload pools', () => {
     const writes: string[] = [];
 
     page.on('response', (response) => {
-      if (response.request().method() === 'PUT' && response.url().includes(`/${ IMAGE }s/`) && response.ok()) {
+      if (response.request().method() === 'PUT' && response.url().includes(`/${ POOL_TYPE }s/`) && response.ok()) {
         writes.push(response.url());
       }
     });
@@ -117,7 +102,7 @@ test.describe('workload pools', () => {
     await expect(dialog).toHaveCount(0);
     expect(writes).toHaveLength(1);
 
-    const approved = await storedPool('e2e-selector');
+    const approved = await storedPool(emulator.control, 'e2e-selector');
 
     expect(field(approved, 'spec.managedOSVersionName')).toBe(PUBLISHED);
     expect(field(approved, 'metadata.annotations')).toMatchObject({ [PREVIOUS_ANNOTATION]: NEWEST_SEEDED, 'os-upgrades.cattle.io/approved-by': 'admin' });
@@ -132,10 +117,10 @@ test.describe('workload pools', () => {
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
 
-    const rolledBack = await storedPool('e2e-selector');
+    const rolledBack = await storedPool(emulator.control, 'e2e-selector');
 
     expect(field(rolledBack, 'spec.managedOSVersionName')).toBe(NEWEST_SEEDED);
-    expect(field(rolledBack, 'metadata.annotations')).toMatchObject({ [PREVIOUS_ANNOTATION]: PUBLISHED, [SELECTOR_ANNOTATION]: `{"channel":"${ CHANNEL }","version":"~2.2"}` });
+    expect(field(rolledBack, 'metadata.annotations')).toMatchObject({ [PREVIOUS_ANNOTATION]: PUBLISHED, [SELECTOR_ANNOTATION]: `{"channel":"${ BASE_CHANNEL }","version":"~2.2"}` });
     // The selector still picks the newer image: it is offered again, to approve again.
     await expect(row.getByTestId('pool-upgrade-available')).toBeVisible();
     expect(problems.pageErrors).toEqual([]);
@@ -160,14 +145,14 @@ test.describe('workload pools', () => {
     await page.goto(dashboardPath(`${ POOLS }/create`));
     await page.getByTestId('pool-name-input').fill('e2e-yaml');
     await page.getByTestId('btn-image').click();
-    await choose(page, 'selector-channel', CHANNEL);
+    await choose(page, 'selector-channel', BASE_CHANNEL);
     await page.getByTestId('selector-version').fill('~2.2');
     await expect(page.getByTestId('selector-preview-chosen-name')).toHaveText(NEWEST_SEEDED);
     // Why the others lost: each reason once with its count, the pool's own channel's reasons first (issue 17).
     const groups = page.getByTestId('selector-preview-reason-groups').getByTestId('selector-reason-group');
 
     // (The form reads only the selector's channel, so every loser here is of that channel.)
-    await expect(groups.first()).toContainText(`of them in ${ CHANNEL }`);
+    await expect(groups.first()).toContainText(`of them in ${ BASE_CHANNEL }`);
     await expect(groups.first()).toHaveAttribute('data-reason', /^osUpgrades\.selector\.reason\./);
 
     await page.getByTestId('pool-toggle-yaml').click();
@@ -181,7 +166,7 @@ test.describe('workload pools', () => {
 
   test('editing concurrency leaves the pin byte for byte', async({ page }) => {
     await loginAs(page, 'admin');
-    const before = await storedPool('edge-berlin');
+    const before = await storedPool(emulator.control, 'edge-berlin');
 
     await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin/edit`));
     await page.getByTestId('btn-rollout').click();
@@ -189,7 +174,7 @@ test.describe('workload pools', () => {
     await page.getByTestId('pool-save-async-button').click();
     await expect(page).toHaveURL(/\/pools$/);
 
-    const after = await storedPool('edge-berlin');
+    const after = await storedPool(emulator.control, 'edge-berlin');
 
     expect(field(after, 'spec.concurrency')).toBe(3);
     expect(JSON.stringify(field(after, 'spec.managedOSVersionName'))).toBe(JSON.stringify(field(before, 'spec.managedOSVersionName')));
@@ -200,7 +185,7 @@ test.describe('workload pools', () => {
   test('a pool changed while the dialog is open: nothing is written, the new state is shown', async({ page }) => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
-    const url = steveUrl(IMAGE, NS, 'edge-berlin');
+    const url = steveUrl(POOL_TYPE, NS, 'edge-berlin');
 
     await page.goto(dashboardPath(POOLS));
     const row = poolRow(page, 'edge-berlin');
@@ -217,23 +202,23 @@ test.describe('workload pools', () => {
     expect(edited.status).toBe(200);
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog.getByTestId('approve-notice')).toContainText('changed while this dialog was open');
-    expect(field(await storedPool('edge-berlin'), 'spec.managedOSVersionName')).toBe('base-v2.2.0-3.9-os');
+    expect(field(await storedPool(emulator.control, 'edge-berlin'), 'spec.managedOSVersionName')).toBe('base-v2.2.0-3.9-os');
     await expect(dialog.getByTestId('spec-yaml-diff')).toContainText('concurrency: 4');
 
     // The channel moves on too: the dialog offers the new choice instead of writing the old one.
-    await emulator.control.publishChannel(CHANNEL, channelWithNewerImage());
+    await emulator.control.publishChannel(BASE_CHANNEL, channelWithNewerImage());
     await expect(dialog.getByTestId('approve-live-refusal')).toContainText(PUBLISHED);
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveText('Show the new state');
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(PUBLISHED);
     await expect(dialog.getByTestId('approve-notice')).toContainText(`now picks ${ PUBLISHED }`);
-    expect(field(await storedPool('edge-berlin'), 'spec.managedOSVersionName')).toBe('base-v2.2.0-3.9-os');
+    expect(field(await storedPool(emulator.control, 'edge-berlin'), 'spec.managedOSVersionName')).toBe('base-v2.2.0-3.9-os');
 
     // Approving what is shown now writes exactly that.
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveClass(/ready-for-action/, { timeout: 10_000 });
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    const approved = await storedPool('edge-berlin');
+    const approved = await storedPool(emulator.control, 'edge-berlin');
 
     expect(field(approved, 'spec.managedOSVersionName')).toBe(PUBLISHED);
     expect(field(approved, 'spec.concurrency')).toBe(4);
@@ -262,23 +247,23 @@ test.describe('workload pools', () => {
     await expect(page.getByTestId('pool-save-async-button')).toHaveCount(0);
 
     const api = sessionApi(page);
-    const url = steveUrl(IMAGE, NS, 'edge-berlin');
+    const url = steveUrl(POOL_TYPE, NS, 'edge-berlin');
     const current = (await api.get(url)).body;
     const forced = await api.put(url, { ...current, spec: { ...(current.spec as object), managedOSVersionName: NEWEST_SEEDED } });
 
     expect(forced.status).toBe(403);
-    expect(field(await storedPool('edge-berlin'), 'spec.managedOSVersionName')).toBe('base-v2.2.0-3.9-os');
+    expect(field(await storedPool(emulator.control, 'edge-berlin'), 'spec.managedOSVersionName')).toBe('base-v2.2.0-3.9-os');
   });
 
   test('a 403 on save is a clear message and the form keeps what was entered', async({ page }) => {
     await loginAs(page, 'admin');
     await emulator.control.addFault({
-      path: `/v1/${ IMAGE }s`, method: 'POST', status: 403
+      path: `/v1/${ POOL_TYPE }s`, method: 'POST', status: 403
     });
     await page.goto(dashboardPath(`${ POOLS }/create`));
     await page.getByTestId('pool-name-input').fill('e2e-forbidden');
     await page.getByTestId('btn-image').click();
-    await choose(page, 'selector-channel', CHANNEL);
+    await choose(page, 'selector-channel', BASE_CHANNEL);
     await expect(page.getByTestId('selector-preview-chosen-name')).toHaveText(NEWEST_SEEDED);
     await page.getByTestId('pool-save-async-button').click();
 
@@ -286,8 +271,8 @@ test.describe('workload pools', () => {
     await page.getByTestId('btn-identity').click();
     await expect(page.getByTestId('pool-name-input')).toHaveValue('e2e-forbidden');
     await page.getByTestId('btn-image').click();
-    await expect(page.getByTestId('selector-in-words')).toContainText(CHANNEL);
-    expect((await emulator.control.objects(IMAGE)).map((pool) => field(pool, 'metadata.name'))).not.toContain('e2e-forbidden');
+    await expect(page.getByTestId('selector-in-words')).toContainText(BASE_CHANNEL);
+    expect(await storedPoolNames(emulator.control)).not.toContain('e2e-forbidden');
   });
 
   test('keyboard: open the approval, read it, close it with Escape', async({ page }) => {
@@ -324,7 +309,7 @@ test.describe('workload pools', () => {
 
       await page.goto(dashboardPath(`${ POOLS }/create`));
       await page.getByTestId('btn-image').click();
-      await choose(page, 'selector-channel', CHANNEL);
+      await choose(page, 'selector-channel', BASE_CHANNEL);
       await expect(page.getByTestId('selector-preview-chosen-name')).toBeVisible();
       await expectAccessible(page, '.pool-edit');
     });

@@ -6,11 +6,9 @@ import { field, sessionApi, steveUrl } from './support/api';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-
-const NS = 'fleet-default';
-const CHANNEL = `/os-upgrades/c/_/channels/${ NS }/sl-micro-6.1-base`;
-const CHANNELS = '/os-upgrades/c/_/channels';
-const CHANNEL_TYPE = 'elemental.cattle.io.managedosversionchannel';
+import {
+  BASE_CHANNEL_PAGE, CHANNEL_TYPE, CHANNELS, NS, POOL_TYPE
+} from './support/names';
 
 const emulator = useEmulator();
 
@@ -19,17 +17,17 @@ test.describe('states in words', () => {
     await loginAs(page, 'admin');
     // tests/fixtures/synthetic/seed/pools.yaml: chain-canary, chain-staging and edge-berlin are pinned
     // to base-v2.2.0-3.9-os; only chain-production to 3.8, and it is deleted here.
-    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=base-v2.2.0-3.9-os&new=base-v2.2.0-3.12-os`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.9-os&new=base-v2.2.0-3.12-os`));
     const oldSelect = page.locator('.labeled-select', { has: page.getByTestId('select-old') });
 
     await expect(oldSelect).toContainText('Old image (running on chain-canary, chain-staging and 1 more pool)');
 
     const api = sessionApi(page);
-    const production = steveUrl('elemental.cattle.io.managedosimage', NS, 'chain-production');
+    const production = steveUrl(POOL_TYPE, NS, 'chain-production');
 
     expect((await api.delete(production)).status).toBeLessThan(300);
     await expect.poll(async() => (await api.get(production)).status, { timeout: 30_000 }).toBe(404);
-    await page.goto(dashboardPath(`${ CHANNEL }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
+    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
     await expect(oldSelect).toContainText('base-v2.2.0-3.8-os');
     await expect(oldSelect).toContainText('Old image');
     await expect(oldSelect).not.toContainText('running');
@@ -37,7 +35,7 @@ test.describe('states in words', () => {
 
   test('a channel\'s images say whether the channel lists them, with relative dates', async({ page }) => {
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath(CHANNEL));
+    await page.goto(dashboardPath(BASE_CHANNEL_PAGE));
     const row = page.getByTestId('version-base-v2.2.0-3.12-os');
 
     await expect(row.getByTestId('in-sync')).toHaveText('Listed');

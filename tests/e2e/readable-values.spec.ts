@@ -9,9 +9,8 @@ import { useEmulator } from './support/emulator';
 import { attachFullPage } from './support/layout';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { BASE_CHANNEL_PAGE, CHANNELS, FLEET } from './support/names';
 
-const CHANNELS = '/os-upgrades/c/_/channels';
-const CHANNEL = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-base';
 const POOL = '/os-upgrades/c/_/pools/fleet-default/edge-berlin';
 
 useEmulator();
@@ -34,7 +33,7 @@ test('a time moves on while the page is open, and shows its date and time on hov
 
 test('the pools-by-image chart reads at body size, gives each image its own colour and has a legend', async({ page }) => {
   await loginAs(page, 'admin');
-  await page.goto(dashboardPath('/os-upgrades/c/_/fleet'));
+  await page.goto(dashboardPath(FLEET));
   const chart = page.getByTestId('fleet-chart');
   const bars = chart.getByTestId('fleet-chart-bar');
   const legend = chart.getByTestId('fleet-chart-legend-item');
@@ -71,8 +70,8 @@ test.describe('in Chinese', () => {
     const pages: [string, string, (p: Page) => Promise<void>][] = [
       ['fleet', '/os-upgrades/c/_/fleet', (p) => expect(p.getByTestId('fleet-table')).toBeVisible()],
       ['channels', CHANNELS, (p) => expect(p.getByTestId('channels-table').getByTestId('live-time').first()).toBeVisible()],
-      ['channel', `${ CHANNEL }?version=base-v2.2.0-3.12-os`, (p) => expect(p.getByTestId('version-changelog')).toBeVisible()],
-      ['compare', `${ CHANNEL }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`, (p) => expect(p.getByTestId('package-diff')).toBeVisible()],
+      ['channel', `${ BASE_CHANNEL_PAGE }?version=base-v2.2.0-3.12-os`, (p) => expect(p.getByTestId('version-changelog')).toBeVisible()],
+      ['compare', `${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`, (p) => expect(p.getByTestId('package-diff')).toBeVisible()],
       ['pools', '/os-upgrades/c/_/pools', (p) => expect(p.getByTestId('pools-table')).toBeVisible()],
       ['pool', POOL, (p) => expect(p.getByRole('cell', { name: 'edge-berlin-02-node-3' })).toBeVisible({ timeout: 40_000 })],
       ['pool form', `${ POOL }/edit`, (p) => expect(p.getByTestId('pool-save-async-button')).toBeVisible()],

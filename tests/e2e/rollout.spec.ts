@@ -5,29 +5,23 @@
 // deleted is shown Terminating and not offered; the operator's refusals and lag are said plainly.
 // Emulator only.
 
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { Locator, Page } from '@playwright/test';
 import { field, sessionApi, steveUrl } from './support/api';
 import { ChannelEntry, NodeReport, useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import {
+  BASE_CHANNEL, NS, POOL_TYPE, POOLS, VERSION_TYPE
+} from './support/names';
+import { poolRow, storedPool } from './support/pools';
+import { seededChannelEntries } from './support/channels';
 
-const POOLS = '/os-upgrades/c/_/pools';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const VERSION = 'elemental.cattle.io.managedosversion';
-const NS = 'fleet-default';
-const CHANNEL = 'sl-micro-6.1-base';
 const BERLIN = ['edge-berlin-01', 'edge-berlin-02'];
 const OLD = 'base-v2.2.0-3.9-os';
 const NEW = 'base-v2.2.0-3.12-os';
 const FORCED = 'os-upgrades.cattle.io/forced';
 
 const emulator = useEmulator();
-
-function poolRow(page: Page, name: string): Locator {
-  return page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
-}
 
 async function berlinNodes(): Promise<NodeReport[]> {
   return (await emulator.control.nodes()).filter((n) => BERLIN.includes(n.cluster));
@@ -39,16 +33,10 @@ async function expectBerlinOn(tag: string): Promise<void> {
     .toBe(Array(6).fill(`${ tag }/idle`).join(' '));
 }
 
-async function storedSpec(name: string): Promise<Record<string, unknown>> {
-  const pool = (await emulator.control.objects(IMAGE)).find((o) => field(o, 'metadata.name') === name);
-
-  return pool as Record<string, unknown>;
-}
-
 /** edge-berlin with three nodes at a time, so a rollout takes a few steps. */
 async function fastBerlin(page: Page, extra: Record<string, unknown> = {}): Promise<void> {
   const api = sessionApi(page);
-  const url = steveUrl(IMAGE, NS, 'edge-berlin');
+  const url = steveUrl(POOL_TYPE, NS, 'edge-berlin');
   const current = (await api.get(url)).body;
 
   expect((await api.put(url, {
@@ -125,7 +113,7 @@ test.describe('upgrades on the nodes', () => {
     await expect(dialog.getByTestId('spec-yaml-diff')).toContainText('FORCE');
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    const rolledBack = await storedSpec('edge-berlin');
+    const rolledBack = await storedPool(emulator.control, 'edge-berlin');
 
     expect(field(rolledBack, 'spec.upgradeContainer')).toEqual({ envs: [{ name: 'FORCE', value: 'true' }] });
     expect(field(rolledBack, 'metadata.annotations')).toMatchObject({ [FORCED]: 'true' });
@@ -137,7 +125,7 @@ test.describe('upgrades on the nodes', () => {
     await expect(dialog.getByTestId('approve-forceRemoved')).toBeVisible();
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    const forward = await storedSpec('edge-berlin');
+    const forward = await storedPool(emulator.control, 'edge-berlin');
 
     expect(field(forward, 'spec.upgradeContainer')).toBeUndefined();
     expect(field(forward, `metadata.annotations`)).not.toHaveProperty([FORCED]);
@@ -156,7 +144,7 @@ test.describe('upgrades on the nodes', () => {
 
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    const approved = await storedSpec('edge-berlin');
+    const approved = await storedPool(emulator.control, 'edge-berlin');
 
     expect(field(approved, 'spec.managedOSVersionName')).toBe(NEW);
     expect(field(approved, 'spec.upgradeContainer')).toEqual(own);
@@ -169,12 +157,12 @@ test.describe('upgrades on the nodes', () => {
     await expect(back.getByTestId('approve-forceKept')).toBeVisible();
     await back.getByTestId('approve-confirm-async-button').click();
     await expect(back).toHaveCount(0);
-    expect(field(await storedSpec('edge-berlin'), 'spec.upgradeContainer')).toEqual(own);
+    expect(field(await storedPool(emulator.control, 'edge-berlin'), 'spec.upgradeContainer')).toEqual(own);
     await expectBerlinOn('2.2.0-3.9');
   });
 
   test('a same-tag switch (another flavour of the build) warns that the nodes run nothing, and they do not', async({ page }) => {
-    const seeded: ChannelEntry[] = JSON.parse(readFileSync(join(__dirname, '../fixtures/elemental/channels', `${ CHANNEL }.json`), 'utf8'));
+    const seeded: ChannelEntry[] = seededChannelEntries(BASE_CHANNEL);
     const old = seeded.find((e) => e.metadata.name === OLD) as ChannelEntry;
     const kvm: ChannelEntry = {
       metadata: { name: 'kvm-v2.2.0-3.9-os' },
@@ -188,7 +176,7 @@ test.describe('upgrades on the nodes', () => {
 
     await loginAs(page, 'admin');
     await fastBerlin(page);
-    await emulator.control.publishChannel(CHANNEL, [kvm, ...seeded]);
+    await emulator.control.publishChannel(BASE_CHANNEL, [kvm, ...seeded]);
     await page.goto(dashboardPath(POOLS));
     const row = poolRow(page, 'edge-berlin');
     const dialog = await approveInDialog(page, row, 'pool-approve');
@@ -269,8 +257,8 @@ test.describe('upgrades on the nodes', () => {
 
     await expect(berlin.getByTestId('pool-upgrade-available')).toBeVisible();
     // edge-munich pins 3.12: the operator's finalizer keeps it, Terminating.
-    expect((await api.delete(steveUrl(VERSION, NS, NEW))).status).toBeLessThan(300);
-    await expect.poll(async() => field((await api.get(steveUrl(VERSION, NS, NEW))).body, 'metadata.deletionTimestamp'), { timeout: 10_000 }).toBeTruthy();
+    expect((await api.delete(steveUrl(VERSION_TYPE, NS, NEW))).status).toBeLessThan(300);
+    await expect.poll(async() => field((await api.get(steveUrl(VERSION_TYPE, NS, NEW))).body, 'metadata.deletionTimestamp'), { timeout: 10_000 }).toBeTruthy();
     await expect(poolRow(page, 'edge-munich').getByTestId('pool-pin-terminating')).toContainText(NEW);
     await expect(berlin.getByTestId('pool-upgrade-available')).toHaveCount(0);
   });
@@ -278,7 +266,7 @@ test.describe('upgrades on the nodes', () => {
   test('the operator refusing a pin (missing version) is said plainly, not the old Ready', async({ page }) => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
-    const url = steveUrl(IMAGE, NS, 'edge-munich');
+    const url = steveUrl(POOL_TYPE, NS, 'edge-munich');
     const current = (await api.get(url)).body;
 
     expect((await api.put(url, { ...current, spec: { ...(current.spec as object), managedOSVersionName: 'base-v9.9.9-1.1-os' } })).status).toBe(200);
@@ -292,7 +280,7 @@ test.describe('upgrades on the nodes', () => {
   test('a 409 caused only by the operator\'s label is retried; the approval is written once', async({ page }) => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
-    const url = steveUrl(IMAGE, NS, 'edge-berlin');
+    const url = steveUrl(POOL_TYPE, NS, 'edge-berlin');
 
     await page.goto(dashboardPath(POOLS));
     const row = poolRow(page, 'edge-berlin');
@@ -305,6 +293,6 @@ test.describe('upgrades on the nodes', () => {
     expect((await api.put(url, { ...current, metadata: { ...current.metadata, labels: { ...(current.metadata.labels as object), 'elemental.cattle.io/managed-os-version-name': 'stale' } } })).status).toBe(200);
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    expect(field(await storedSpec('edge-berlin'), 'spec.managedOSVersionName')).toBe(NEW);
+    expect(field(await storedPool(emulator.control, 'edge-berlin'), 'spec.managedOSVersionName')).toBe(NEW);
   });
 });

@@ -7,8 +7,7 @@ import {
   dashboardPath, isLoginPage, loginAs, loginOnPage, logout
 } from './support/login';
 import { expect, test } from './support/test';
-
-const CHANNEL = 'elemental.cattle.io.managedosversionchannel';
+import { CHANNEL_TYPE, CHANNELS } from './support/names';
 
 test.describe('boot and login', () => {
   test('admin logs in on the login page, opens OS Upgrades from the menu and sees every channel', async({ page, problems }) => {
@@ -22,7 +21,7 @@ test.describe('boot and login', () => {
     await page.getByRole('link', { name: 'Channels', exact: true }).click();
     await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/channels/);
 
-    const listed = await sessionApi(page).get(steveUrl(CHANNEL));
+    const listed = await sessionApi(page).get(steveUrl(CHANNEL_TYPE));
     const names = records(listed.body.data).map((c) => String((c.metadata as { name: string }).name));
 
     expect(names.length).toBeGreaterThan(0);
@@ -36,7 +35,7 @@ test.describe('boot and login', () => {
   test('the emulator seeds the real channels and the scale channel', async({ page }) => {
     requireEmulator();
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    await page.goto(dashboardPath(CHANNELS));
     for (const name of ['sl-micro-6.1-base', 'sl-micro-6.2-base', 'unstable', 'hostile', 'sl-micro-6.1-scale']) {
       await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
     }
@@ -44,10 +43,10 @@ test.describe('boot and login', () => {
 
   test('viewer logs in and reads channels, with read-only schemas', async({ page }) => {
     await loginAs(page, 'viewer');
-    await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+    await page.goto(dashboardPath(CHANNELS));
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 
-    const schema = await sessionApi(page).get(`/v1/schemas/${ CHANNEL }`);
+    const schema = await sessionApi(page).get(`/v1/schemas/${ CHANNEL_TYPE }`);
 
     expect(schema.status).toBe(200);
     expect(schema.body.resourceMethods).toEqual(['GET']);
@@ -57,7 +56,7 @@ test.describe('boot and login', () => {
   test('logout ends the session', async({ page }) => {
     await loginAs(page, 'admin');
     await logout(page);
-    const after = await page.request.get(steveUrl(CHANNEL), { failOnStatusCode: false });
+    const after = await page.request.get(steveUrl(CHANNEL_TYPE), { failOnStatusCode: false });
 
     expect(after.status()).toBe(401);
   });
@@ -68,11 +67,11 @@ test.describe('boot and login', () => {
 
     try {
       await loginAs(page, 'admin');
-      await page.goto(dashboardPath('/os-upgrades/c/_/channels'));
+      await page.goto(dashboardPath(CHANNELS));
       await expect(page.getByText('sl-micro-6.1-base').first()).toBeVisible();
 
       expect(await control.expireSessions('admin')).toBeGreaterThan(0);
-      expect((await page.request.get(steveUrl(CHANNEL), { failOnStatusCode: false })).status()).toBe(401);
+      expect((await page.request.get(steveUrl(CHANNEL_TYPE), { failOnStatusCode: false })).status()).toBe(401);
 
       // The next request the page makes (opening another page of the product) gets the 401.
       await page.getByRole('link', { name: 'Workload pools' }).first().click();

@@ -2,7 +2,7 @@
 // own targets in the Rollout tab and sees which cluster falls in which stage; the approval rolls out
 // stage by stage on the pool page and the fleet overview; a cluster whose Fleet agent cannot apply
 // the bundle halts the rollout, said in words with what to do. Needs the emulator (its Fleet
-// partitions, tests/emulator/fleet-partitions.ts, and /__emulator/fleet/apply-failure).
+// partitions, tests/emulator/fleet/fleet-partitions.ts, and /__emulator/fleet/apply-failure).
 
 import { Page } from '@playwright/test';
 import { field } from './support/api';

@@ -3,26 +3,11 @@
 // dropped entries annotated no-longer-in-sync; a broken file counts failed sync attempts.
 
 import { field, records, sessionApi, steveUrl } from './support/api';
-import { ChannelEntry, EmulatorControl, requireEmulator } from './support/emulator';
+import { EmulatorControl, requireEmulator } from './support/emulator';
 import { loginAs } from './support/login';
 import { expect, test } from './support/test';
-
-const CHANNEL = 'elemental.cattle.io.managedosversionchannel';
-const VERSION = 'elemental.cattle.io.managedosversion';
-const NS = 'fleet-default';
-
-function entry(prefix: string, n: number, displayName = 'E2E OS'): ChannelEntry {
-  return {
-    metadata: { name: `${ prefix }-v1.0.${ n }-os` },
-    spec:     {
-      version:  `v1.0.${ n }`,
-      type:     'container',
-      metadata: {
-        upgradeImage: `registry.example.test/e2e/os:1.0.${ n }`, displayName, platforms: ['linux/x86_64'], created: 1750000000 + n * 3600
-      },
-    },
-  };
-}
+import { CHANNEL_TYPE, NS, VERSION_TYPE } from './support/names';
+import { containerEntry } from './support/channels';
 
 test.describe('channel sync', () => {
   let control: EmulatorControl;
@@ -44,19 +29,19 @@ test.describe('channel sync', () => {
   });
 
   test.afterEach(async({ page }) => {
-    await sessionApi(page).delete(steveUrl(CHANNEL, NS, channel));
+    await sessionApi(page).delete(steveUrl(CHANNEL_TYPE, NS, channel));
   });
 
   test('creates, updates and marks versions no-longer-in-sync as the operator does', async({ page }) => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
 
-    const first = await control.publishChannel(channel, [entry(channel, 3), entry(channel, 2), entry(channel, 1)]);
+    const first = await control.publishChannel(channel, [containerEntry(channel, 3), containerEntry(channel, 2), containerEntry(channel, 1)]);
 
     expect(first.ok).toBe(true);
     expect(first.created.sort()).toEqual([`${ channel }-v1.0.1-os`, `${ channel }-v1.0.2-os`, `${ channel }-v1.0.3-os`]);
 
-    const channelObject = (await api.get(steveUrl(CHANNEL, NS, channel))).body;
+    const channelObject = (await api.get(steveUrl(CHANNEL_TYPE, NS, channel))).body;
     const conditions = records(field(channelObject, 'status.conditions'));
 
     expect(conditions.find((c) => c.type === 'Ready')).toMatchObject({ status: 'True', reason: 'Synchronized' });
@@ -64,7 +49,7 @@ test.describe('channel sync', () => {
     // omitempty in the operator's API: a count of 0 is not written.
     expect(field(channelObject, 'status.failedSynchronizationAttempts')).toBeUndefined();
 
-    const listed = await api.get(`${ steveUrl(VERSION, NS) }?labelSelector=${ encodeURIComponent(`elemental.cattle.io/channel=${ channel }`) }`);
+    const listed = await api.get(`${ steveUrl(VERSION_TYPE, NS) }?labelSelector=${ encodeURIComponent(`elemental.cattle.io/channel=${ channel }`) }`);
     const versions = records(listed.body.data);
 
     expect(versions).toHaveLength(3);
@@ -77,25 +62,25 @@ test.describe('channel sync', () => {
     }
 
     // v1.0.2 is dropped, v1.0.3 changes, v1.0.4 is new.
-    const second = await control.publishChannel(channel, [entry(channel, 4), entry(channel, 3, 'E2E OS (rebuilt)'), entry(channel, 1)]);
+    const second = await control.publishChannel(channel, [containerEntry(channel, 4), containerEntry(channel, 3, 'E2E OS (rebuilt)'), containerEntry(channel, 1)]);
 
     expect(second.created).toEqual([`${ channel }-v1.0.4-os`]);
     expect(second.changed).toEqual([`${ channel }-v1.0.3-os`]);
     expect(second.deprecated).toEqual([`${ channel }-v1.0.2-os`]);
 
-    const changed = (await api.get(steveUrl(VERSION, NS, `${ channel }-v1.0.3-os`))).body;
-    const dropped = (await api.get(steveUrl(VERSION, NS, `${ channel }-v1.0.2-os`))).body;
-    const kept = (await api.get(steveUrl(VERSION, NS, `${ channel }-v1.0.1-os`))).body;
+    const changed = (await api.get(steveUrl(VERSION_TYPE, NS, `${ channel }-v1.0.3-os`))).body;
+    const dropped = (await api.get(steveUrl(VERSION_TYPE, NS, `${ channel }-v1.0.2-os`))).body;
+    const kept = (await api.get(steveUrl(VERSION_TYPE, NS, `${ channel }-v1.0.1-os`))).body;
 
     expect(field(changed, 'spec.metadata.displayName')).toBe('E2E OS (rebuilt)');
     expect((field(dropped, 'metadata.annotations') as Record<string, string>)['elemental.cattle.io/channel-no-longer-in-sync']).toBe('true');
     expect((field(kept, 'metadata.annotations') as Record<string, string>)['elemental.cattle.io/channel-no-longer-in-sync']).toBeUndefined();
 
     // An entry that comes back loses the annotation again.
-    const third = await control.publishChannel(channel, [entry(channel, 4), entry(channel, 3, 'E2E OS (rebuilt)'), entry(channel, 2), entry(channel, 1)]);
+    const third = await control.publishChannel(channel, [containerEntry(channel, 4), containerEntry(channel, 3, 'E2E OS (rebuilt)'), containerEntry(channel, 2), containerEntry(channel, 1)]);
 
     expect(third.created).toEqual([]);
-    const back = (await api.get(steveUrl(VERSION, NS, `${ channel }-v1.0.2-os`))).body;
+    const back = (await api.get(steveUrl(VERSION_TYPE, NS, `${ channel }-v1.0.2-os`))).body;
 
     expect((field(back, 'metadata.annotations') as Record<string, string>)['elemental.cattle.io/channel-no-longer-in-sync']).toBeUndefined();
   });
@@ -104,14 +89,14 @@ test.describe('channel sync', () => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
 
-    await control.publishChannel(channel, [entry(channel, 1)]);
+    await control.publishChannel(channel, [containerEntry(channel, 1)]);
     const failed = await control.publishChannel(channel, '{"not": "an array"');
 
     expect(failed.ok).toBe(false);
     // The controller retries a failed sync itself (its rate limiter), counting the attempts; while
     // a retry runs, Ready reads "started synchronization pod" until that attempt fails too.
     const failures = async() => {
-      const channelObject = (await api.get(steveUrl(CHANNEL, NS, channel))).body;
+      const channelObject = (await api.get(steveUrl(CHANNEL_TYPE, NS, channel))).body;
       const ready = records(field(channelObject, 'status.conditions')).find((c) => c.type === 'Ready');
 
       return {
@@ -123,15 +108,15 @@ test.describe('channel sync', () => {
       counted: true, status: 'False', reason: 'FailedToSync', message: 'failed channel synchronization'
     });
     // The versions of the last good sync stay as they were.
-    expect((await api.get(steveUrl(VERSION, NS, `${ channel }-v1.0.1-os`))).status).toBe(200);
+    expect((await api.get(steveUrl(VERSION_TYPE, NS, `${ channel }-v1.0.1-os`))).status).toBe(200);
   });
 
   test('deleting the channel garbage-collects its versions', async({ page }) => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
 
-    await control.publishChannel(channel, [entry(channel, 1)]);
-    expect((await api.delete(steveUrl(CHANNEL, NS, channel))).status).toBe(200);
-    await expect.poll(async() => (await api.get(steveUrl(VERSION, NS, `${ channel }-v1.0.1-os`))).status).toBe(404);
+    await control.publishChannel(channel, [containerEntry(channel, 1)]);
+    expect((await api.delete(steveUrl(CHANNEL_TYPE, NS, channel))).status).toBe(200);
+    await expect.poll(async() => (await api.get(steveUrl(VERSION_TYPE, NS, `${ channel }-v1.0.1-os`))).status).toBe(404);
   });
 });

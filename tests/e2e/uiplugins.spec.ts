@@ -16,13 +16,12 @@ import { EmulatorControl } from './support/emulator';
 import { onEmulator } from './support/env';
 import { loginOnPage } from './support/login';
 import { expect, test } from './support/test';
+import { CHANNEL_TYPE, POOL_TYPE } from './support/names';
 
 const NAME = 'os-upgrades';
 const ROOT = path.join(__dirname, '../..');
 const EXTENSIONS_VERSION = 'catalog.cattle.io/ui-extensions-version';
 const DISPLAY_NAME = 'catalog.cattle.io/display-name';
-const CHANNEL = 'elemental.cattle.io.managedosversionchannel';
-const IMAGE = 'elemental.cattle.io.managedosimage';
 const SEEDED_CHANNELS = ['sl-micro-6.1-base', 'sl-micro-6.2-base', 'unstable', 'hostile', 'sl-micro-6.1-scale'];
 const SEEDED_POOLS = ['edge-berlin', 'edge-munich', 'factory-lyon'];
 
@@ -250,7 +249,7 @@ test.describe('the package loads as an installed extension', () => {
     await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/fleet/);
     await page.getByRole('link', { name: 'Channels', exact: true }).first().click();
     await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/channels/);
-    const channels = onEmulator() ? SEEDED_CHANNELS : records((await sessionApi(page).get(steveUrl(CHANNEL))).body.data).map((c) => String((c.metadata as { name: string }).name));
+    const channels = onEmulator() ? SEEDED_CHANNELS : records((await sessionApi(page).get(steveUrl(CHANNEL_TYPE))).body.data).map((c) => String((c.metadata as { name: string }).name));
 
     expect(channels.length, 'channels to show').toBeGreaterThan(0);
     for (const name of channels) {
@@ -263,7 +262,7 @@ test.describe('the package loads as an installed extension', () => {
     // Workload pools: its page's chunks arrive only now, from the same place.
     await page.getByRole('link', { name: 'Workload pools' }).first().click();
     await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/pools/);
-    const pools = onEmulator() ? SEEDED_POOLS : records((await sessionApi(page).get(steveUrl(IMAGE))).body.data).map((p) => String((p.metadata as { name: string }).name));
+    const pools = onEmulator() ? SEEDED_POOLS : records((await sessionApi(page).get(steveUrl(POOL_TYPE))).body.data).map((p) => String((p.metadata as { name: string }).name));
 
     if (pools.length && pools.length <= 50) { // the table shows 50 rows a page
       for (const name of pools) {

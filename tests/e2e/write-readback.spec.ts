@@ -7,23 +7,16 @@ import { field } from './support/api';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs, loginOnPage } from './support/login';
 import { expect, test } from './support/test';
+import {
+  BASE_CHANNEL, BASE_CHANNEL_PAGE, CHANNEL_TYPE, NS, POOL_TYPE, POOLS, SOURCES
+} from './support/names';
+import { poolRow, storedPool } from './support/pools';
 
-const NS = 'fleet-default';
-const CHANNEL_TYPE = 'elemental.cattle.io.managedosversionchannel';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const CHANNEL = 'sl-micro-6.1-base';
 const B39 = 'base-v2.2.0-3.9-os';
-const CHANNEL_PAGE = `/os-upgrades/c/_/channels/${ NS }/${ CHANNEL }`;
-const SOURCES = '/os-upgrades/c/_/sources';
-const POOLS = '/os-upgrades/c/_/pools';
 const TEMPLATE_ANNOTATION = 'os-upgrades.cattle.io/changelog-url';
 const WITHDRAWN = 'os-upgrades.cattle.io/withdrawn';
 
 const emulator = useEmulator();
-
-async function storedChannel(name: string): Promise<unknown> {
-  return (await emulator.control.objects(CHANNEL_TYPE)).find((object) => field(object, 'metadata.name') === name);
-}
 
 /** An annotation of a stored object (its key has dots: `field` cannot name it). */
 function annotation(object: unknown, key: string): string | undefined {
@@ -31,11 +24,11 @@ function annotation(object: unknown, key: string): string | undefined {
 }
 
 async function withdrawals(): Promise<Record<string, unknown>> {
-  return JSON.parse(annotation(await storedChannel(CHANNEL), WITHDRAWN) ?? '{}');
+  return JSON.parse(annotation(await emulator.control.object(CHANNEL_TYPE, BASE_CHANNEL), WITHDRAWN) ?? '{}');
 }
 
 async function openWithdraw(page: Page) {
-  await page.goto(dashboardPath(CHANNEL_PAGE));
+  await page.goto(dashboardPath(BASE_CHANNEL_PAGE));
   await page.getByTestId(`version-withdraw-${ B39 }`).click({ timeout: 30_000 });
 
   return page.getByTestId('withdraw-dialog');
@@ -58,14 +51,14 @@ test.describe('a write whose answer was lost is read back', () => {
 
     await expect(status).toHaveAttribute('data-state', 'saved');
     await expect(status).toContainText('The answer was lost; read again, the object holds what you saved');
-    expect(annotation(await storedChannel('sl-micro-6.2-base'), TEMPLATE_ANNOTATION)).toBe('/changelog-files/dropped-{name}.updates.log');
+    expect(annotation(await emulator.control.object(CHANNEL_TYPE, 'sl-micro-6.2-base'), TEMPLATE_ANNOTATION)).toBe('/changelog-files/dropped-{name}.updates.log');
   });
 
   test('the sources save says nothing was written after a 5xx only once the channel read again shows it', async({ page }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(SOURCES));
     await expect(sourcesRow(page)).toBeVisible();
-    const seeded = annotation(await storedChannel('sl-micro-6.2-base'), TEMPLATE_ANNOTATION);
+    const seeded = annotation(await emulator.control.object(CHANNEL_TYPE, 'sl-micro-6.2-base'), TEMPLATE_ANNOTATION);
 
     await emulator.control.addFault({
       path: '/v1/elemental.cattle.io.managedosversionchannels/fleet-default/sl-micro-6.2-base', method: 'PUT', status: 503, times: 1
@@ -73,7 +66,7 @@ test.describe('a write whose answer was lost is read back', () => {
     await sourcesRow(page).getByTestId('template-input').fill('/changelog-files/refused-{name}.updates.log');
     await sourcesRow(page).getByTestId('save-channel-sources').click();
     await expect(sourcesRow(page).getByTestId('save-status')).toContainText('read again, the object holds what was there before: nothing was written');
-    expect(annotation(await storedChannel('sl-micro-6.2-base'), TEMPLATE_ANNOTATION)).toBe(seeded);
+    expect(annotation(await emulator.control.object(CHANNEL_TYPE, 'sl-micro-6.2-base'), TEMPLATE_ANNOTATION)).toBe(seeded);
   });
 
   test('the withdraw dialog says the withdrawal is stored after a dropped answer, and Confirm is not left enabled', async({ page }) => {
@@ -81,7 +74,7 @@ test.describe('a write whose answer was lost is read back', () => {
     const dialog = await openWithdraw(page);
 
     await emulator.control.addFault({
-      path: `/v1/${ CHANNEL_TYPE }s/${ NS }/${ CHANNEL }`, method: 'PUT', afterApply: 'drop', times: 1
+      path: `/v1/${ CHANNEL_TYPE }s/${ NS }/${ BASE_CHANNEL }`, method: 'PUT', afterApply: 'drop', times: 1
     });
     await dialog.getByTestId('withdraw-text').fill('Breaks the network on Intel NICs');
     await dialog.getByTestId('withdraw-confirm-async-button').click();
@@ -109,7 +102,7 @@ test.describe('what was typed survives a 401 and a new login', () => {
     await dialog.getByTestId('withdraw-login-again').click();
     await expect(page).toHaveURL(/\/auth\/login/, { timeout: 30_000 });
     await loginOnPage(page, 'admin');
-    await expect(page).toHaveURL(new RegExp(`/channels/${ NS }/${ CHANNEL }`), { timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`/channels/${ NS }/${ BASE_CHANNEL }`), { timeout: 30_000 });
     await page.getByTestId(`version-withdraw-${ B39 }`).click({ timeout: 30_000 });
     dialog = page.getByTestId('withdraw-dialog');
     await expect(dialog.getByTestId('withdraw-restored')).toBeVisible();
@@ -122,7 +115,7 @@ test.describe('what was typed survives a 401 and a new login', () => {
   test('the approval comment', async({ page }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(POOLS));
-    const approve = () => page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name: 'edge-berlin', exact: true }) }).getByTestId('pool-approve');
+    const approve = () => poolRow(page, 'edge-berlin').getByTestId('pool-approve');
 
     await approve().click();
     let dialog = page.getByTestId('approve-dialog');
@@ -132,7 +125,7 @@ test.describe('what was typed survives a 401 and a new login', () => {
     // The session ends at the write itself: expiring it beforehand lets the shell's own background
     // reads meet 401 first, and the shell then logs out by itself.
     await emulator.control.addFault({
-      path: `/v1/${ IMAGE }s/${ NS }/edge-berlin`, method: 'PUT', status: 401, times: 1
+      path: `/v1/${ POOL_TYPE }s/${ NS }/edge-berlin`, method: 'PUT', status: 401, times: 1
     });
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog.getByTestId('approve-notice')).toContainText('Your comment is kept');
@@ -148,7 +141,7 @@ test.describe('what was typed survives a 401 and a new login', () => {
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveClass(/ready-for-action/, { timeout: 10_000 });
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    const pool = (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === 'edge-berlin');
+    const pool = await storedPool(emulator.control, 'edge-berlin');
 
     expect(annotation(pool, 'os-upgrades.cattle.io/approval-comment')).toBe('Fixes CVE-2026-0001; agreed with the site lead');
   });
@@ -170,6 +163,6 @@ test.describe('what was typed survives a 401 and a new login', () => {
     await expect(sourcesRow(page).getByTestId('template-input')).toHaveValue('/changelog-files/kept-{name}.updates.log');
     await sourcesRow(page).getByTestId('save-channel-sources').click();
     await expect(sourcesRow(page).getByTestId('save-status')).toHaveAttribute('data-state', 'saved');
-    expect(annotation(await storedChannel('sl-micro-6.2-base'), TEMPLATE_ANNOTATION)).toBe('/changelog-files/kept-{name}.updates.log');
+    expect(annotation(await emulator.control.object(CHANNEL_TYPE, 'sl-micro-6.2-base'), TEMPLATE_ANNOTATION)).toBe('/changelog-files/kept-{name}.updates.log');
   });
 });

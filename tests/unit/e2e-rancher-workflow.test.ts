@@ -6,7 +6,7 @@ import fs from 'fs';
 import path from 'path';
 import jsyaml from 'js-yaml';
 import semver from 'semver';
-import { RANCHER_VERSION } from '../emulator/seed';
+import { RANCHER_VERSION } from '../emulator/rancher/seed';
 
 const ROOT = path.join(__dirname, '../..');
 const workflow = jsyaml.safeLoad(fs.readFileSync(path.join(ROOT, '.github/workflows/e2e-rancher.yml'), 'utf8')) as {

@@ -2,14 +2,14 @@
 // Exported names are used by other specs: keep them stable.
 
 import { APIRequestContext, request as playwrightRequest, test } from '@playwright/test';
-import type { FaultSpec } from '../../emulator/faults';
-import type { SyncResult } from '../../emulator/operator';
+import type { FaultSpec } from '../../emulator/core/faults';
+import type { SyncResult } from '../../emulator/operator/operator';
 import { onEmulator } from './env';
 
-// The control endpoints' types are the emulator's own (tests/emulator/faults.ts, operator.ts).
+// The control endpoints' types are the emulator's own (tests/emulator/core/faults.ts, operator/operator.ts).
 export type { FaultSpec, SyncResult };
 
-/** What publishing a channel answers (tests/emulator/control.ts): the sync, and the channel's status after it. */
+/** What publishing a channel answers (tests/emulator/core/control.ts): the sync, and the channel's status after it. */
 export type PublishResult = SyncResult & { status?: Record<string, unknown>; resourceVersion?: string };
 
 /** A channel file entry (see tests/fixtures/elemental/channels/*.json). */
@@ -156,6 +156,11 @@ export class EmulatorControl {
     const state = await this.call<{ objects: Record<string, Record<string, unknown>[]> }>('GET', `/state?type=${ encodeURIComponent(type) }`);
 
     return state.objects[type] ?? [];
+  }
+
+  /** The stored object of a Steve type named `name` (the first in any namespace), or undefined. */
+  async object(type: string, name: string): Promise<Record<string, unknown> | undefined> {
+    return (await this.objects(type)).find((object) => (object.metadata as { name?: string } | undefined)?.name === name);
   }
 }
 

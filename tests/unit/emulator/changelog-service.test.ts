@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { CHANGELOG_TYPE_ID } from '../../emulator/changelog-crd';
-import { SYSTEM_ACTOR } from '../../emulator/users';
+import { CHANGELOG_TYPE_ID } from '../../emulator/operator/changelog-crd';
+import { SYSTEM_ACTOR } from '../../emulator/rancher/users';
 import { emulatorWith, entry, fixtures } from './helpers';
 
 const CHANNEL = [entry('v1-os', 'v1.0.0'), entry('v2-os', 'v1.0.1')];

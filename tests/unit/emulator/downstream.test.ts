@@ -1,11 +1,11 @@
 /** @jest-environment node */
-// The downstream clusters' Nodes, Plans and Jobs (tests/emulator/downstream.ts) follow the emulated rollout.
+// The downstream clusters' Nodes, Plans and Jobs (tests/emulator/rancher/downstream.ts) follow the emulated rollout.
 
-import { Emulator } from '../../emulator/emulator';
-import { JsonObject } from '../../emulator/json';
-import { KubeObject } from '../../emulator/store';
-import { RequestContext } from '../../emulator/http';
-import { SYSTEM_ACTOR, USERS, User } from '../../emulator/users';
+import { Emulator } from '../../emulator/core/emulator';
+import { JsonObject } from '../../emulator/core/json';
+import { KubeObject } from '../../emulator/kube/store';
+import { RequestContext } from '../../emulator/core/http';
+import { SYSTEM_ACTOR, USERS, User } from '../../emulator/rancher/users';
 import { nodeRolloutRows } from '../../../pkg/os-upgrades/domain';
 import { entry, fixtures } from './helpers';
 

@@ -4,10 +4,10 @@
 // (Steve: no schema, 404 for the type); an operator's Metadata names its version; an older
 // operator's channel CRD prunes the fields it does not know.
 import path from 'path';
-import { RunningEmulator, startEmulator } from '../../emulator/app';
-import { parseOptions } from '../../emulator/options';
-import { parseElementalInstall } from '../../emulator/elemental-install';
-import { SYSTEM_ACTOR } from '../../emulator/users';
+import { RunningEmulator, startEmulator } from '../../emulator/core/app';
+import { parseOptions } from '../../emulator/core/options';
+import { parseElementalInstall } from '../../emulator/operator/elemental-install';
+import { SYSTEM_ACTOR } from '../../emulator/rancher/users';
 
 let running: RunningEmulator;
 let cookie = '';

@@ -1,10 +1,10 @@
 /** @jest-environment node */
-// The emulated Fleet's staged rollout (tests/emulator/fleet-partitions.ts) against Fleet's
+// The emulated Fleet's staged rollout (tests/emulator/fleet/fleet-partitions.ts) against Fleet's
 // partition walk (rancher/fleet internal/cmd/controller/target/partition.go, rollout.go, status.go).
 
-import { PartitionedRollout, applyFailures, partitionsOf } from '../../emulator/fleet-partitions';
-import { JsonObject } from '../../emulator/json';
-import { KubeObject } from '../../emulator/store';
+import { PartitionedRollout, applyFailures, partitionsOf } from '../../emulator/fleet/fleet-partitions';
+import { JsonObject } from '../../emulator/core/json';
+import { KubeObject } from '../../emulator/kube/store';
 
 const cluster = (name: string, labels: Record<string, string> = {}) => ({
   metadata: {

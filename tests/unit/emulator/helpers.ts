@@ -1,9 +1,9 @@
 // Builders shared by the emulator's unit tests.
 
-import { Emulator } from '../../emulator/emulator';
-import { FixtureData, emptyFixtures } from '../../emulator/fixtures';
-import { JsonObject } from '../../emulator/json';
-import { KubeObject } from '../../emulator/store';
+import { Emulator } from '../../emulator/core/emulator';
+import { FixtureData, emptyFixtures } from '../../emulator/data/fixtures';
+import { JsonObject } from '../../emulator/core/json';
+import { KubeObject } from '../../emulator/kube/store';
 
 export function fixtures(channels: Record<string, unknown[] | string> = {}, seed: JsonObject[] = []): FixtureData {
   const data = emptyFixtures();

@@ -1,11 +1,11 @@
 /** @jest-environment node */
 import fc from 'fast-check';
-import { attachCrdSchemas } from '../../emulator/crds';
-import { matchesLabels, parseLabelSelector } from '../../emulator/labels';
-import { ListOptions, ObjectApi, listOptionsPredicate } from '../../emulator/objects';
-import { TypeRegistry, builtinTypes } from '../../emulator/resource-types';
-import { filterPredicate, labelEqualityFilters } from '../../emulator/steve-query';
-import { KubeObject, ObjectStore } from '../../emulator/store';
+import { attachCrdSchemas } from '../../emulator/kube/crds';
+import { matchesLabels, parseLabelSelector } from '../../emulator/kube/labels';
+import { ListOptions, ObjectApi, listOptionsPredicate } from '../../emulator/kube/objects';
+import { TypeRegistry, builtinTypes } from '../../emulator/kube/resource-types';
+import { filterPredicate, labelEqualityFilters } from '../../emulator/steve/steve-query';
+import { KubeObject, ObjectStore } from '../../emulator/kube/store';
 
 const KEYS = ['elemental.cattle.io/channel', 'app', 'tier'];
 const VALUES = ['a', 'b', 'c', ''];

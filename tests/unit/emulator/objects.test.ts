@@ -1,11 +1,11 @@
 /** @jest-environment node */
-import { ApiError } from '../../emulator/errors';
-import { ObjectApi } from '../../emulator/objects';
-import { parseLabelSelector } from '../../emulator/labels';
-import { TypeRegistry, builtinTypes } from '../../emulator/resource-types';
-import { attachCrdSchemas } from '../../emulator/crds';
-import { ObjectStore } from '../../emulator/store';
-import { SYSTEM_ACTOR, USERS, userActor } from '../../emulator/users';
+import { ApiError } from '../../emulator/kube/errors';
+import { ObjectApi } from '../../emulator/kube/objects';
+import { parseLabelSelector } from '../../emulator/kube/labels';
+import { TypeRegistry, builtinTypes } from '../../emulator/kube/resource-types';
+import { attachCrdSchemas } from '../../emulator/kube/crds';
+import { ObjectStore } from '../../emulator/kube/store';
+import { SYSTEM_ACTOR, USERS, userActor } from '../../emulator/rancher/users';
 
 const admin = userActor(USERS[0]);
 const viewer = userActor(USERS[1]);

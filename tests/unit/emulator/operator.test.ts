@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { CHANNEL_LABEL, LAST_SYNC_ANNOTATION, NO_LONGER_IN_SYNC_ANNOTATION, parseGoDuration } from '../../emulator/operator';
-import { SYSTEM_ACTOR } from '../../emulator/users';
+import { CHANNEL_LABEL, LAST_SYNC_ANNOTATION, NO_LONGER_IN_SYNC_ANNOTATION, parseGoDuration } from '../../emulator/operator/operator';
+import { SYSTEM_ACTOR } from '../../emulator/rancher/users';
 import {
   annotations, emulatorWith, entry, fixtures, ready
 } from './helpers';

@@ -1,9 +1,9 @@
 /** @jest-environment node */
-import { DEFAULT_FIXTURE_DIRS, loadFixtureDirs, parseSeedText } from '../../emulator/fixtures';
-import { matchesLabels, parseLabelSelector, selectorFromObject } from '../../emulator/labels';
-import { parseOptions } from '../../emulator/options';
-import { scaleChannel } from '../../emulator/scale-channel';
-import { filterPredicate, parsePath, sortObjects } from '../../emulator/steve-query';
+import { DEFAULT_FIXTURE_DIRS, loadFixtureDirs, parseSeedText } from '../../emulator/data/fixtures';
+import { matchesLabels, parseLabelSelector, selectorFromObject } from '../../emulator/kube/labels';
+import { parseOptions } from '../../emulator/core/options';
+import { scaleChannel } from '../../emulator/data/scale-channel';
+import { filterPredicate, parsePath, sortObjects } from '../../emulator/steve/steve-query';
 
 describe('label selectors', () => {
   it('parses and matches the string form', () => {

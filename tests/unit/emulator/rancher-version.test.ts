@@ -1,11 +1,11 @@
 /** @jest-environment node */
 /* global beforeAll, afterAll */
 // --rancher-version: the emulator imitates what that Rancher minor serves where minors differ
-// (tests/emulator/rancher-version.ts names each source).
+// (tests/emulator/rancher/rancher-version.ts names each source).
 import path from 'path';
-import { RunningEmulator, startEmulator } from '../../emulator/app';
-import { parseOptions } from '../../emulator/options';
-import { parseRancherVersion } from '../../emulator/rancher-version';
+import { RunningEmulator, startEmulator } from '../../emulator/core/app';
+import { parseOptions } from '../../emulator/core/options';
+import { parseRancherVersion } from '../../emulator/rancher/rancher-version';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CREDENTIALS = JSON.stringify({

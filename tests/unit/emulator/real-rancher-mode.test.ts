@@ -3,8 +3,8 @@
 // The emulator started with --no-control answers as a real Rancher: nothing under /__emulator/,
 // while the Rancher endpoints the browser suite and scripts/e2e-rancher wait on still answer.
 import path from 'path';
-import { RunningEmulator, startEmulator } from '../../emulator/app';
-import { parseOptions } from '../../emulator/options';
+import { RunningEmulator, startEmulator } from '../../emulator/core/app';
+import { parseOptions } from '../../emulator/core/options';
 
 let running: RunningEmulator;
 

@@ -1,13 +1,13 @@
 /** @jest-environment node */
 // The emulated operator, Fleet, system-upgrade-controller and suc-upgrade, against the real code
-// they cite (tests/emulator/image-operator.ts, fleet.ts, suc.ts, version-finalizer.ts).
+// they cite (tests/emulator/operator/image-operator.ts, fleet/fleet.ts, suc/suc.ts, operator/version-finalizer.ts).
 
-import { Emulator } from '../../emulator/emulator';
-import { JsonObject } from '../../emulator/json';
-import { NodeReport } from '../../emulator/nodes';
-import { compareVersionSort, sucUpgradeDecision } from '../../emulator/suc';
-import { SYSTEM_ACTOR } from '../../emulator/users';
-import { VERSION_FINALIZER } from '../../emulator/version-finalizer';
+import { Emulator } from '../../emulator/core/emulator';
+import { JsonObject } from '../../emulator/core/json';
+import { NodeReport } from '../../emulator/suc/nodes';
+import { compareVersionSort, sucUpgradeDecision } from '../../emulator/suc/suc';
+import { SYSTEM_ACTOR } from '../../emulator/rancher/users';
+import { VERSION_FINALIZER } from '../../emulator/operator/version-finalizer';
 import { entry, fixtures, ready } from './helpers';
 
 const IMAGE = 'elemental.cattle.io.managedosimage';

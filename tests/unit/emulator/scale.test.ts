@@ -3,10 +3,10 @@
 import http2 from 'http2';
 import https from 'https';
 import path from 'path';
-import { RunningEmulator, startEmulator } from '../../emulator/app';
-import { parseOptions } from '../../emulator/options';
-import { SCALE_CHANNEL, scaleChannel, scaleChannels } from '../../emulator/scale-channel';
-import { scaleClusters, scalePools } from '../../emulator/scale-fleet';
+import { RunningEmulator, startEmulator } from '../../emulator/core/app';
+import { parseOptions } from '../../emulator/core/options';
+import { SCALE_CHANNEL, scaleChannel, scaleChannels } from '../../emulator/data/scale-channel';
+import { scaleClusters, scalePools } from '../../emulator/data/scale-fleet';
 
 const VERSIONS = 'elemental.cattle.io.managedosversions';
 const CHANNEL_LABEL = 'elemental.cattle.io/channel';

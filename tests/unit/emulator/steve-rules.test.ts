@@ -5,8 +5,8 @@
 // rancher/apiserver pkg/parse/validate.go, pkg/subscribe/debouncer.go.
 import path from 'path';
 import { WebSocket } from 'ws';
-import { RunningEmulator, startEmulator } from '../../emulator/app';
-import { parseOptions } from '../../emulator/options';
+import { RunningEmulator, startEmulator } from '../../emulator/core/app';
+import { parseOptions } from '../../emulator/core/options';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) jest';
 const IMAGES = '/v1/elemental.cattle.io.managedosimages';

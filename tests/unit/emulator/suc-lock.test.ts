@@ -1,10 +1,10 @@
 /** @jest-environment node */
 /* global jest */
 // Two Plans on one node (overlapping pools): SUC creates both Jobs, and the second script waits on
-// suc-upgrade's upgrade lock (tests/emulator/suc.ts cites the sources).
+// suc-upgrade's upgrade lock (tests/emulator/suc/suc.ts cites the sources).
 
-import { NodeRegistry } from '../../emulator/nodes';
-import { LOCK_FAILURE_MESSAGE, PlanObject, SystemUpgradeControllers } from '../../emulator/suc';
+import { NodeRegistry } from '../../emulator/suc/nodes';
+import { LOCK_FAILURE_MESSAGE, PlanObject, SystemUpgradeControllers } from '../../emulator/suc/suc';
 
 const NS = 'fleet-default';
 

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // Steve's metadata.state, against cases of rancher/wrangler pkg/summary/summarizers_test.go where
 // it has them, and the rules of summarizers.go otherwise.
-import { KubeObject } from '../../emulator/store';
-import { summarize } from '../../emulator/summary';
+import { KubeObject } from '../../emulator/kube/store';
+import { summarize } from '../../emulator/steve/summary';
 
 function object(apiVersion: string, kind: string, status?: Record<string, unknown>, extra: Partial<KubeObject['metadata']> = {}): KubeObject {
   return {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // scripts/run shows the emulator's start-up banner: a newcomer must find every user to log in as.
-import { USERS, userBanner } from '../../emulator/users';
+import { USERS, userBanner } from '../../emulator/rancher/users';
 
 describe('the emulator\'s user banner', () => {
   it('names every user with the password to log in with, the editor included', () => {

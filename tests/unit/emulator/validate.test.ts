@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { readCrdSchemas } from '../../emulator/crds';
-import { JsonObject } from '../../emulator/json';
-import { normalize, validate, validateName } from '../../emulator/validate';
+import { readCrdSchemas } from '../../emulator/kube/crds';
+import { JsonObject } from '../../emulator/core/json';
+import { normalize, validate, validateName } from '../../emulator/kube/validate';
 
 const schemas = Object.fromEntries(readCrdSchemas().map((crd) => [crd.kind, crd.openApiSchema]));
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { safeConcatName } from '../../emulator/wrangler-name';
+import { safeConcatName } from '../../emulator/kube/wrangler-name';
 
 describe('wrangler\'s SafeConcatName (pkg/name/name.go)', () => {
   it('keeps a name under 64 characters', () => {

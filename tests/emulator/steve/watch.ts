@@ -1,0 +1,317 @@
+// Steve's subscribe websocket (/v1/subscribe) in the message forms the shell's
+// plugins/steve/subscribe.js consumes: the client sends `{ resourceType, resourceVersion?, namespace?,
+// id?, selector?, mode?, stop? }`; the server answers resource.start, then resource.create /
+// resource.change / resource.remove (or debounced resource.changes in that mode), resource.error
+// ("too old resource version" for a revision older than the kept history), resource.stop, and a
+// ping every 30 s. /v3/subscribe (Norman) only pings: the emulator has no Norman objects that change.
+
+import { IncomingMessage } from 'http';
+import { Duplex } from 'stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import { JsonObject, asObject, asString } from '../core/json';
+import { LabelSelector, matchesLabels, parseLabelSelector } from '../kube/labels';
+import { ResourceType } from '../kube/resource-types';
+import { KubeObject, ObjectStore, StoreEvent } from '../kube/store';
+import { steveId, toSteve } from './steve-format';
+import { Actor } from '../rancher/users';
+
+export interface WatchEnvironment {
+  store: ObjectStore;
+  /** Stored types by Steve name, or undefined for a name that is no stored type. */
+  storedType(name: string): ResourceType | undefined;
+  /** Types Steve can watch that are not stored objects (schema, count, userpreference…). */
+  isVirtualType(name: string): boolean;
+  /** The current `count` object, pushed on every change. */
+  counts(base: string): JsonObject;
+  serverVersion: string;
+  pingMs: number;
+  /** Steve's SQL cache is on (the ui-sql-cache feature): a watch without a revision starts from now. */
+  sqlCache: boolean;
+}
+
+/** resource.changes debounce when the client names none (rancher/steve's default rate, 5 s). */
+export const DEFAULT_DEBOUNCE_MS = 5000;
+
+interface Subscription {
+  resourceType: string;
+  namespace?: string;
+  id?: string;
+  selector?: string;
+  mode?: string;
+  debounceMs?: number;
+}
+
+interface ActiveWatch extends Subscription {
+  type?: ResourceType;
+  labelSelector: LabelSelector;
+  pending?: NodeJS.Timeout;
+  /** The debouncer's state: the first change is notified at once, later ones at most every debounceMs. */
+  notifiedOnce?: boolean;
+}
+
+function keyOf(sub: Subscription): string {
+  return `${ sub.resourceType }/${ sub.namespace ?? '' }/${ sub.id ?? '' }/${ sub.selector ?? '' }/${ sub.mode ?? '' }`;
+}
+
+function header(sub: Subscription): JsonObject {
+  const out: JsonObject = { resourceType: sub.resourceType };
+
+  for (const key of ['namespace', 'id', 'selector', 'mode'] as const) {
+    if (sub[key]) {
+      out[key] = sub[key];
+    }
+  }
+
+  return out;
+}
+
+class SteveSubscription {
+  private readonly watches = new Map<string, ActiveWatch>();
+  private readonly unsubscribe: () => void;
+  private readonly ping: NodeJS.Timeout;
+  private countTimer?: NodeJS.Timeout;
+
+  constructor(private readonly ws: WebSocket, private readonly env: WatchEnvironment, private readonly actor: Actor, private readonly base: string) {
+    this.unsubscribe = env.store.subscribe((event) => this.onStoreEvent(event));
+    this.ping = setInterval(() => this.send({ name: 'ping', data: { version: env.serverVersion } }), env.pingMs);
+    ws.on('message', (raw) => this.onMessage(raw.toString()));
+    ws.on('close', () => this.close());
+    ws.on('error', () => this.close());
+  }
+
+  private close(): void {
+    this.unsubscribe();
+    clearInterval(this.ping);
+    clearTimeout(this.countTimer);
+    for (const watch of this.watches.values()) {
+      clearTimeout(watch.pending);
+    }
+    this.watches.clear();
+  }
+
+  private send(message: JsonObject): void {
+    if (this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+    }
+  }
+
+  private onMessage(text: string): void {
+    let parsed: unknown;
+
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      this.send({ name: 'resource.error', data: { error: `invalid character in message: ${ e instanceof Error ? e.message : String(e) }` } });
+
+      return;
+    }
+    const msg = asObject(parsed);
+    const sub: Subscription = { resourceType: asString(msg.resourceType) ?? '' };
+
+    for (const key of ['namespace', 'id', 'selector', 'mode'] as const) {
+      const value = asString(msg[key]);
+
+      if (value) {
+        sub[key] = value;
+      }
+    }
+    if (typeof msg.debounceMs === 'number') {
+      sub.debounceMs = msg.debounceMs;
+    }
+
+    if (msg.stop === true) {
+      this.stop(sub);
+    } else if (!this.watches.has(keyOf(sub))) {
+      this.start(sub, asString(msg.resourceVersion));
+    }
+  }
+
+  private stop(sub: Subscription): void {
+    const watch = this.watches.get(keyOf(sub));
+
+    if (watch) {
+      clearTimeout(watch.pending);
+      this.watches.delete(keyOf(sub));
+      this.send({ name: 'resource.stop', ...header(sub) });
+    }
+  }
+
+  private fail(sub: Subscription, error: string): void {
+    this.send({
+      name: 'resource.error', ...header(sub), data: { error }
+    });
+    this.send({ name: 'resource.stop', ...header(sub) });
+  }
+
+  private start(sub: Subscription, resourceVersion: string | undefined): void {
+    const type = this.env.storedType(sub.resourceType);
+
+    if (!type && !this.env.isVirtualType(sub.resourceType)) {
+      this.fail(sub, `failed to find schema ${ sub.resourceType }`);
+
+      return;
+    }
+    let labelSelector: LabelSelector = [];
+
+    try {
+      labelSelector = parseLabelSelector(sub.selector);
+    } catch (e) {
+      this.fail(sub, e instanceof Error ? e.message : String(e));
+
+      return;
+    }
+    const revision = resourceVersion !== undefined && /^\d+$/.test(resourceVersion) ? Number(resourceVersion) : undefined;
+
+    if (type && revision !== undefined && revision > 0 && revision < this.env.store.oldestRevision) {
+      this.fail(sub, `too old resource version: ${ revision } (${ this.env.store.oldestRevision })`);
+
+      return;
+    }
+    const watch: ActiveWatch = {
+      ...sub, type, labelSelector
+    };
+
+    this.watches.set(keyOf(sub), watch);
+    this.send({ name: 'resource.start', ...header(sub) });
+
+    if (!type) {
+      return;
+    }
+    if (revision !== undefined && revision > 0) {
+      for (const event of this.env.store.eventsSince(type.id, revision)) {
+        this.deliver(watch, event.action, event.object, event.revision);
+      }
+    } else if (!this.env.sqlCache) {
+      // Without the SQL cache Steve proxies a Kubernetes watch (rancher/steve pkg/stores/proxy
+      // proxy_store.go listAndWatch); one without a resourceVersion starts with every current object.
+      for (const object of this.env.store.list(type.id)) {
+        this.deliver(watch, 'create', object, this.env.store.revision);
+      }
+    }
+    // With the SQL cache (rancher/steve pkg/stores/sqlproxy, the informer's Watch) a watch without
+    // a revision starts from now: no initial events. The shell's findAll on a type it already holds
+    // sends exactly that (dashboard-store/actions.js, revision ''), so changes made while it was
+    // not watching are not replayed.
+  }
+
+  private matches(watch: ActiveWatch, object: KubeObject): boolean {
+    if (watch.namespace && object.metadata.namespace !== watch.namespace) {
+      return false;
+    }
+    if (watch.id && steveId(object) !== watch.id) {
+      return false;
+    }
+
+    return matchesLabels(watch.labelSelector, object.metadata.labels);
+  }
+
+  private deliver(watch: ActiveWatch, action: StoreEvent['action'], object: KubeObject, revision: number): void {
+    if (!watch.type || !this.matches(watch, object)) {
+      return;
+    }
+    if (watch.mode === 'resource.changes') {
+      this.notifyChanges(watch);
+
+      return;
+    }
+    this.send({
+      name: `resource.${ action }`, ...header(watch), revision: String(revision), data: toSteve(watch.type, object, this.base, this.actor)
+    });
+  }
+
+  /**
+   * rancher/apiserver pkg/subscribe/debouncer.go: the first change is notified at once; after it a
+   * change starts a timer of debounceMs and the ones during it only move the latest revision.
+   */
+  private notifyChanges(watch: ActiveWatch): void {
+    const notify = () => this.send({
+      name: 'resource.changes', ...header(watch), revision: String(this.env.store.revision), data: { type: watch.resourceType }
+    });
+
+    if (!watch.notifiedOnce) {
+      watch.notifiedOnce = true;
+      notify();
+    } else if (!watch.pending) {
+      watch.pending = setTimeout(() => {
+        watch.pending = undefined;
+        notify();
+      }, watch.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+    }
+  }
+
+  private onStoreEvent(event: StoreEvent): void {
+    for (const watch of this.watches.values()) {
+      if (watch.type?.id === event.type) {
+        this.deliver(watch, event.action, event.object, event.revision);
+      }
+    }
+    if ([...this.watches.values()].some((w) => w.resourceType === 'count') && !this.countTimer) {
+      this.countTimer = setTimeout(() => {
+        this.countTimer = undefined;
+        for (const watch of this.watches.values()) {
+          if (watch.resourceType === 'count') {
+            this.send({
+              name: 'resource.change', ...header(watch), revision: String(this.env.store.revision), data: this.env.counts(this.base)
+            });
+          }
+        }
+      }, 500);
+    }
+  }
+}
+
+export interface SocketAuth {
+  actor: Actor;
+  base: string;
+}
+
+/** Accepts subscribe upgrades, keeps the sockets so a control endpoint can drop them all. */
+export class WatchHub {
+  private readonly server = new WebSocketServer({ noServer: true });
+  private readonly sockets = new Set<WebSocket>();
+
+  constructor(private readonly env: WatchEnvironment) {}
+
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, path: string, auth: SocketAuth): void {
+    this.server.handleUpgrade(req, socket, head, (ws) => {
+      this.sockets.add(ws);
+      ws.on('close', () => this.sockets.delete(ws));
+      if (path === '/v1/subscribe') {
+        new SteveSubscription(ws, this.env, auth.actor, auth.base); // eslint-disable-line no-new
+      } else {
+        const ping = setInterval(() => {
+          if (ws.readyState === WebSocket.OPEN) {
+            ws.send(JSON.stringify({ name: 'ping', data: {} }));
+          }
+        }, this.env.pingMs);
+
+        ws.on('close', () => clearInterval(ping));
+      }
+    });
+  }
+
+  /** Drops every socket without a close handshake, as a network failure would. */
+  dropAll(): number {
+    const count = this.sockets.size;
+
+    for (const ws of this.sockets) {
+      ws.terminate();
+    }
+    this.sockets.clear();
+
+    return count;
+  }
+
+  count(): number {
+    return this.sockets.size;
+  }
+
+  close(): void {
+    this.dropAll();
+    this.server.close();
+  }
+}
+
+export function isSubscribePath(path: string): boolean {
+  return path === '/v1/subscribe' || path === '/v3/subscribe';
+}
