@@ -5,8 +5,9 @@
 // pool's spec.osImage, else the version's spec.metadata.upgradeImage (getImageVersion). A
 // registry prefix the operator may be configured with (prefixPrivateRegistry) is not known here.
 import type { OSVersion } from './types';
-import { APPROVED_IMAGE_ANNOTATION, readPool, versionsForPool } from './pool';
+import { readPool, versionsForPool } from './pool';
 import { asText, isRecord } from './text';
+import { APPROVED_IMAGE_ANNOTATION } from './keys';
 
 function recordOf(value: unknown, key: string): Record<string, unknown> {
   return isRecord(value) && isRecord(value[key]) ? value[key] as Record<string, unknown> : {};

@@ -1,9 +1,8 @@
 import type { OSVersion } from './types';
 import { asText, asUnixSeconds, compareText, isRecord } from './text';
 import { cachedParseVersion, compareVersionTexts } from './versions';
+import { CHANNEL_LABEL, OUT_OF_SYNC_ANNOTATION } from './keys';
 
-export const CHANNEL_LABEL = 'elemental.cattle.io/channel';
-export const OUT_OF_SYNC_ANNOTATION = 'elemental.cattle.io/channel-no-longer-in-sync';
 
 function record(value: unknown): Record<string, unknown> {
   return isRecord(value) ? value : {};

@@ -3,8 +3,8 @@
 // written in the same request as the change, so the record and the change cannot part.
 import type { KubeObject, Reason } from './types';
 import { asText, isRecord } from './text';
+import { HISTORY_ANNOTATION } from './keys';
 
-export const HISTORY_ANNOTATION = 'os-upgrades.cattle.io/history';
 /** Entries kept: the newest ones. */
 export const HISTORY_LIMIT = 20;
 

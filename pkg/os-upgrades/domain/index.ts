@@ -1,5 +1,6 @@
 // The domain core: pure functions for every rule of the extension. See README.md and docs/architecture.md.
 export * from './types';
+export * from './keys';
 export * from './errors';
 export * from './versions';
 export * from './range';

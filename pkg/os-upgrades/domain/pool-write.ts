@@ -2,8 +2,7 @@ import type { KubeObject, OSVersion, Reason } from './types';
 import type { VersionInput } from './channel';
 import { isContainerVersion } from './channel';
 import {
-  APPROVAL_COMMENT_ANNOTATION, APPROVAL_COMMENT_MAX, APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_IMAGE_ANNOTATION, fleetLocalWithTargets, parts, PREVIOUS_VERSION_ANNOTATION, PROTECTED_ANNOTATIONS,
-  readPool, SELECTOR_ANNOTATION, versionsForPool
+  APPROVAL_COMMENT_MAX, fleetLocalWithTargets, parts, PROTECTED_ANNOTATIONS, readPool, versionsForPool
 } from './pool';
 import {
   ImageSelector, parseSelector, resolveSelector, Resolution, serializeSelector
@@ -13,6 +12,9 @@ import { addForce, isDowngrade, isSameTag, removeExtensionForce } from './force'
 import { appendHistory, HistoryKind } from './history';
 import { guardedChange } from './guarded-fields';
 import { imageDrift, runImage, versionImageKey } from './approved-image';
+import {
+  APPROVAL_COMMENT_ANNOTATION, APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_IMAGE_ANNOTATION, ELEMENTAL_API_VERSION, PREVIOUS_VERSION_ANNOTATION, SELECTOR_ANNOTATION
+} from './keys';
 
 /** Spec fields a person may edit: targets, node selector, concurrency, cordon, drain… */
 export type PoolSpecFields = Record<string, unknown>;
@@ -110,7 +112,6 @@ export type PoolWritePlan =
   }
   | { ok: false; reason: Reason; resolution?: Resolution };
 
-const API_VERSION = 'elemental.cattle.io/v1beta1';
 const PIN_FIELDS = ['managedOSVersionName', 'osImage'];
 
 function refuse(name: string, values?: Record<string, unknown>, resolution?: Resolution): PoolWritePlan {
@@ -219,7 +220,7 @@ function planCreate(current: KubeObject | undefined, intent: CreateExactIntent |
   }
 
   delete draft.status;
-  draft.apiVersion = API_VERSION;
+  draft.apiVersion = ELEMENTAL_API_VERSION;
   draft.kind = 'ManagedOSImage';
   metadata.name = name;
   metadata.namespace = namespace;

@@ -1,13 +1,14 @@
 import jsyaml from 'js-yaml';
 import type { KubeObject, Reason } from './types';
 import type { PoolMetadataFields, PoolSpecFields } from './pool-write';
-import { PROTECTED_ANNOTATIONS, SELECTOR_ANNOTATION } from './pool';
+import { PROTECTED_ANNOTATIONS } from './pool';
 import { formFromPool, FieldProblem, PoolForm } from './pool-form';
 import { labelProblem, truncateForDisplay } from './input-rules';
 import { specOf } from './pool-object';
 import { isRecord } from './text';
 import { guardedChange } from './guarded-fields';
 import { annotationsProblem, POOL_SPEC_DEFAULTS, unknownSpecField } from './pool-yaml-limits';
+import { SELECTOR_ANNOTATION } from './keys';
 
 // The pool form's YAML view, edited: the text is read back into the form's fields plus the parts
 // of the object the form does not show, so saving it goes through the form's own write rules

@@ -5,9 +5,8 @@ import { imageParts } from './image-tag';
 import { readPool, versionsForPool } from './pool';
 import { resolveSelector } from './selector';
 import { asText, isRecord } from './text';
+import { PROMOTE_FROM_ANNOTATION, PROMOTE_SOAK_HOURS_ANNOTATION } from './keys';
 
-export const PROMOTE_FROM_ANNOTATION = 'os-upgrades.cattle.io/promote-from';
-export const PROMOTE_SOAK_HOURS_ANNOTATION = 'os-upgrades.cattle.io/promote-soak-hours';
 /** Soak time when the pool names a source but no soak. */
 export const DEFAULT_SOAK_HOURS = 24;
 

@@ -7,8 +7,8 @@ import type { KubeObject, OSVersion, Reason, Withdrawal } from './types';
 import { asOSVersions, VersionInput } from './channel';
 import { appendHistory } from './history';
 import { asText, cloneJson, isRecord } from './text';
+import { WITHDRAWN_ANNOTATION } from './keys';
 
-export const WITHDRAWN_ANNOTATION = 'os-upgrades.cattle.io/withdrawn';
 
 export interface WithdrawalReading {
   /** Version name → withdrawal. */

@@ -3,10 +3,11 @@
 import { defineStore } from 'pinia';
 import {
   asOSVersions, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, Reason
+  , CHANGELOG_URL_ANNOTATION
 } from '../domain';
 import { writeAndReadBack, WriteResult } from '../api/write-readback';
 import { keepText, takeText } from './text-drafts';
-import { CHANGELOG_ORIGINS_SETTING, CHANGELOG_URL_ANNOTATION, parseAllowedOrigins } from '../api/changelog-url';
+import { CHANGELOG_ORIGINS_SETTING, parseAllowedOrigins } from '../api/changelog-url';
 import {
   canCreate, canUpdate, errorMessage, findAll, findOne, ShellStore
 } from '../api/resources';

@@ -3,6 +3,7 @@ import { markRaw } from 'vue';
 import {
   ClusterInput, ClusterReading, failedJobs, FleetCluster, HiddenKind, FleetGroup, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
   summarizeNodeRollout, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
+  , CLUSTER_ID_LABEL
 } from '../domain';
 import {
   DOWNSTREAM_TYPES, DownstreamError, DownstreamEvent, readDownstream, readJobLog, SocketFactory, watchDownstream
@@ -12,8 +13,6 @@ import { TYPE } from '../config';
 
 export type { ShellStore };
 
-/** Rancher's label on a Fleet cluster naming its management cluster (rancher/rancher fleetcluster.go). */
-export const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
 const RETRY_MS = 5000;
 
 type Objects = Record<'nodes' | 'jobs' | 'plans', Map<string, unknown>>;
