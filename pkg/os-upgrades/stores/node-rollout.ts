@@ -52,7 +52,7 @@ function byId(list: unknown[]): Map<string, unknown> {
  * (api/downstream.ts), and the Fleet clusters, groups and bundles of the management cluster
  * (the shell's store keeps those current). Pages ask for the clusters they show with `follow`.
  */
-export const useNodeRolloutStore = defineStore('osUpgrades.nodeRollout', {
+export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
   state: () => ({
     /** By Rancher cluster id. */
     readings:       {} as Record<string, ClusterReading>,

@@ -50,7 +50,7 @@ function principalOf(shell: ShellStore): string {
 /** The form's own refusal: the selector picks another image at the click than the preview showed. */
 const CHOICE_CHANGED = 'osUpgrades.poolForm.choiceChanged';
 
-export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
+export const usePoolFormStore = defineStore('osUpgrades/poolForm', {
   state: () => ({
     loading:            true,
     loadError:          '',

@@ -98,7 +98,7 @@ export function approvalIntent(request: ApprovalRequest, approvedBy: string, com
 }
 
 /** The approval dialog: what it showed, and the one write it may make. */
-export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
+export const usePoolApprovalStore = defineStore('osUpgrades/poolApproval', {
   state: () => ({
     request:    null as ApprovalRequest | null,
     /** True from the click until the server answered: a second click writes nothing. */

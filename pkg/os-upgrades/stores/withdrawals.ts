@@ -39,7 +39,7 @@ export interface WithdrawalRequest {
   channel: Record<string, unknown>;
 }
 
-export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
+export const useWithdrawalStore = defineStore('osUpgrades/withdrawals', {
   state: () => ({
     request:    null as WithdrawalRequest | null,
     /** The reason (withdraw) or comment (restore) the person typed. */
