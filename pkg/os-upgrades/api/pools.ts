@@ -2,7 +2,7 @@
 // dialog: what they plan is the domain's; this sends it and handles the answer.
 // The protocol is described in docs/architecture.md ("The write protocol").
 import {
-  KubeObject, plainPool, PoolWritePlan, Reason, sameContent, WriteVerdict
+  KubeObject, plainObject, PoolWritePlan, Reason, sameContent, WriteVerdict
 } from '../domain';
 import { TYPE } from '../config';
 import { findOne, ShellStore } from './resources';
@@ -20,7 +20,7 @@ export const STATUS_ONLY_RETRIES = 3;
 export async function readLatestPool(store: ShellStore, id: string): Promise<KubeObject | undefined> {
   const found = await findOne(store, TYPE.IMAGE, id, FRESH).catch(() => undefined);
 
-  return found ? plainPool(found) : undefined;
+  return found ? plainObject(found) : undefined;
 }
 
 export type PoolWriteOutcome =
@@ -67,7 +67,7 @@ export async function writePool(store: ShellStore, request: PoolWriteRequest, re
     };
   }
   const result = await writeAndReadBack(store, {
-    type: TYPE.IMAGE, object: plan.object, mode: request.mode, before: snapshot, same: sameContent, plain: plainPool
+    type: TYPE.IMAGE, object: plan.object, mode: request.mode, before: snapshot, same: sameContent, plain: plainObject
   }, { timeoutMs: request.timeoutMs ?? SAVE_TIMEOUT_MS, signal: request.signal });
 
   switch (result.kind) {

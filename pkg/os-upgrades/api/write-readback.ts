@@ -1,7 +1,7 @@
 // The one routine for every write (pools, channels, settings, changelog resources): send, and
 // when the answer is not clear (a 5xx, a dropped answer, a timeout, a cancel) read the object
 // again and tell from it what was written (domain/write-outcome.ts, readBackVerdict).
-import { KubeObject, readBackVerdict, WriteVerdict } from '../domain';
+import { jsonCopy, KubeObject, readBackVerdict, WriteVerdict } from '../domain';
 import {
   errorMessage, findOne, ShellStore, WriteError, writeObject, WriteOptions
 } from './resources';
@@ -28,8 +28,6 @@ export interface WriteRequest {
   /** Turns a read into the plain object compared and returned. */
   plain?: (read: unknown) => KubeObject;
 }
-
-const jsonCopy = (object: unknown): KubeObject => JSON.parse(JSON.stringify(object ?? {})) as KubeObject;
 
 function idOf(object: KubeObject): string {
   const { namespace, name } = (object.metadata || {}) as { namespace?: string; name?: string };

@@ -22,6 +22,7 @@ export * from './label-selector';
 export * from './node-rollout';
 export * from './node-report';
 export * from './pool-object';
+export * from './plain-object';
 export * from './cluster-targets';
 export * from './rollout';
 export * from './pool-rows';

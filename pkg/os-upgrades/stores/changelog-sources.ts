@@ -2,8 +2,7 @@
 // allowed origins setting; each can be tested, and is written through the API.
 import { defineStore } from 'pinia';
 import {
-  asOSVersions, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, Reason
-  , CHANGELOG_URL_ANNOTATION
+  asOSVersions, CHANGELOG_URL_ANNOTATION, jsonCopy, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, Reason
 } from '../domain';
 import { writeAndReadBack, WriteResult } from '../api/write-readback';
 import { keepText, takeText } from './text-drafts';
@@ -34,10 +33,6 @@ export type SaveState =
   /** 401: nothing was written; the entries are kept for after the new login (`kept`: this browser could keep them). */
   | { state: 'unauthorized'; kept: boolean }
   | { state: 'error'; reason: Reason };
-
-function plain<T>(object: unknown): T {
-  return JSON.parse(JSON.stringify(object ?? {})) as T;
-}
 
 function annotationsOf(object: KubeObject): Record<string, string> {
   return ((object.metadata as { annotations?: Record<string, string> } | undefined)?.annotations) ?? {};
@@ -101,7 +96,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       this.restoredAt = 0;
       try {
         const [rawChannels, rawVersions] = await Promise.all([findAll(shellStore, TYPE.CHANNEL, { force: true }), findAll(shellStore, TYPE.VERSION)]);
-        const channels = rawChannels.map((c) => plain<KubeObject>(c));
+        const channels = rawChannels.map((c) => jsonCopy(c));
         const versions = orderChannel(asOSVersions(rawVersions as unknown[]).filter((v) => v.type === 'container'));
 
         this.samples = {};
@@ -135,7 +130,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
 
     async loadSetting(shellStore: ShellStore): Promise<void> {
       try {
-        this.setting = plain<KubeObject>(await findOne(shellStore, SETTING_TYPE, CHANGELOG_ORIGINS_SETTING, { force: true }));
+        this.setting = jsonCopy(await findOne(shellStore, SETTING_TYPE, CHANGELOG_ORIGINS_SETTING, { force: true }));
         this.origins = String((this.setting as { value?: unknown }).value ?? '');
       } catch (err) {
         const status = (err as { _status?: number; status?: number } | undefined)?._status ?? (err as { status?: number } | undefined)?.status;
@@ -225,7 +220,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       });
 
       if (result.kind === 'written') {
-        this.channels[key] = plain<KubeObject>(result.stored);
+        this.channels[key] = jsonCopy(result.stored);
         this.saves[key] = { state: 'saved', readBack: result.readBack };
       } else {
         this.settle(shellStore, key, result);
@@ -245,7 +240,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       });
 
       if (result.kind === 'written') {
-        this.setting = plain<KubeObject>(result.stored);
+        this.setting = jsonCopy(result.stored);
         this.origins = value;
         this.saves.origins = { state: 'saved', readBack: result.readBack };
         useChangelogsStore().forgetClient();

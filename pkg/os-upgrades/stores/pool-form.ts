@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import {
   ANY_CHANNEL, applyWithdrawals, FormProblemState, markedProblems, ProblemPlace, problemPlaces, refusalPlace, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
-  OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
+  OSVersion, Overlap, overlappingPools, plainObject, planFormWrite, PoolForm, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
   resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool, YamlSyntaxError, yamlShownObject
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
@@ -385,7 +385,7 @@ export const usePoolFormStore = defineStore('osUpgrades/poolForm', {
             return;
           }
           this.writable = mayUpdate(found);
-          this.original = plainPool(found);
+          this.original = plainObject(found);
           this.form = formFromPool(this.original);
           this.initialForm = formFromPool(this.original);
           const view = readPool(this.original);

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import {
-  alreadyAtImage, checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan,
+  alreadyAtImage, checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, plainObject, planPoolWrite, PoolIntent, poolId, PoolWritePlan,
   poolImageDrift, readPool, Reason, runImage, textDraftTarget, versionImageKey, versionsForPool, WriteVerdict
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
@@ -53,7 +53,7 @@ export interface ApprovalContext {
  * chose one (`versionName`, for a pool pinned by exact version); for a rollback, its previous pin.
  */
 export function approvalRequest(kind: ApprovalKind, object: unknown, versions: readonly OSVersion[], now: number, versionName?: string, source?: string): ApprovalRequest {
-  const snapshot = plainPool(object);
+  const snapshot = plainObject(object);
   const pool = readPool(snapshot);
   let target = '';
 

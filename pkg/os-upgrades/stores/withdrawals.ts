@@ -2,7 +2,7 @@
 // write, the channel with its annotation and history changed, sent with the resourceVersion read.
 import { defineStore } from 'pinia';
 import {
-  applyWithdrawals, OSVersion, plainPool, planWithdrawal, readPool, Reason, textDraftTarget, WithdrawalPlan, WriteVerdict
+  applyWithdrawals, OSVersion, plainObject, planWithdrawal, readPool, Reason, textDraftTarget, WithdrawalPlan, WriteVerdict
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
@@ -72,7 +72,7 @@ export const useWithdrawalStore = defineStore('osUpgrades/withdrawals', {
         return;
       }
       this.request = {
-        kind, versionName: version.name, channel: plainPool(channel)
+        kind, versionName: version.name, channel: plainObject(channel)
       };
       this.text = '';
       this.notice = null;
@@ -209,7 +209,7 @@ export const useWithdrawalStore = defineStore('osUpgrades/withdrawals', {
     /** After a conflict: the channel as it is now, for the person to confirm again. */
     reload(channel: unknown) {
       if (this.request && channel) {
-        this.request = { ...this.request, channel: plainPool(channel) };
+        this.request = { ...this.request, channel: plainObject(channel) };
         this.notice = null;
       }
     },
