@@ -1,4 +1,4 @@
-// The image an approval approved, held (rule 34 of domain/README.md). A version's name is only a
+// The image an approval approved, held (rule "The approved image is held" of domain/README.md). A version's name is only a
 // name: a channel sync may change the image it stands for. The operator builds the node job
 // (rancher/elemental-operator controllers/managedosimage_controller.go newFleetBundleResources)
 // from the pool's spec.upgradeContainer, else the version's; its image, when empty, is the

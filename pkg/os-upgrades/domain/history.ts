@@ -1,4 +1,4 @@
-// Approval history (pkg/os-upgrades/domain/README.md, rule 17): a bounded list of the changes
+// Approval history (pkg/os-upgrades/domain/README.md, rule "Approval history"): a bounded list of the changes
 // people approved, kept in an annotation of the object they changed (a pool or a channel) and
 // written in the same request as the change, so the record and the change cannot part.
 import type { KubeObject, Reason } from './types';

@@ -381,7 +381,7 @@ function movePin(current: KubeObject, target: string, move: PinMove, resolution?
   } else {
     delete annotations[APPROVAL_COMMENT_ANNOTATION];
   }
-  // Rule 17: the record goes in the same object, so one request writes the change and its history.
+  // Rule "Approval history": the record goes in the same object, so one request writes the change and its history.
   appendHistory(object, {
     kind: move.kind, from: oldPin, to: target, by: approvedBy, at: approvedAt, comment: asText(move.comment).trim()
   });
@@ -484,7 +484,7 @@ function planRollback(current: KubeObject, intent: RollbackIntent, versions: rea
 }
 
 /**
- * Rule 4 of domain/README.md: the ManagedOSImage to write for a person's intent, or why nothing may be
+ * Rule "Pool writes" of domain/README.md: the ManagedOSImage to write for a person's intent, or why nothing may be
  * written. Pure: inputs are never changed; `now` is unix seconds. Only approve and rollback
  * move the pin; an update keeps metadata.resourceVersion so a concurrent change gets a 409.
  */

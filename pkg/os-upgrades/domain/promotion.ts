@@ -1,4 +1,4 @@
-// Promotion from a source pool after a soak (pkg/os-upgrades/domain/README.md, rule 20).
+// Promotion from a source pool after a soak (pkg/os-upgrades/domain/README.md, rule "Promotion").
 import type { OSVersion, Reason } from './types';
 import { compareNewestFirst, isContainerVersion, VersionInput } from './channel';
 import { imageParts } from './image-tag';
@@ -96,7 +96,7 @@ function floorTenth(hours: number): number {
 }
 
 /**
- * Rule 20: the image pool `pool` may be promoted to from `source` at `now` (unix seconds): the
+ * Rule "Promotion": the image pool `pool` may be promoted to from `source` at `now` (unix seconds): the
  * source's pinned image, once every targeted node of the source (`rollout`; undefined = not
  * known) has run it for the soak time without failure, when it is newer than the pool's pin,
  * not withdrawn, and passes the pool's own selector. Otherwise `missing` says what is missing.
