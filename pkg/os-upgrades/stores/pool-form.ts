@@ -2,7 +2,7 @@
 // saving would write, and the save itself. Every rule is the domain's; the write is api/pools.
 import { defineStore } from 'pinia';
 import {
-  ANY_CHANNEL, applyWithdrawals, FormProblemState, markedProblems, ProblemPlace, problemPlaces, refusalPlace, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
+  ANY_CHANNEL, applyWithdrawals, FormProblemState, markedProblems, ProblemPlace, problemPlaces, refusalPlace, ConflictChange, conflictChanges, FieldProblem, readDraft, WriteVerdict, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
   OSVersion, Overlap, overlappingPools, plainObject, planFormWrite, PoolForm, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
   resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool, YamlSyntaxError, yamlShownObject
 } from '../domain';
@@ -184,48 +184,6 @@ export const usePoolFormStore = defineStore('osUpgrades/poolForm', {
 
     groups(): FleetGroup[] {
       return this.groupObjects.map(toFleetGroup);
-    },
-
-    namespaceOptions(): string[] {
-      if (this.isCreate && this.creatable?.length) {
-        return this.creatable;
-      }
-      const names = new Set<string>([DEFAULT_NAMESPACE, this.form.namespace]);
-
-      [...this.versions.map((v) => v.namespace), ...this.clusters.map((c) => c.namespace)].forEach((ns) => ns && names.add(ns));
-
-      return [...names].filter(Boolean).sort();
-    },
-
-    /** A namespace may be typed in unless the server listed where this person may create. */
-    namespaceTaggable(): boolean {
-      return !this.creatable?.length;
-    },
-
-    channels(): string[] {
-      const names = new Set(this.namespaceVersions.filter((v) => v.type === 'container' && v.channel).map((v) => v.channel));
-
-      this.channelObjects.forEach((c) => {
-        const metadata = (c as { metadata?: { name?: string; namespace?: string } }).metadata;
-
-        if (metadata?.namespace === this.namespace && metadata.name) {
-          names.add(metadata.name);
-        }
-      });
-
-      return [...names].sort();
-    },
-
-    platforms(): string[] {
-      return [...new Set(this.namespaceVersions.flatMap((v) => v.platforms))].sort();
-    },
-
-    clusterNames(): string[] {
-      return this.clusters.filter((c) => c.namespace === this.namespace).map((c) => c.name).sort();
-    },
-
-    groupNames(): string[] {
-      return this.groups.filter((g) => g.namespace === this.namespace).map((g) => g.name).sort();
     },
 
     overlaps(): Overlap[] {
