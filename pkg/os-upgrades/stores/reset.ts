@@ -12,7 +12,7 @@ import { useImageSearchStore } from './image-search';
 import { useNodeRolloutStore } from './node-rollout';
 import { useOperatorStore } from './operator';
 import { usePoolFormStore } from './pool-form';
-import { usePoolApprovalStore } from './pools';
+import { usePoolApprovalStore } from './pool-approval';
 import { useSelectorDraftStore } from './selector-draft';
 import { browserPath } from './text-drafts';
 import { useWithdrawalStore } from './withdrawals';
