@@ -1,7 +1,7 @@
 // ManagedOSChangelog objects (elemental-operator PR #891, draft) through the shell's store:
 // whether the cluster has the type, who may create one, and reading one as it moves.
 import {
-  CHANGELOG_RESOURCE_TYPE, changelogResourceFor, KubeObject as DomainObject, newChangelogResource, WriteVerdict
+  CHANGELOG_RESOURCE_TYPE, changelogResourceFor, jsonCopy, KubeObject as DomainObject, newChangelogResource, WriteVerdict
 } from '../domain';
 import {
   canCreate, findAll, findOne, ShellStore, WriteError
@@ -26,20 +26,16 @@ export function canCreateChangelogResource(store: ShellStore): boolean {
   return hasChangelogResources(store) && canCreate(store, CHANGELOG_RESOURCE_TYPE);
 }
 
-function plain(object: unknown): DomainObject {
-  return JSON.parse(JSON.stringify(object ?? {})) as DomainObject;
-}
-
 /** The ManagedOSChangelog of a version: one that exists, else a new one. Never two per version. */
 export async function findOrCreateChangelogResource(store: ShellStore, channel: { name: string; namespace: string }, osVersion: string): Promise<DomainObject> {
-  const existing = async() => changelogResourceFor((await findAll(store, CHANGELOG_RESOURCE_TYPE, { force: true })).map(plain), channel.namespace, osVersion);
+  const existing = async() => changelogResourceFor((await findAll(store, CHANGELOG_RESOURCE_TYPE, { force: true })).map(jsonCopy), channel.namespace, osVersion);
   const found = await existing();
 
   if (found) {
     return found;
   }
   const result = await write(store, {
-    type: CHANGELOG_RESOURCE_TYPE, plan: asIs(newChangelogResource(channel, osVersion)), mode: 'create', plain
+    type: CHANGELOG_RESOURCE_TYPE, plan: asIs(newChangelogResource(channel, osVersion)), mode: 'create', plain: jsonCopy
   });
 
   switch (result.kind) {
@@ -69,5 +65,5 @@ export async function findOrCreateChangelogResource(store: ShellStore, channel: 
 }
 
 export async function readChangelogResource(store: ShellStore, namespace: string, name: string): Promise<DomainObject> {
-  return plain(await findOne(store, CHANGELOG_RESOURCE_TYPE, `${ namespace }/${ name }`, { force: true }));
+  return jsonCopy(await findOne(store, CHANGELOG_RESOURCE_TYPE, `${ namespace }/${ name }`, { force: true }));
 }

@@ -1,8 +1,6 @@
 // Where a version's changelog files live (docs/architecture.md, "Changelog files"), and whether the UI may fetch them.
-import { OSVersion, PACKAGES_TAR_ANNOTATION } from '../domain';
+import { CHANGELOG_URL_ANNOTATION, OSVersion, PACKAGES_TAR_ANNOTATION } from '../domain';
 
-/** Channel annotation: a URL template for the updates log, `{name}` = the version's name. */
-export const CHANGELOG_URL_ANNOTATION = 'os-upgrades.cattle.io/changelog-url';
 
 /** Rancher setting (management.cattle.io.setting): comma-separated origins an admin trusts. */
 export const CHANGELOG_ORIGINS_SETTING = 'os-upgrades-changelog-origins';

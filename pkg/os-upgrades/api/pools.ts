@@ -1,7 +1,7 @@
 // The one write of a workload pool (a ManagedOSImage), shared by the pool form and the approval
 // dialog: what they plan is the domain's; api/write.ts sends it and reads back.
 // The protocol is described in docs/architecture.md ("The write protocol").
-import { KubeObject, plainPool, PoolWritePlan, sameContent } from '../domain';
+import { KubeObject, plainObject, PoolWritePlan, sameContent } from '../domain';
 import { TYPE } from '../config';
 import { findOne, ShellStore } from './resources';
 import { FRESH } from './write-readback';
@@ -19,7 +19,7 @@ export const STATUS_ONLY_RETRIES = 3;
 export async function readLatestPool(store: ShellStore, id: string): Promise<KubeObject | undefined> {
   const found = await findOne(store, TYPE.IMAGE, id, FRESH).catch(() => undefined);
 
-  return found ? plainPool(found) : undefined;
+  return found ? plainObject(found) : undefined;
 }
 
 export interface PoolWriteRequest {
@@ -47,7 +47,7 @@ export async function writePool(store: ShellStore, request: PoolWriteRequest, re
     before:    request.snapshot,
     plan:      request.plan,
     same:      sameContent,
-    plain:     plainPool,
+    plain:     plainObject,
     replan:    { when: (latest, before) => sameContent(latest, before), times: retries },
     timeoutMs: request.timeoutMs ?? SAVE_TIMEOUT_MS,
     signal:    request.signal,

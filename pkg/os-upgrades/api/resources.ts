@@ -95,7 +95,7 @@ export function canCreate(store: ShellStore, type: string): boolean {
 }
 
 /**
- * The schema's PUT: this user may update `type` in *some* namespace (domain README rule 17), only
+ * The schema's PUT: this user may update `type` in *some* namespace (domain README rule "Rights"), only
  * a hint for offering an editor (the changelog sources); a pool's write is decided by its links.
  */
 export function canUpdate(store: ShellStore, type: string): boolean {

@@ -10,8 +10,8 @@
 import { FilterArgs, PaginationArgs, PaginationFilterField, PaginationParamFilter } from '@shell/types/store/pagination.types';
 import { TYPE } from '../config';
 import type { ShellStore } from '../types/shell-store';
+import { CHANNEL_LABEL } from '../domain';
 
-export const CHANNEL_LABEL = 'elemental.cattle.io/channel';
 /** Names per request when reading versions by name (a URL stays well under a proxy's 8 kB line). */
 export const NAMES_PER_REQUEST = 50;
 

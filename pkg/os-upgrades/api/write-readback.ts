@@ -1,7 +1,7 @@
 // One send and its answer, for api/write.ts (the routine every write goes through): when the
 // answer is not clear (a 5xx, a dropped answer, a timeout, a cancel) the object is read again and
 // tells what was written (domain/write-outcome.ts, readBackVerdict).
-import { KubeObject, readBackVerdict, WriteOutcome } from '../domain';
+import { jsonCopy, KubeObject, readBackVerdict, WriteOutcome } from '../domain';
 import {
   errorMessage, findOne, ShellStore, WriteError, writeObject, WriteOptions
 } from './resources';
@@ -23,8 +23,6 @@ export interface SendRequest {
   /** Turns a read into the plain object compared and returned. */
   plain?: (read: unknown) => KubeObject;
 }
-
-const jsonCopy = (object: unknown): KubeObject => JSON.parse(JSON.stringify(object ?? {})) as KubeObject;
 
 export function idOf(object: KubeObject): string {
   const { namespace, name } = (object.metadata || {}) as { namespace?: string; name?: string };

@@ -78,7 +78,7 @@ function versionRelease(pkg: { version: string; release: string }): string {
 }
 
 /**
- * The package evidence for one advisory (pkg/os-upgrades/domain/README.md, rule 5): it is
+ * The package evidence for one advisory (pkg/os-upgrades/domain/README.md, rule "Changelog"): it is
  * delivered by older → newer when at least one of its packages (name, arch) is installed in
  * `newer` at a version-release at or above the advisory's while `older` has that package
  * below it or not at all. `proof` lists those packages. Packages without name or version

@@ -1,9 +1,10 @@
-import { APPROVED_AT_ANNOTATION, readPool } from './pool';
+import { readPool } from './pool';
 import { specOf } from './pool-object';
 import {
   describeNodeSelector, FleetCluster, FleetGroup, targetedClusters, targetsOf
 } from './cluster-targets';
 import { isRecord } from './text';
+import { APPROVED_AT_ANNOTATION } from './keys';
 
 // What approving (or rolling back) a pool does to machines, in words, before the details: which
 // clusters, how many nodes, whether they are cordoned, drained and rebooted, and how many at once.

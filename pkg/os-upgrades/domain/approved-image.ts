@@ -1,12 +1,13 @@
-// The image an approval approved, held (rule 34 of domain/README.md). A version's name is only a
+// The image an approval approved, held (rule "The approved image is held" of domain/README.md). A version's name is only a
 // name: a channel sync may change the image it stands for. The operator builds the node job
 // (rancher/elemental-operator controllers/managedosimage_controller.go newFleetBundleResources)
 // from the pool's spec.upgradeContainer, else the version's; its image, when empty, is the
 // pool's spec.osImage, else the version's spec.metadata.upgradeImage (getImageVersion). A
 // registry prefix the operator may be configured with (prefixPrivateRegistry) is not known here.
 import type { OSVersion } from './types';
-import { APPROVED_IMAGE_ANNOTATION, readPool, versionsForPool } from './pool';
+import { readPool, versionsForPool } from './pool';
 import { asText, isRecord } from './text';
+import { APPROVED_IMAGE_ANNOTATION } from './keys';
 
 function recordOf(value: unknown, key: string): Record<string, unknown> {
   return isRecord(value) && isRecord(value[key]) ? value[key] as Record<string, unknown> : {};

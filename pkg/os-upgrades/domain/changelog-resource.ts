@@ -2,6 +2,7 @@
 // managedoschangelog_types.go, controllers/managedoschangelog_controller.go) as a person reads it.
 
 import type { KubeObject } from './types';
+import { ELEMENTAL_API_VERSION } from './keys';
 
 export const CHANGELOG_RESOURCE_TYPE = 'elemental.cattle.io.managedoschangelog';
 
@@ -134,7 +135,7 @@ export function newChangelogResource(channel: { name: string; namespace: string 
 
   return {
     type:       CHANGELOG_RESOURCE_TYPE,
-    apiVersion: 'elemental.cattle.io/v1beta1',
+    apiVersion: ELEMENTAL_API_VERSION,
     kind:       'ManagedOSChangelog',
     metadata,
     spec:       {

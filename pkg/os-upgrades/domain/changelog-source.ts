@@ -1,4 +1,4 @@
-// What an answer for a changelog file or package list says about its source (domain README rule 13).
+// What an answer for a changelog file or package list says about its source (domain README rule "Changelog sources").
 // A Rancher without a changelog service answers, where a file was expected:
 // - 400 `unknwon api: changelog` as text: the Elemental operator's server for any API but
 //   registration and seedimage (rancher/elemental-operator pkg/server/server.go);

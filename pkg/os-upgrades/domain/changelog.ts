@@ -4,7 +4,7 @@ import { compareText } from './text';
 import { Advisory, advisoryCves, Severity, SEVERITIES } from './updatelog';
 import { advisoryDelivery, PackageLists, PackageProof } from './advisory-evidence';
 
-/** Which rule decided that an advisory belongs to a changelog (README rule 5). */
+/** Which rule decided that an advisory belongs to a changelog (README rule "Changelog"). */
 export type ChangelogEvidence = 'packages' | 'date' | 'none';
 
 /** An advisory with the version whose log first lists it (oldest first in the span). */
@@ -116,7 +116,7 @@ function spanOf(all: OSVersion[], older: OSVersion, newer: OSVersion, crossChann
 }
 
 /**
- * README rule 5: the changelog between two images, `from` → `to`, in any channels. The span
+ * README rule "Changelog": the changelog between two images, `from` → `to`, in any channels. The span
  * (spanOf) gives the logs; their advisories are de-duplicated by id and kept:
  * - with both package lists (`packages`, version name → list): when the move from the older to
  *   the newer image delivers them (advisoryDelivery), whatever their dates; those the older
@@ -139,7 +139,7 @@ export interface ChangelogPlan {
 }
 
 /**
- * The first half of README rule 5, without any log: the two images, the direction and the span
+ * The first half of README rule "Changelog", without any log: the two images, the direction and the span
  * (spanOf) whose logs the changelog reads. A page plans once, fetches the span's files, then
  * aggregates once (aggregatePlan). Never throws.
  */
@@ -181,12 +181,12 @@ export function planChangelog(versions: readonly VersionInput[], fromName: strin
   return plan;
 }
 
-/** README rule 5 whole: planChangelog, then aggregatePlan over the logs and package lists. */
+/** README rule "Changelog" whole: planChangelog, then aggregatePlan over the logs and package lists. */
 export function aggregateChangelog(versions: readonly VersionInput[], fromName: string, toName: string, logs: UpdateLogs, packages?: PackageLists): Changelog {
   return aggregatePlan(planChangelog(versions, fromName, toName), logs, packages);
 }
 
-/** The second half of README rule 5: the advisories of a planned span's logs (see aggregateChangelog). */
+/** The second half of README rule "Changelog": the advisories of a planned span's logs (see aggregateChangelog). */
 export function aggregatePlan(plan: ChangelogPlan, logs: UpdateLogs, packages?: PackageLists): Changelog {
   const { from, to } = plan;
   const result: Changelog = {

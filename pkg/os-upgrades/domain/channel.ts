@@ -1,9 +1,8 @@
 import type { OSVersion } from './types';
 import { asText, asUnixSeconds, compareText, isRecord } from './text';
 import { cachedParseVersion, compareVersionTexts } from './versions';
+import { CHANNEL_LABEL, OUT_OF_SYNC_ANNOTATION } from './keys';
 
-export const CHANNEL_LABEL = 'elemental.cattle.io/channel';
-export const OUT_OF_SYNC_ANNOTATION = 'elemental.cattle.io/channel-no-longer-in-sync';
 
 function record(value: unknown): Record<string, unknown> {
   return isRecord(value) ? value : {};
@@ -102,7 +101,7 @@ export function asOSVersions(inputs: readonly unknown[] | undefined | null): OSV
 }
 
 /**
- * Rule 1 of domain/README.md, newest first (negative when `a` is newer): `created` descending (missing =
+ * Rule "Channel order" of domain/README.md, newest first (negative when `a` is newer): `created` descending (missing =
  * older than any), then version descending, then name ascending; namespace, channel and type
  * only break the last ties. Allocates nothing: it runs O(n log n) times per sort.
  */
@@ -125,7 +124,7 @@ export function compareNewestFirst(a: OSVersion, b: OSVersion): number {
     compareText(a.type, b.type);
 }
 
-/** A new array of the versions, newest first (rule 1). */
+/** A new array of the versions, newest first (rule "Channel order"). */
 export function orderChannel(versions: readonly VersionInput[]): OSVersion[] {
   return asOSVersions(versions).sort(compareNewestFirst);
 }
@@ -137,7 +136,7 @@ export function sameChannel(a: OSVersion, b: OSVersion): boolean {
 
 /**
  * The previous image of container version `name`: the next older container version of its
- * channel (rule 1). Undefined for an unknown name, an iso, or the oldest version.
+ * channel (rule "Channel order"). Undefined for an unknown name, an iso, or the oldest version.
  */
 export function previousVersion(versions: readonly VersionInput[], name: string): OSVersion | undefined {
   const all = asOSVersions(versions);

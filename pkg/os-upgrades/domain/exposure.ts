@@ -1,5 +1,5 @@
-// What a pool is exposed to (pkg/os-upgrades/domain/README.md, rule 19): the advisories its pin
-// lacks against the newest image of its channel, by the changelog's evidence rule (rule 5).
+// What a pool is exposed to (pkg/os-upgrades/domain/README.md, rule "Exposure"): the advisories its pin
+// lacks against the newest image of its channel, by the changelog's evidence rule (rule "Changelog").
 import type { OSVersion } from './types';
 import { asOSVersions, compareNewestFirst, isContainerVersion, VersionInput } from './channel';
 import {
@@ -30,7 +30,7 @@ export interface PoolExposure {
   newest?: OSVersion;
   /** Usable images of the channel newer than the pin. */
   behind: number;
-  /** Advisories delivered by pin → newest (rule 5); [] when unknown. */
+  /** Advisories delivered by pin → newest (rule "Changelog"); [] when unknown. */
   advisories: ChangelogEntry[];
   summary: SeveritySummary;
   /** CVE ids of those advisories, sorted. */
@@ -56,7 +56,7 @@ function pinnedVersion(usable: OSVersion[], name: string): OSVersion | undefined
 }
 
 /**
- * Rule 19: the exposure of pool `pool` (a ManagedOSImage) at `now` (unix seconds). Never throws.
+ * Rule "Exposure": the exposure of pool `pool` (a ManagedOSImage) at `now` (unix seconds). Never throws.
  * `logs` and `packages` are by version name (what is known so far).
  */
 export function poolExposure(pool: unknown, versions: readonly VersionInput[], logs: UpdateLogs, packages: PackageLists | undefined, now: number): PoolExposure {
@@ -144,8 +144,8 @@ export interface ExposedPool {
 }
 
 /**
- * The pools whose pin does not have the fix for `cve` (rule 19): the pin's channel has an image
- * that fixes it (rule 8, `imagesFixingCve`) and the pin is older than that image. Pools whose
+ * The pools whose pin does not have the fix for `cve` (rule "Exposure"): the pin's channel has an image
+ * that fixes it (rule "Image search", `imagesFixingCve`) and the pin is older than that image. Pools whose
  * channel has no known fix are not listed (nothing says they are affected).
  */
 export function exposedPools(cve: string, pools: readonly unknown[], versions: readonly VersionInput[], logs: UpdateLogs, packages?: PackageLists): ExposedPool[] {

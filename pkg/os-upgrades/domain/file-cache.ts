@@ -1,4 +1,4 @@
-// Which cached changelog files to keep (domain README rule 14): bounded in bytes, least recently used
+// Which cached changelog files to keep (domain README rule "Kept files"): bounded in bytes, least recently used
 // evicted first. Pure: the IndexedDB store in api/ applies what this decides.
 
 export interface CacheEntryMeta {
@@ -56,7 +56,7 @@ const MISSING_RULE = 'osUpgradesMissingRule';
 
 /**
  * Raised when what counts as missing changes: records written under an older rule are not believed
- * (rule 1 took a dev server's or proxy's HTML 404 page for a missing file).
+ * (version 1 took a dev server's or proxy's HTML 404 page for a missing file).
  */
 export const MISSING_RULE_VERSION = 2;
 

@@ -1,4 +1,4 @@
-// The fleet overview's pictures (pkg/os-upgrades/domain/README.md, rule 30): promotion chains,
+// The fleet overview's pictures (pkg/os-upgrades/domain/README.md, rule "Fleet overview"): promotion chains,
 // which image each pool ran over time, pools by image, and the source nodes a soak counts.
 import type { ClusterInput, NodeRolloutRow, RolloutTarget } from './node-rollout';
 import { nodeRolloutTable } from './node-rollout';
@@ -83,7 +83,7 @@ function seconds(at: string): number | undefined {
 }
 
 /**
- * Which image pool `pool` was pinned to over time, from its approval history (rule 17), oldest
+ * Which image pool `pool` was pinned to over time, from its approval history (rule "Approval history"), oldest
  * first, up to `now` (unix seconds). The span before the first entry (its `from`) starts at the
  * pool's creation when known; entries without a readable time are skipped. With no history, one
  * span of the current pin from the creation (or `now`). Spans are never negative.
@@ -175,7 +175,7 @@ export interface WithdrawnPin {
   /** The withdrawn version the pool pins. */
   version: OSVersion;
   /**
-   * The way out (rule 18: moving away is allowed): `approve` the selector's pick, else (no selector)
+   * The way out (rule "Withdrawn images": moving away is allowed): `approve` the selector's pick, else (no selector)
    * the newest usable image of the pin's channel when newer; else `rollback` to the previous pin when
    * it is usable; else (no selector) the newest usable image of the channel, though older;
    * undefined when there is none.
@@ -198,7 +198,7 @@ export function withdrawnPin(pool: unknown, versions: readonly VersionInput[], n
     return { version: pin, wayOut: { kind: 'approve', versionName: upgrade.name } };
   }
   // Without a selector any usable image of the channel may be approved (an older one is a forced
-  // downgrade, rule 9); with one, only its pick (`planPoolWrite` refuses another).
+  // downgrade, rule "Roll back and FORCE"); with one, only its pick (`planPoolWrite` refuses another).
   const channelImages = view.selectorText === undefined ? usable.filter((version) => version.channel === pin.channel && version.namespace === pin.namespace && isUsableImage(version))
     .sort(compareNewestFirst) : [];
   const newest = channelImages[0];

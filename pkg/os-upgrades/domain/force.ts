@@ -5,9 +5,10 @@
 // (elemental-operator controllers/managedosimage_controller.go newFleetBundleResources), so a
 // forced write starts from the target version's container, or from the pool's own.
 import type { KubeObject, OSVersion } from './types';
-import { FORCED_ANNOTATION, FORCED_CONTAINER_ANNOTATION, parts } from './pool';
+import { parts } from './pool';
 import { imageParts, isHigherImage } from './image-tag';
 import { cloneJson, isRecord } from './text';
+import { FORCED_ANNOTATION, FORCED_CONTAINER_ANNOTATION } from './keys';
 
 export const FORCE_ENV = 'FORCE';
 

@@ -7,7 +7,7 @@
 // - prepare: a container the system-upgrade-controller runs on each node before the upgrade;
 // - cloudConfig: written into the Plan's secret and onto every node by suc-upgrade
 //   (rancher/elemental framework/files/usr/sbin/suc-upgrade: config() copies it to /oem/90_operator.yaml).
-// Only Approve, Roll back and an approved promotion change them (rule 33 of domain/README.md).
+// Only Approve, Roll back and an approved promotion change them (rule "What runs on the nodes" of domain/README.md).
 import type { KubeObject } from './types';
 import { specOf } from './pool-object';
 

@@ -1,10 +1,10 @@
-// Approval history (pkg/os-upgrades/domain/README.md, rule 17): a bounded list of the changes
+// Approval history (pkg/os-upgrades/domain/README.md, rule "Approval history"): a bounded list of the changes
 // people approved, kept in an annotation of the object they changed (a pool or a channel) and
 // written in the same request as the change, so the record and the change cannot part.
 import type { KubeObject, Reason } from './types';
 import { asText, isRecord } from './text';
+import { HISTORY_ANNOTATION } from './keys';
 
-export const HISTORY_ANNOTATION = 'os-upgrades.cattle.io/history';
 /** Entries kept: the newest ones. */
 export const HISTORY_LIMIT = 20;
 

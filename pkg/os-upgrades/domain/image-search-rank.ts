@@ -1,4 +1,4 @@
-// The order of image search hits, and what the search could read (rule 8).
+// The order of image search hits, and what the search could read (rule "Image search").
 import { asOSVersions, VersionInput } from './channel';
 import type { ImageHit } from './image-search';
 import { readPool } from './pool';

@@ -1,5 +1,6 @@
 // The domain core: pure functions for every rule of the extension. See README.md and docs/architecture.md.
 export * from './types';
+export * from './keys';
 export * from './errors';
 export * from './versions';
 export * from './range';
@@ -21,6 +22,7 @@ export * from './label-selector';
 export * from './node-rollout';
 export * from './node-report';
 export * from './pool-object';
+export * from './plain-object';
 export * from './cluster-targets';
 export * from './rollout';
 export * from './pool-rows';

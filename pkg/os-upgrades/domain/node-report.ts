@@ -12,8 +12,8 @@
 //   (pkg/upgrade/handle_batch.go); it stays while the node is being retried, until the Plan's
 //   applying list changes (pkg/upgrade/handle_upgrade.go).
 import { asText, isRecord } from './text';
+import { ELEMENTAL_TAG_LABEL } from './keys';
 
-export const ELEMENTAL_TAG_LABEL = 'elemental.cattle.io/tag';
 
 function record(value: unknown): Record<string, unknown> {
   return isRecord(value) ? value : {};

@@ -24,10 +24,8 @@ import { matchesLabelSelector } from './label-selector';
 import { nodeImageTag, planFailure, PlanFailure } from './node-report';
 import { readPool } from './pool';
 import { asText, isRecord } from './text';
+import { JOB_NAME_LABEL, JOB_NODE_LABEL, JOB_PLAN_LABEL, PLAN_LABEL_PREFIX } from './keys';
 
-export const PLAN_LABEL_PREFIX = 'plan.upgrade.cattle.io/';
-const JOB_NODE_LABEL = 'upgrade.cattle.io/node';
-const JOB_PLAN_LABEL = 'upgrade.cattle.io/plan';
 const MAX_NAME = 63;
 
 /** What a pool's nodes should run. */
@@ -233,7 +231,7 @@ export function scriptFailure(log: string): string {
  */
 export function newestPodName(pods: readonly unknown[], jobName: string): string {
   const created = (pod: unknown) => asText(record(record(pod).metadata).creationTimestamp);
-  const own = pods.filter((pod) => jobName && labelsOf(pod)['job-name'] === jobName);
+  const own = pods.filter((pod) => jobName && labelsOf(pod)[JOB_NAME_LABEL] === jobName);
   const newest = own.sort((a, b) => created(b).localeCompare(created(a)) || nameOf(b).localeCompare(nameOf(a)))[0];
 
   return newest ? nameOf(newest) : '';

@@ -1,11 +1,9 @@
 // A tar of package lists, as rancher/elemental-channels publishes `channels/<channel>.packages.tar`:
-// one `<version name>.packages` file per image (domain README rule 15).
+// one `<version name>.packages` file per image (domain README rule "Package tars").
 
 /** 64 MB: a real channel's tar (dozens of images, each a few hundred kB of list) is far below. */
 export const MAX_PACKAGE_TAR_BYTES = 64 * 1024 * 1024;
 
-/** Channel annotation: the URL of the channel's package-list tar. */
-export const PACKAGES_TAR_ANNOTATION = 'os-upgrades.cattle.io/packages-tar-url';
 
 /**
  * The version an entry of the tar is the package list of: the file name without folders and

@@ -203,7 +203,7 @@ function diffOneKey(diff: PackageDiff, older: Package[], newer: Package[]): void
 }
 
 /**
- * Rule 6 of domain/README.md: compares two package lists by (name, arch), in RPM order. A name installed
+ * Rule "Package diff" of domain/README.md: compares two package lists by (name, arch), in RPM order. A name installed
  * in several versions (kernels) is matched version by version: what both lists hold is
  * unchanged; one left on each side is an upgrade or a downgrade; anything else is added or
  * removed. Every list comes out sorted by name, arch, version (code-unit order for text).

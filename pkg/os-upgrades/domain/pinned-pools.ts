@@ -1,5 +1,5 @@
 // Which pools run an image: a pool runs the image it is pinned to (spec.managedOSVersionName, in
-// its own namespace; pkg/os-upgrades/domain/README.md rule 4). A raw spec.osImage wins over the
+// its own namespace; pkg/os-upgrades/domain/README.md rule "Pool writes"). A raw spec.osImage wins over the
 // pin in the operator (elemental-operator controllers/managedosimage_controller.go getImageVersion), so such a
 // pool runs no channel image.
 import { readPool } from './pool';

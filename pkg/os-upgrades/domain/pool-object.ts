@@ -1,31 +1,5 @@
-import type { KubeObject } from './types';
 import { samePersonContent } from './operator-state';
 import { isRecord } from './text';
-
-// Steve adds these to metadata for its own UI; they are not part of the Kubernetes object.
-const STEVE_METADATA = ['fields', 'relationships', 'state'];
-
-/**
- * A plain JSON copy of a ManagedOSImage as Kubernetes stores it, without the shell model's
- * extras (id, type, links, Steve's metadata fields): what the domain plans on and what is sent.
- */
-export function plainPool(obj: unknown): KubeObject {
-  const source = isRecord(obj) ? obj : {};
-  const copy: KubeObject = {};
-
-  for (const key of ['apiVersion', 'kind', 'metadata', 'spec', 'status']) {
-    if (source[key] !== undefined) {
-      copy[key] = JSON.parse(JSON.stringify(source[key]));
-    }
-  }
-  if (isRecord(copy.metadata)) {
-    for (const key of STEVE_METADATA) {
-      delete copy.metadata[key];
-    }
-  }
-
-  return copy;
-}
 
 export function poolId(obj: unknown): string {
   const metadata = isRecord(obj) && isRecord(obj.metadata) ? obj.metadata : {};

@@ -30,7 +30,7 @@ export interface PoolRow {
   operator: OperatorState;
   /** What the stored selector picks now (undefined without a usable selector or without a match). */
   candidate?: OSVersion;
-  /** The selector picks another image than the pin, newer by rule 1 (or the pin is gone). */
+  /** The selector picks another image than the pin, newer by rule "Channel order" (or the pin is gone). */
   upgradeAvailable: boolean;
   rollout: Rollout;
   canRollBack: boolean;

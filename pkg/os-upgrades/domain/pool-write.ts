@@ -2,8 +2,7 @@ import type { KubeObject, OSVersion, Reason } from './types';
 import type { VersionInput } from './channel';
 import { isContainerVersion } from './channel';
 import {
-  APPROVAL_COMMENT_ANNOTATION, APPROVAL_COMMENT_MAX, APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_IMAGE_ANNOTATION, fleetLocalWithTargets, parts, PREVIOUS_VERSION_ANNOTATION, PROTECTED_ANNOTATIONS,
-  readPool, SELECTOR_ANNOTATION, versionsForPool
+  APPROVAL_COMMENT_MAX, fleetLocalWithTargets, parts, PROTECTED_ANNOTATIONS, readPool, versionsForPool
 } from './pool';
 import {
   ImageSelector, parseSelector, resolveSelector, Resolution, serializeSelector
@@ -13,6 +12,9 @@ import { addForce, isDowngrade, isSameTag, removeExtensionForce } from './force'
 import { appendHistory, HistoryKind, specChanges } from './history';
 import { guardedChange } from './guarded-fields';
 import { imageDrift, runImage, versionImageKey } from './approved-image';
+import {
+  APPROVAL_COMMENT_ANNOTATION, APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_IMAGE_ANNOTATION, ELEMENTAL_API_VERSION, PREVIOUS_VERSION_ANNOTATION, SELECTOR_ANNOTATION
+} from './keys';
 
 /** Spec fields a person may edit: targets, node selector, concurrency, cordon, drain… */
 export type PoolSpecFields = Record<string, unknown>;
@@ -110,7 +112,6 @@ export type PoolWritePlan =
   }
   | { ok: false; reason: Reason; resolution?: Resolution };
 
-const API_VERSION = 'elemental.cattle.io/v1beta1';
 const PIN_FIELDS = ['managedOSVersionName', 'osImage'];
 
 function refuse(name: string, values?: Record<string, unknown>, resolution?: Resolution): PoolWritePlan {
@@ -219,7 +220,7 @@ function planCreate(current: KubeObject | undefined, intent: CreateExactIntent |
   }
 
   delete draft.status;
-  draft.apiVersion = API_VERSION;
+  draft.apiVersion = ELEMENTAL_API_VERSION;
   draft.kind = 'ManagedOSImage';
   metadata.name = name;
   metadata.namespace = namespace;
@@ -380,7 +381,7 @@ function movePin(current: KubeObject, target: string, move: PinMove, resolution?
   } else {
     delete annotations[APPROVAL_COMMENT_ANNOTATION];
   }
-  // Rule 17: the record goes in the same object, so one request writes the change and its history.
+  // Rule "Approval history": the record goes in the same object, so one request writes the change and its history.
   // The images and the spec fields written go in the record too: a change record reads them back.
   appendHistory(object, {
     kind:      move.kind,
@@ -492,7 +493,7 @@ function planRollback(current: KubeObject, intent: RollbackIntent, versions: rea
 }
 
 /**
- * Rule 4 of domain/README.md: the ManagedOSImage to write for a person's intent, or why nothing may be
+ * Rule "Pool writes" of domain/README.md: the ManagedOSImage to write for a person's intent, or why nothing may be
  * written. Pure: inputs are never changed; `now` is unix seconds. Only approve and rollback
  * move the pin; an update keeps metadata.resourceVersion so a concurrent change gets a 409.
  */

@@ -1,5 +1,5 @@
 // What the API server would refuse or drop from a ManagedOSImage typed in the YAML view, checked
-// before sending (rule 35 of domain/README.md): fields the CRD does not know (the server prunes
+// before sending (rule "YAML deletions and the API server's limits" of domain/README.md): fields the CRD does not know (the server prunes
 // them and answers 200, so "saved" would be untrue) and the size of the annotations.
 import type { Reason } from './types';
 import { labelKeyProblem } from './input-rules';

@@ -1,17 +1,18 @@
 import jsyaml from 'js-yaml';
 import type { KubeObject, Reason } from './types';
 import type { PoolMetadataFields, PoolSpecFields } from './pool-write';
-import { PROTECTED_ANNOTATIONS, SELECTOR_ANNOTATION } from './pool';
+import { PROTECTED_ANNOTATIONS } from './pool';
 import { formFromPool, FieldProblem, PoolForm } from './pool-form';
 import { labelProblem, truncateForDisplay } from './input-rules';
 import { specOf } from './pool-object';
 import { isRecord } from './text';
 import { guardedChange } from './guarded-fields';
 import { annotationsProblem, POOL_SPEC_DEFAULTS, unknownSpecField } from './pool-yaml-limits';
+import { SELECTOR_ANNOTATION } from './keys';
 
 // The pool form's YAML view, edited: the text is read back into the form's fields plus the parts
 // of the object the form does not show, so saving it goes through the form's own write rules
-// (planFormWrite: the same input checks, overlaps and planPoolWrite). Rule 32 of domain/README.md.
+// (planFormWrite: the same input checks, overlaps and planPoolWrite). Rule "YAML edits" of domain/README.md.
 
 /** Where the YAML does not parse: the parser's 1-based line and column and its message. */
 export interface YamlSyntaxError {
@@ -191,7 +192,7 @@ function formFromObject(object: KubeObject, context: PoolYamlContext): PoolForm 
 }
 
 /**
- * Reads the YAML the person typed in the pool form's YAML view (rule 32). Refused: a change of
+ * Reads the YAML the person typed in the pool form's YAML view (rule "YAML edits"). Refused: a change of
  * the pin (`spec.managedOSVersionName`, `spec.osImage`) or of the approval annotations (only
  * Approve and Roll back move them), of another field deciding what runs on the nodes
  * (`guardedChange`: upgradeContainer, prepare, cloudConfig), of the selector annotation (the form's image fields change it),

@@ -2,27 +2,11 @@ import type { KubeObject, OSVersion } from './types';
 import { asOSVersions, VersionInput } from './channel';
 import { ImageSelector, parseSelector, SelectorError } from './selector';
 import { asText, isRecord } from './text';
-import { HISTORY_ANNOTATION } from './history';
+import {
+  APPROVAL_COMMENT_ANNOTATION, APPROVED_AT_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_IMAGE_ANNOTATION, FORCED_ANNOTATION, FORCED_CONTAINER_ANNOTATION, HISTORY_ANNOTATION, OPERATOR_VERSION_LABEL, PREVIOUS_VERSION_ANNOTATION, SELECTOR_ANNOTATION
+} from './keys';
 
-export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
-export const PREVIOUS_VERSION_ANNOTATION = 'os-upgrades.cattle.io/previous-version';
-export const APPROVED_BY_ANNOTATION = 'os-upgrades.cattle.io/approved-by';
-export const APPROVED_AT_ANNOTATION = 'os-upgrades.cattle.io/approved-at';
-/** The image reference the last approval, roll back or promotion approved (see approved-image.ts). */
-export const APPROVED_IMAGE_ANNOTATION = 'os-upgrades.cattle.io/approved-image';
-/** The approver's optional comment on the last approval or roll back (removed when the next has none). */
-export const APPROVAL_COMMENT_ANNOTATION = 'os-upgrades.cattle.io/approval-comment';
 export const APPROVAL_COMMENT_MAX = 1000;
-/** Set when this extension added FORCE=true to the pool's upgrade container (see force.ts). */
-export const FORCED_ANNOTATION = 'os-upgrades.cattle.io/forced';
-/** Set (with FORCED_ANNOTATION) when the extension also created the whole spec.upgradeContainer. */
-export const FORCED_CONTAINER_ANNOTATION = 'os-upgrades.cattle.io/forced-upgrade-container';
-/**
- * The label the operator writes on a pool at each pin change, the pinned version's name
- * (elemental-operator controllers/managedosimage_controller.go newFleetBundleResources): a 409
- * caused by it alone is not a change a person made.
- */
-export const OPERATOR_VERSION_LABEL = 'elemental.cattle.io/managed-os-version-name';
 export const OPERATOR_LABELS: readonly string[] = [OPERATOR_VERSION_LABEL];
 
 /** The namespace a new pool starts in: Elemental's default for downstream clusters. */

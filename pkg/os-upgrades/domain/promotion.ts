@@ -1,13 +1,12 @@
-// Promotion from a source pool after a soak (pkg/os-upgrades/domain/README.md, rule 20).
+// Promotion from a source pool after a soak (pkg/os-upgrades/domain/README.md, rule "Promotion").
 import type { OSVersion, Reason } from './types';
 import { compareNewestFirst, isContainerVersion, VersionInput } from './channel';
 import { imageParts } from './image-tag';
 import { readPool, versionsForPool } from './pool';
 import { resolveSelector } from './selector';
 import { asText, isRecord } from './text';
+import { PROMOTE_FROM_ANNOTATION, PROMOTE_SOAK_HOURS_ANNOTATION } from './keys';
 
-export const PROMOTE_FROM_ANNOTATION = 'os-upgrades.cattle.io/promote-from';
-export const PROMOTE_SOAK_HOURS_ANNOTATION = 'os-upgrades.cattle.io/promote-soak-hours';
 /** Soak time when the pool names a source but no soak. */
 export const DEFAULT_SOAK_HOURS = 24;
 
@@ -97,7 +96,7 @@ function floorTenth(hours: number): number {
 }
 
 /**
- * Rule 20: the image pool `pool` may be promoted to from `source` at `now` (unix seconds): the
+ * Rule "Promotion": the image pool `pool` may be promoted to from `source` at `now` (unix seconds): the
  * source's pinned image, once every targeted node of the source (`rollout`; undefined = not
  * known) has run it for the soak time without failure, when it is newer than the pool's pin,
  * not withdrawn, and passes the pool's own selector. Otherwise `missing` says what is missing.

@@ -1,4 +1,4 @@
-// Why the images a selector did not pick lost, grouped (docs: pkg/os-upgrades/domain/README.md, rule 3):
+// Why the images a selector did not pick lost, grouped (docs: pkg/os-upgrades/domain/README.md, rule "Selector"):
 // hundreds of "in channel X, not Y" must not bury the few reasons that matter ("not built for
 // linux/aarch64"), so the preview shows each reason once with how many images it rejected.
 import type { OSVersion, Reason } from './types';

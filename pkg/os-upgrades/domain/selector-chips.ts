@@ -1,4 +1,4 @@
-// A selector in words (pkg/os-upgrades/domain/README.md, rule 3): one chip per field that is set,
+// A selector in words (pkg/os-upgrades/domain/README.md, rule "Selector"): one chip per field that is set,
 // in the order a person reads them, e.g. "sl-micro-6.1-base · ~2.2 · x86_64 · soak 24 h".
 import type { Reason } from './types';
 import type { ImageSelector } from './selector';

@@ -4,7 +4,7 @@ import { parseVersionRange, rangeIncludes, VersionRange } from './range';
 import { isRecord } from './text';
 import { cachedParseVersion } from './versions';
 
-/** How a pool names its image by rule instead of by ID (rule 3 of domain/README.md). Stored as JSON. */
+/** How a pool names its image by rule instead of by ID (rule "Selector" of domain/README.md). Stored as JSON. */
 export interface ImageSelector {
   /** Channel name (label `elemental.cattle.io/channel`). */
   channel?: string;
@@ -137,7 +137,7 @@ export interface Rejection {
 export interface Resolution {
   /** The newest candidate; undefined when nothing matches. */
   chosen?: OSVersion;
-  /** Every matching container version, newest first (rule 1). */
+  /** Every matching container version, newest first (rule "Channel order"). */
   candidates: OSVersion[];
   /** Every other version, newest first, with all the reasons it failed. */
   rejected: Rejection[];
@@ -247,8 +247,8 @@ function mismatches(selector: ImageSelector, range: VersionRange | undefined, ve
 }
 
 /**
- * Rule 3 of domain/README.md: which version the selector picks at `now` (unix seconds), every candidate
- * ranked by rule 1, and every rejected version with its reasons. A pure function of its
+ * Rule "Selector" of domain/README.md: which version the selector picks at `now` (unix seconds), every candidate
+ * ranked by rule "Channel order", and every rejected version with its reasons. A pure function of its
  * inputs; never throws; no match is a result with `chosen` undefined.
  */
 export function resolveSelector(selectorInput: ImageSelector | unknown, versions: readonly VersionInput[], now: number): Resolution {

@@ -1,4 +1,4 @@
-// What a set of answers for one source's files says, taken together (domain README rule 13):
+// What a set of answers for one source's files says, taken together (domain README rule "Changelog sources"):
 // a source that answered nothing but errors (network, timeouts, 5xx, web pages where files were
 // expected) is unreachable, never "no changelog"; only a source that answered is believed when it
 // says a file is missing.

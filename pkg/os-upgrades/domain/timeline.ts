@@ -14,7 +14,7 @@ export function pageCount(containers: readonly OSVersion[], size: number): numbe
 }
 
 /**
- * What each image brought: the changelog from the image before it (rule 5), or its whole log
+ * What each image brought: the changelog from the image before it (rule "Changelog"), or its whole log
  * for the oldest image. `containers` is the channel's container versions, newest first.
  */
 export function broughtBy(containers: readonly OSVersion[], version: OSVersion, logs: UpdateLogs): SeveritySummary | undefined {

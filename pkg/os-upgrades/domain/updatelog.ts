@@ -34,7 +34,7 @@ export interface Advisory {
   /** Unix seconds; undefined when missing or unreadable. */
   date?: number;
   references: AdvisoryReference[];
-  /** Free text, often Markdown: hostile until sanitised (rule 7 of domain/README.md). */
+  /** Free text, often Markdown: hostile until sanitised (rule "Hostile content" of domain/README.md). */
   description: string;
   packages: AdvisoryPackage[];
 }

@@ -16,7 +16,7 @@ export interface ParsedVersion {
 const MAX_EXACT_DIGITS = 15;
 
 /**
- * Parses a version (rule 2 of domain/README.md): `v?N(.N)*(-N(.N)*)?`; undefined when it is not one
+ * Parses a version (rule "Versions" of domain/README.md): `v?N(.N)*(-N(.N)*)?`; undefined when it is not one
  * (`unstable`, `latest`, ''). A hand-written scanner: it runs for every version on every sort.
  */
 export function parseVersion(version: unknown): ParsedVersion | undefined {
@@ -106,7 +106,7 @@ export function compareParsedVersions(a: ParsedVersion, b: ParsedVersion): numbe
 }
 
 /**
- * Total order on version strings (rule 2 of domain/README.md): `v2.0.2 < v2.0.2-4.2.97 < v2.0.2-4.2.105 <
+ * Total order on version strings (rule "Versions" of domain/README.md): `v2.0.2 < v2.0.2-4.2.97 < v2.0.2-4.2.105 <
  * v2.0.4-5.5.6`. Unparsable versions sort below every parsed one; ties (`v2.2` and `2.2.0`,
  * or two unparsable versions) are broken by the raw string, so 0 means identical strings.
  */

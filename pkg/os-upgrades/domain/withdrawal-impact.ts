@@ -1,5 +1,5 @@
 // What withdrawing an image does to the pools, before the click: the pools that run it (pinned to
-// it, or whose selector picks it now) and what each shows afterwards (rules 18 and 30).
+// it, or whose selector picks it now) and what each shows afterwards (rules "Withdrawn images" and "Fleet overview").
 import type { OSVersion } from './types';
 import { asOSVersions, VersionInput } from './channel';
 import { readPool, versionsForPool } from './pool';

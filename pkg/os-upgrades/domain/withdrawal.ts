@@ -1,4 +1,4 @@
-// Withdrawn images (pkg/os-upgrades/domain/README.md, rule 18). The record lives on the
+// Withdrawn images (pkg/os-upgrades/domain/README.md, rule "Withdrawn images"). The record lives on the
 // ManagedOSVersionChannel, not on the ManagedOSVersion: the operator's channel sync rewrites
 // the labels and annotations of the versions it creates (elemental-operator
 // controllers/managedosversionchannel_controller.go, createManagedOSVersions), but never the
@@ -7,8 +7,8 @@ import type { KubeObject, OSVersion, Reason, Withdrawal } from './types';
 import { asOSVersions, VersionInput } from './channel';
 import { appendHistory } from './history';
 import { asText, cloneJson, isRecord } from './text';
+import { WITHDRAWN_ANNOTATION } from './keys';
 
-export const WITHDRAWN_ANNOTATION = 'os-upgrades.cattle.io/withdrawn';
 
 export interface WithdrawalReading {
   /** Version name → withdrawal. */

@@ -2,11 +2,11 @@
 // allowed origins setting; each can be tested, and is written through the API.
 import { defineStore } from 'pinia';
 import {
-  asOSVersions, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, WriteNotice, writeNotice, WriteOutcome
+  asOSVersions, CHANGELOG_URL_ANNOTATION, jsonCopy, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, WriteNotice, writeNotice, WriteOutcome
 } from '../domain';
 import { asIs, write } from '../api/write';
 import { keepText, takeText } from './text-drafts';
-import { CHANGELOG_ORIGINS_SETTING, CHANGELOG_URL_ANNOTATION, parseAllowedOrigins } from '../api/changelog-url';
+import { CHANGELOG_ORIGINS_SETTING, parseAllowedOrigins } from '../api/changelog-url';
 import {
   canCreate, canUpdate, errorMessage, findAll, findOne, ShellStore
 } from '../api/resources';
@@ -30,10 +30,6 @@ export type SaveState =
   | { state: 'saving' }
   /** What the write did, in words (`saved`: it is stored). */
   | { state: 'saved' | 'unauthorized' | 'error'; notice: WriteNotice };
-
-function plain<T>(object: unknown): T {
-  return JSON.parse(JSON.stringify(object ?? {})) as T;
-}
 
 function annotationsOf(object: KubeObject): Record<string, string> {
   return ((object.metadata as { annotations?: Record<string, string> } | undefined)?.annotations) ?? {};
@@ -81,7 +77,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       this.restoredAt = 0;
       try {
         const [rawChannels, rawVersions] = await Promise.all([findAll(shellStore, TYPE.CHANNEL, { force: true }), findAll(shellStore, TYPE.VERSION)]);
-        const channels = rawChannels.map((c) => plain<KubeObject>(c));
+        const channels = rawChannels.map((c) => jsonCopy(c));
         const versions = orderChannel(asOSVersions(rawVersions as unknown[]).filter((v) => v.type === 'container'));
 
         this.samples = {};
@@ -115,7 +111,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
 
     async loadSetting(shellStore: ShellStore): Promise<void> {
       try {
-        this.setting = plain<KubeObject>(await findOne(shellStore, SETTING_TYPE, CHANGELOG_ORIGINS_SETTING, { force: true }));
+        this.setting = jsonCopy(await findOne(shellStore, SETTING_TYPE, CHANGELOG_ORIGINS_SETTING, { force: true }));
         this.origins = String((this.setting as { value?: unknown }).value ?? '');
       } catch (err) {
         const status = (err as { _status?: number; status?: number } | undefined)?._status ?? (err as { status?: number } | undefined)?.status;
@@ -208,7 +204,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       });
 
       if (outcome.kind === 'written') {
-        this.channels[key] = plain<KubeObject>(outcome.stored);
+        this.channels[key] = jsonCopy(outcome.stored);
       }
       this.settle(shellStore, key, outcome);
     },
@@ -226,7 +222,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       });
 
       if (outcome.kind === 'written') {
-        this.setting = plain<KubeObject>(outcome.stored);
+        this.setting = jsonCopy(outcome.stored);
         this.origins = value;
         useChangelogsStore().forgetClient();
       }

@@ -3,6 +3,7 @@ import { markRaw } from 'vue';
 import {
   ClusterInput, ClusterReading, failedJobs, FleetCluster, HiddenKind, FleetGroup, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
   summarizeNodeRollout, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
+  , CLUSTER_ID_LABEL
 } from '../domain';
 import {
   DOWNSTREAM_TYPES, DownstreamError, DownstreamEvent, readDownstream, readJobLog, SocketFactory, watchDownstream
@@ -12,8 +13,6 @@ import { TYPE } from '../config';
 
 export type { ShellStore };
 
-/** Rancher's label on a Fleet cluster naming its management cluster (rancher/rancher fleetcluster.go). */
-export const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
 const RETRY_MS = 5000;
 
 type Objects = Record<'nodes' | 'jobs' | 'plans', Map<string, unknown>>;
@@ -53,7 +52,7 @@ function byId(list: unknown[]): Map<string, unknown> {
  * (api/downstream.ts), and the Fleet clusters, groups and bundles of the management cluster
  * (the shell's store keeps those current). Pages ask for the clusters they show with `follow`.
  */
-export const useNodeRolloutStore = defineStore('osUpgrades.nodeRollout', {
+export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
   state: () => ({
     /** By Rancher cluster id. */
     readings:       {} as Record<string, ClusterReading>,

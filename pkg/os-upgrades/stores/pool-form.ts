@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import {
   ANY_CHANNEL, applyWithdrawals, FormProblemState, markedProblems, ProblemPlace, problemPlaces, refusalPlace, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteNotice, writeNotice, WriteOutcome, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
-  OSVersion, Overlap, overlappingPools, plainPool, planFormWrite, PoolForm, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
+  OSVersion, Overlap, overlappingPools, plainObject, planFormWrite, PoolForm, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
   resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool, YamlSyntaxError, yamlShownObject
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
@@ -45,7 +45,7 @@ function principalOf(shell: ShellStore): string {
 /** The form's own refusal: the selector picks another image at the click than the preview showed. */
 const CHOICE_CHANGED = 'osUpgrades.poolForm.choiceChanged';
 
-export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
+export const usePoolFormStore = defineStore('osUpgrades/poolForm', {
   state: () => ({
     loading:            true,
     loadError:          '',
@@ -187,48 +187,6 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
 
     groups(): FleetGroup[] {
       return this.groupObjects.map(toFleetGroup);
-    },
-
-    namespaceOptions(): string[] {
-      if (this.isCreate && this.creatable?.length) {
-        return this.creatable;
-      }
-      const names = new Set<string>([DEFAULT_NAMESPACE, this.form.namespace]);
-
-      [...this.versions.map((v) => v.namespace), ...this.clusters.map((c) => c.namespace)].forEach((ns) => ns && names.add(ns));
-
-      return [...names].filter(Boolean).sort();
-    },
-
-    /** A namespace may be typed in unless the server listed where this person may create. */
-    namespaceTaggable(): boolean {
-      return !this.creatable?.length;
-    },
-
-    channels(): string[] {
-      const names = new Set(this.namespaceVersions.filter((v) => v.type === 'container' && v.channel).map((v) => v.channel));
-
-      this.channelObjects.forEach((c) => {
-        const metadata = (c as { metadata?: { name?: string; namespace?: string } }).metadata;
-
-        if (metadata?.namespace === this.namespace && metadata.name) {
-          names.add(metadata.name);
-        }
-      });
-
-      return [...names].sort();
-    },
-
-    platforms(): string[] {
-      return [...new Set(this.namespaceVersions.flatMap((v) => v.platforms))].sort();
-    },
-
-    clusterNames(): string[] {
-      return this.clusters.filter((c) => c.namespace === this.namespace).map((c) => c.name).sort();
-    },
-
-    groupNames(): string[] {
-      return this.groups.filter((g) => g.namespace === this.namespace).map((g) => g.name).sort();
     },
 
     overlaps(): Overlap[] {
@@ -388,7 +346,7 @@ export const usePoolFormStore = defineStore('osUpgrades.poolForm', {
             return;
           }
           this.writable = mayUpdate(found);
-          this.original = plainPool(found);
+          this.original = plainObject(found);
           this.form = formFromPool(this.original);
           this.initialForm = formFromPool(this.original);
           const view = readPool(this.original);

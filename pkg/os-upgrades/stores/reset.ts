@@ -3,7 +3,7 @@
 import type { ShellStore } from '../types/shell-store';
 import { draftOwnedBy, textDraftPathFor } from '../domain';
 import { storedDraft } from '../api/drafts';
-import { BLANK_CLUSTER, PAGE, routeName } from '../config';
+import { PAGE, pageRoute, poolEditRoute } from '../config';
 import { useChangelogsStore } from './changelogs';
 import { useChannelCountsStore } from './channel-counts';
 import { useChannelVersionsStore } from './channel-versions';
@@ -12,7 +12,7 @@ import { useImageSearchStore } from './image-search';
 import { useNodeRolloutStore } from './node-rollout';
 import { useOperatorStore } from './operator';
 import { usePoolFormStore } from './pool-form';
-import { usePoolApprovalStore } from './pools';
+import { usePoolApprovalStore } from './pool-approval';
 import { useSelectorDraftStore } from './selector-draft';
 import { browserPath } from './text-drafts';
 import { useWithdrawalStore } from './withdrawals';
@@ -69,12 +69,7 @@ export function resumeDraft(shell: ShellStore, principal: string): void {
     return;
   }
   const [namespace, name] = draft.poolId.split('/');
-  const to = draft.poolId ? {
-    name:   routeName(PAGE.POOL_EDIT),
-    params: {
-      cluster: BLANK_CLUSTER, namespace, name
-    }
-  } : { name: routeName(PAGE.POOL_CREATE), params: { cluster: BLANK_CLUSTER } };
+  const to = draft.poolId ? poolEditRoute({ namespace, name }) : pageRoute(PAGE.POOL_CREATE);
 
   if (router.currentRoute?.value?.name !== to.name) {
     router.push(to).catch(() => undefined);

@@ -14,7 +14,7 @@ let timer: ReturnType<typeof setTimeout> | undefined;
  * The selector being written in the pool form. `fields` follow every keystroke; `settled` (what
  * the preview resolves) follows them after a short pause, so typing stays smooth on large channels.
  */
-export const useSelectorDraftStore = defineStore('osUpgrades.selectorDraft', {
+export const useSelectorDraftStore = defineStore('osUpgrades/selectorDraft', {
   state: () => ({
     fields:  emptySelectorFields(),
     settled: emptySelectorFields(),

@@ -2,7 +2,7 @@
 // write, the channel with its annotation and history changed, sent with the resourceVersion read.
 import { defineStore } from 'pinia';
 import {
-  applyWithdrawals, OSVersion, plainPool, planWithdrawal, readPool, textDraftTarget, WithdrawalPlan, WriteNotice, writeNotice, WriteOutcome
+  applyWithdrawals, OSVersion, plainObject, planWithdrawal, readPool, textDraftTarget, WithdrawalPlan, WriteNotice, writeNotice, WriteOutcome
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
@@ -28,7 +28,7 @@ export interface WithdrawalRequest {
   channel: Record<string, unknown>;
 }
 
-export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
+export const useWithdrawalStore = defineStore('osUpgrades/withdrawals', {
   state: () => ({
     request:    null as WithdrawalRequest | null,
     /** The reason (withdraw) or comment (restore) the person typed. */
@@ -68,7 +68,7 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
         return;
       }
       this.request = {
-        kind, versionName: version.name, channel: plainPool(channel)
+        kind, versionName: version.name, channel: plainObject(channel)
       };
       this.text = '';
       this.outcome = null;
@@ -185,7 +185,7 @@ export const useWithdrawalStore = defineStore('osUpgrades.withdrawal', {
     /** After an unclear answer: the channel as stored now, for the person to confirm again (or see it is done). */
     async readAgain(shell: ShellStore) {
       const request = this.request;
-      const channel = request ? await readBack(shell, TYPE.CHANNEL, idOf(request.channel), plainPool) : undefined;
+      const channel = request ? await readBack(shell, TYPE.CHANNEL, idOf(request.channel), plainObject) : undefined;
 
       if (request && this.request === request && channel && channel !== 'unreadable') {
         this.request = { ...request, channel };

@@ -3,9 +3,8 @@
  */
 import 'fake-indexeddb/auto';
 import { packTar } from 'modern-tar';
-import { fileCacheKey, PACKAGES_TAR_ANNOTATION } from '../../domain';
+import { fileCacheKey, PACKAGES_TAR_ANNOTATION, CHANGELOG_URL_ANNOTATION } from '../../domain';
 import { ChangelogClient, MISSING_KEPT_MS } from '../changelog-client';
-import { CHANGELOG_URL_ANNOTATION } from '../changelog-url';
 import { PersistentFileCache } from '../persistent-cache';
 import { fakeHttp } from './fake-http';
 

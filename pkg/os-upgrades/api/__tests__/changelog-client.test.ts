@@ -1,5 +1,5 @@
 import { ChangelogClient } from '../changelog-client';
-import { CHANGELOG_URL_ANNOTATION } from '../changelog-url';
+import { CHANGELOG_URL_ANNOTATION } from '../../domain';
 import { fakeHttp, Reply } from './fake-http';
 
 const SERVER = 'https://rancher.example.com';

@@ -1,6 +1,5 @@
-import {
-  CHANGELOG_URL_ANNOTATION, changelogUrls, packagesUrlBeside, parseAllowedOrigins, trustUrl
-} from '../changelog-url';
+import { changelogUrls, packagesUrlBeside, parseAllowedOrigins, trustUrl } from '../changelog-url';
+import { CHANGELOG_URL_ANNOTATION } from '../../domain';
 
 const SERVER = 'https://rancher.example.com';
 const channelWith = (template: string) => ({ metadata: { annotations: { [CHANGELOG_URL_ANNOTATION]: template } } });

@@ -1,4 +1,4 @@
-// Everything from a channel, changelog or package list is hostile (rule 7 of domain/README.md): Markdown goes
+// Everything from a channel, changelog or package list is hostile (rule "Hostile content" of domain/README.md): Markdown goes
 // through marked, then DOMPurify; links survive only as http(s) opening in a new tab.
 import createDOMPurify, { DOMPurify } from 'dompurify';
 import { marked } from 'marked';

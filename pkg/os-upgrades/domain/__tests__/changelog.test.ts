@@ -27,7 +27,7 @@ function advisory(id: string, severity: Advisory['severity'], date: number | und
 
 const ids = (list: { id: string }[]) => list.map((a) => a.id);
 
-describe('aggregateChangelog (rule 5)', () => {
+describe('aggregateChangelog (rule "Changelog")', () => {
   const logs: UpdateLogs = {
     'base-v2.2.0-3.9-os': [
       advisory('A-low', 'low', C39 - 10),
@@ -164,7 +164,7 @@ describe('aggregateChangelog (rule 5)', () => {
   });
 });
 
-describe('planChangelog and aggregatePlan (rule 5 in two halves: a compare plans once, aggregates once)', () => {
+describe('planChangelog and aggregatePlan (rule "Changelog" in two halves: a compare plans once, aggregates once)', () => {
   it('knows the span, the direction and the problems before any log', () => {
     const plan = planChangelog(V61, 'base-v2.2.0-3.12-os', 'base-v2.2.0-3.8-os');
 

@@ -1,6 +1,7 @@
 import { channelVersions } from '../../../../tests/support/fixtures';
 import { channelRows, pickChannel } from '../channel-rows';
-import { applyWithdrawals, WITHDRAWN_ANNOTATION } from '../withdrawal';
+import { applyWithdrawals } from '../withdrawal';
+import { WITHDRAWN_ANNOTATION } from '../keys';
 
 describe('channelRows', () => {
   it('counts a channel by the label of its versions, even without owner references', () => {

@@ -100,7 +100,7 @@ describe('toOSVersion', () => {
   });
 });
 
-describe('orderChannel (rule 1)', () => {
+describe('orderChannel (rule "Channel order")', () => {
   it('orders the real 6.1 channel newest first', () => {
     expect(names(orderChannel(channelVersions('sl-micro-6.1-base')))).toEqual([
       'base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os', 'base-v2.2.0-3.7-iso', 'base-v2.2.0-3.5-iso', 'base-v2.2.0-3.4-iso',

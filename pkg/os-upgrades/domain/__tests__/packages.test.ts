@@ -148,7 +148,7 @@ describe('comparePackageVersions', () => {
   });
 });
 
-describe('diffPackages (rule 6)', () => {
+describe('diffPackages (rule "Package diff")', () => {
   it('finds exactly the two upgrades from 3.8 to 3.12 although the lines moved', () => {
     const diff = diffPackages(list('base-v2.2.0-3.8-os'), list('base-v2.2.0-3.12-os'));
 

@@ -1,4 +1,5 @@
-import { plainPool, sameContent } from '../pool-object';
+import { plainObject } from '../plain-object';
+import { sameContent } from '../pool-object';
 import { poolObject } from './pool-test-data';
 
 describe('pool objects', () => {
@@ -26,7 +27,7 @@ describe('pool objects', () => {
       }
     };
 
-    expect(plainPool(model)).toEqual({
+    expect(plainObject(model)).toEqual({
       apiVersion: 'elemental.cattle.io/v1beta1', kind: 'ManagedOSImage', metadata: { name: 'edge' }, spec: poolObject().spec
     });
   });

@@ -355,7 +355,7 @@ describe('readPool and checkPoolUpgrade', () => {
   });
 });
 
-describe('planPoolWrite properties (rule 4)', () => {
+describe('planPoolWrite properties (rule "Pool writes")', () => {
   const names = ['base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os', 'base-v2.2.0-3.7-iso', 'base-v2.3.0-6.1-os', 'unstable-os', 'gone'];
   const specField = fc.constantFrom('managedOSVersionName', 'osImage', 'concurrency', 'cordon', 'drain', 'clusterTargets', 'nodeSelector');
   const annotationKey = fc.constantFrom(SELECTOR_ANNOTATION, PREVIOUS_VERSION_ANNOTATION, APPROVED_BY_ANNOTATION, APPROVED_AT_ANNOTATION, 'note', 'other');

@@ -113,7 +113,7 @@ describe('parseSelector / validateSelector', () => {
   });
 });
 
-describe('resolveSelector (rule 3)', () => {
+describe('resolveSelector (rule "Selector")', () => {
   it('picks the newest container of a channel and ranks every candidate', () => {
     const resolution = resolveSelector({ channel: 'sl-micro-6.1-base' }, REAL, NOW);
 
@@ -237,7 +237,7 @@ describe('resolveSelector (rule 3)', () => {
       const before = resolveSelector(sel, versions, at);
       const chosen = before.chosen;
       const taken = new Set(versions.map((v) => v.name));
-      // Older than the choice by rule 1, or of another channel.
+      // Older than the choice by rule "Channel order", or of another channel.
       const harmless = extra.filter((v) => !taken.has(v.name) && (v.channel !== sel.channel || (chosen && compareNewestFirst(v, chosen) > 0)));
       const after = resolveSelector(sel, [...versions, ...harmless], at);
 

@@ -3,7 +3,7 @@ import { compareVersions, parseVersion } from '../index';
 
 const sign = (n: number) => Math.sign(n);
 
-describe('compareVersions (rule 2)', () => {
+describe('compareVersions (rule "Versions")', () => {
   it('orders build revisions number by number', () => {
     const ordered = ['v2.0.2', 'v2.0.2-4.2.97', 'v2.0.2-4.2.105', 'v2.0.4-5.5.6'];
 

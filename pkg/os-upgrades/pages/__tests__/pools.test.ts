@@ -3,7 +3,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import PoolsPage from '../pools.vue';
 import { TYPE } from '../../config';
-import { usePoolApprovalStore } from '../../stores/pools';
+import { usePoolApprovalStore } from '../../stores/pool-approval';
 import {
   NEW, NOW, OLD, poolObject, version, VERSIONS
 } from '../../domain/__tests__/pool-test-data';

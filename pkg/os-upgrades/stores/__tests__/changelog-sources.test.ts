@@ -1,7 +1,7 @@
 /* global jest */
 import { createPinia, setActivePinia } from 'pinia';
 import { WriteError } from '../../api/resources';
-import { CHANGELOG_URL_ANNOTATION } from '../../api/changelog-url';
+import { CHANGELOG_URL_ANNOTATION } from '../../domain';
 import { useChangelogSourcesStore } from '../changelog-sources';
 
 const KEY = 'fleet-default/stable';

@@ -4,7 +4,7 @@ import { onLogin, onLogout } from '../nav-hooks';
 import { useChangelogsStore } from '../changelogs';
 import { useCompareStore } from '../compare';
 import { usePoolFormStore } from '../pool-form';
-import { usePoolApprovalStore } from '../pools';
+import { usePoolApprovalStore } from '../pool-approval';
 import { useSelectorDraftStore } from '../selector-draft';
 import { poolObject, VERSIONS, NOW } from '../../domain/__tests__/pool-test-data';
 import { storedDraft } from '../../api/drafts';

@@ -1,7 +1,7 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import ApproveDialog from '../ApproveDialog.vue';
-import { usePoolApprovalStore } from '../../../stores/pools';
+import { usePoolApprovalStore } from '../../../stores/pool-approval';
 import {
   MID, NEW, NOW, OLD, poolObject, version, VERSIONS
 } from '../../../domain/__tests__/pool-test-data';

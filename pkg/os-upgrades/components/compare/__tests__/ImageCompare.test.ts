@@ -87,7 +87,7 @@ describe('ImageCompare', () => {
     expect(Number(wrapper.find('[data-testid="package-count-upgraded"] .count').text())).toBeGreaterThan(0);
   });
 
-  it('combines the advisories of every image in between (rule 5) and says which image has no log', async() => {
+  it('combines the advisories of every image in between (rule "Changelog") and says which image has no log', async() => {
     serveFiles(routes());
     const wrapper = mountCompare({ oldName: OLD, newName: NEW });
 

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import {
-  alreadyAtImage, checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, plainPool, planPoolWrite, PoolIntent, poolId, PoolWritePlan,
+  alreadyAtImage, checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, plainObject, planPoolWrite, PoolIntent, poolId, PoolWritePlan,
   poolImageDrift, readPool, runImage, textDraftTarget, versionImageKey, versionsForPool, WriteNotice, writeNotice, WriteOutcome
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
@@ -43,7 +43,7 @@ export interface ApprovalContext {
  * chose one (`versionName`, for a pool pinned by exact version); for a rollback, its previous pin.
  */
 export function approvalRequest(kind: ApprovalKind, object: unknown, versions: readonly OSVersion[], now: number, versionName?: string, source?: string): ApprovalRequest {
-  const snapshot = plainPool(object);
+  const snapshot = plainObject(object);
   const pool = readPool(snapshot);
   let target = '';
 
@@ -88,7 +88,7 @@ export function approvalIntent(request: ApprovalRequest, approvedBy: string, com
 }
 
 /** The approval dialog: what it showed, and the one write it may make. */
-export const usePoolApprovalStore = defineStore('osUpgrades.poolApproval', {
+export const usePoolApprovalStore = defineStore('osUpgrades/poolApproval', {
   state: () => ({
     request:    null as ApprovalRequest | null,
     /** True from the click until the server answered: a second click writes nothing. */

@@ -2,7 +2,7 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { PREVIOUS_VERSION_ANNOTATION, SELECTOR_ANNOTATION } from '../../domain';
 import { WriteError } from '../../api/resources';
-import { usePoolApprovalStore } from '../pools';
+import { usePoolApprovalStore } from '../pool-approval';
 import {
   MID, NEW, NOW, OLD, poolObject, version, VERSIONS
 } from '../../domain/__tests__/pool-test-data';
