@@ -2,7 +2,7 @@
 // saving would write, and the save itself. Every rule is the domain's; the write is api/pools.
 import { defineStore } from 'pinia';
 import {
-  ANY_CHANNEL, applyWithdrawals, FormProblemState, markedProblems, ProblemPlace, problemPlaces, refusalPlace, ConflictChange, conflictChanges, DEFAULT_NAMESPACE, FieldProblem, readDraft, WriteNotice, writeNotice, WriteOutcome, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
+  ANY_CHANNEL, applyWithdrawals, FormProblemState, markedProblems, ProblemPlace, problemPlaces, refusalPlace, ConflictChange, conflictChanges, FieldProblem, readDraft, WriteNotice, writeNotice, WriteOutcome, fleetLocalWithTargets, FleetCluster, FleetGroup, formFromPool, formProblems, KubeObject, mayUpdate, newPoolForm,
   OSVersion, Overlap, overlappingPools, plainObject, planFormWrite, PoolForm, PoolWritePlan, PoolYamlParts, readPool, readPoolYaml, Reason, Resolution,
   resolveSelector, specFromForm, specOf, toFleetCluster, toFleetGroup, unconfirmedOverlaps, versionsForPool, YamlSyntaxError, yamlShownObject
 } from '../domain';
