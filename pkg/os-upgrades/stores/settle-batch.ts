@@ -1,27 +1,27 @@
-// Files that settle close together are written to the store together: a compare across 500 images
-// whose files come from the cache at once redraws (and aggregates the changelog) a few times, not
-// 500 times. The first batch is written one short wait after the first file settles.
-
-/** How long settled files wait for others before they are written, in milliseconds (about a frame). */
-export const SETTLE_BATCH_MS = 16;
+// Files that settle together are written to the store together: a compare across 500 images whose
+// files come from the cache at once (one IndexedDB transaction answers them all) redraws and
+// aggregates the changelog once, not 500 times. The write waits only for the microtasks already
+// queued (the other answers of that transaction), so files from the network show as they come and
+// nothing waits for a timer.
 
 export class SettleBatch<T> {
   private waiting: Array<[string, T]> = [];
   private written: Promise<void> | undefined;
 
-  constructor(private readonly write: (entries: Array<[string, T]>) => void, private readonly delayMs = SETTLE_BATCH_MS) {}
+  constructor(private readonly write: (entries: Array<[string, T]>) => void) {}
 
   /** Resolves once the entry (and those settled with it) is in the store. */
   add(key: string, value: T): Promise<void> {
     this.waiting.push([key, value]);
     if (!this.written) {
-      this.written = new Promise<void>((resolve) => setTimeout(resolve, this.delayMs)).then(() => {
+      this.written = new Promise<void>((resolve) => queueMicrotask(() => {
         const entries = this.waiting;
 
         this.waiting = [];
         this.written = undefined;
         this.write(entries);
-      });
+        resolve();
+      }));
     }
 
     return this.written;

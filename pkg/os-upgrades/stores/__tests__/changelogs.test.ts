@@ -3,14 +3,12 @@ import { createPinia, setActivePinia } from 'pinia';
 import { ChangelogClient } from '../../api/changelog-client';
 import { fakeHttp, Reply } from '../../api/__tests__/fake-http';
 import { useChangelogsStore } from '../changelogs';
-import { SETTLE_BATCH_MS } from '../settle-batch';
 
 const SERVER = 'https://rancher.example.com';
 const logUrl = (name: string) => `${ SERVER }/elemental/changelog/${ name }/${ name }.updates.log`;
 const version = (name: string) => ({ name, namespace: 'fleet-default' });
 const shellStore = { dispatch: jest.fn().mockResolvedValue(undefined), getters: {} };
-// Settled files reach the store together, one short wait after the first (settle-batch.ts).
-const flush = () => new Promise((resolve) => setTimeout(resolve, SETTLE_BATCH_MS + 5));
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function storeWith(routes: Record<string, Reply>) {
   const fake = fakeHttp(routes);
