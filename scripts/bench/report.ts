@@ -6,10 +6,11 @@
  *     --package dist-pkg/os-upgrades-0.1.0 --name os-upgrades-0.1.0 --out bench/results/latest.json
  */
 import { execFileSync } from 'child_process';
-import { readFileSync, writeFileSync } from 'fs';
+import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { cpus, loadavg } from 'os';
 import type { BrowserResults } from './browser';
 import type { PagesResults } from './pages';
+import { describeRegression, REGRESSION_FRACTION, regressions } from './regressions';
 import { measurePackage, PackageSizes } from './size';
 
 /** rancher/elemental-ui's main umd.min.js built with build-pkg on shell 3.0.11. */
@@ -300,6 +301,27 @@ function git(args: string[]): string {
   }
 }
 
+/** What got worse since the results file this run replaces (its rows, by metric). */
+function printRegressions(previousFile: string, rows: Row[]): void {
+  if (!existsSync(previousFile)) {
+    return;
+  }
+  const previous = JSON.parse(readFileSync(previousFile, 'utf8')) as { date?: string; commit?: string; rows?: Row[] };
+  const found = regressions(previous.rows ?? [], rows);
+  const against = `the previous results (${ previous.date ?? '?' }, commit ${ previous.commit ?? '?' })`;
+
+  if (!found.length) {
+    process.stdout.write(`\nnothing regressed against ${ against }\n`);
+
+    return;
+  }
+  process.stdout.write(`\n${ found.length } regression${ found.length > 1 ? 's' : '' } against ${ against }, ` +
+    `over ${ Math.round(REGRESSION_FRACTION * 100) }% (compare load averages before trusting one):\n`);
+  for (const regression of found) {
+    process.stdout.write(`  ${ describeRegression(regression) }\n`);
+  }
+}
+
 function main(): void {
   const domain = JSON.parse(readFileSync(option('domain'), 'utf8')) as DomainResults;
   const browser = JSON.parse(readFileSync(option('browser'), 'utf8')) as BrowserResults;
@@ -324,6 +346,8 @@ function main(): void {
   process.stdout.write(`\nos-upgrades benchmark, ${ summary }\n\n`);
   printTable(rows);
   process.stdout.write(`\n${ met.length } targets met, ${ missed.length } missed${ missed.length ? `: ${ missed.map((row) => row.metric.trim()).join('; ') }` : '' }\n`);
+
+  printRegressions(option('out'), rows);
 
   writeFileSync(option('out'), `${ JSON.stringify({
     date:        new Date().toISOString(),

@@ -1,8 +1,9 @@
 // Published changelog files kept across sessions in IndexedDB (idb-keyval), keyed by source URL
 // (and the user, where the request carries credentials), bounded by planCacheEviction.
 import {
-  clear, createStore, del, delMany, entries, get, setMany, UseStore
+  clear, createStore, del, delMany, entries, getMany, setMany, UseStore
 } from 'idb-keyval';
+import { BatchReader } from './batch-reader';
 import { CacheEntryMeta, DEFAULT_CACHE_MAX_BYTES, planCacheEviction } from '../domain';
 
 export interface FileCache {
@@ -27,10 +28,13 @@ export class PersistentFileCache implements FileCache {
   private flushing: Promise<void> | undefined;
   private readonly touched = new Map<string, CacheEntryMeta>();
   private touching: ReturnType<typeof setTimeout> | undefined;
+  /** The files asked for in one turn, read in one transaction (getMany). */
+  private readonly reader: BatchReader;
 
   constructor(private readonly maxBytes = DEFAULT_CACHE_MAX_BYTES, private readonly now: () => number = () => Date.now()) {
     this.files = createStore(FILES_DB, 'files');
     this.index = createStore(INDEX_DB, 'index');
+    this.reader = new BatchReader((keys) => getMany(keys, this.files));
   }
 
   /** Strictly increasing, so two uses in the same millisecond keep their order. */
@@ -60,7 +64,7 @@ export class PersistentFileCache implements FileCache {
     if (!meta) {
       return undefined;
     }
-    const value = await get(key, this.files);
+    const value = await this.reader.read(key);
 
     if (value === undefined) {
       metas.delete(key);

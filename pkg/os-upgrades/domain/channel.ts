@@ -93,7 +93,8 @@ export function asOSVersion(input: unknown): OSVersion {
 
 /** Versions are typed `container` or `iso`; the operator compares the type case-insensitively (api/v1beta1 managedosversion_types.go). */
 export function isContainerVersion(version: OSVersion): boolean {
-  return version.type.toLowerCase() === 'container';
+  // toOSVersion and asOSVersion keep the type lower-case already: compare first, lower-case only other records.
+  return version.type === 'container' || version.type.toLowerCase() === 'container';
 }
 
 export function asOSVersions(inputs: readonly unknown[] | undefined | null): OSVersion[] {

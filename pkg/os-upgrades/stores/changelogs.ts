@@ -9,6 +9,7 @@ import { ChangelogClient, ChangelogFile, FetchOutcome, FileResult } from '../api
 import { readAllowedOrigins } from '../api/changelog-origins';
 import { browserFileCache } from '../api/persistent-cache';
 import type { ShellStore } from '../api/resources';
+import { SettleBatch } from './settle-batch';
 
 export type FileState<T = unknown> = { state: 'loading' } | FileResult<T>;
 
@@ -26,6 +27,8 @@ export function fileKey(file: ChangelogFile, version: Pick<OSVersion, 'name' | '
 // Outside the reactive state: the client holds a cache and in-flight requests.
 let client: ChangelogClient | undefined;
 let clientReady: Promise<ChangelogClient> | undefined;
+// Settled files waiting to be written to a store, written together (settle-batch.ts).
+const batches = new WeakMap<object, SettleBatch<FileState>>();
 // How many callers wait for each key, so one caller leaving does not hide another's load.
 const waiting = new Map<string, number>();
 
@@ -188,13 +191,23 @@ export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
       } else {
         waiting.delete(key);
       }
+      let batch = batches.get(this);
+
+      if (!batch) {
+        batch = new SettleBatch<FileState>((entries) => {
+          for (const [settledKey, state] of entries) {
+            this.files[settledKey] = state;
+          }
+        });
+        batches.set(this, batch);
+      }
       if (outcome.state === 'cancelled') {
-        if (left === 0 && this.files[key]?.state === 'loading') {
+        if (left === 0 && this.files[key]?.state === 'loading' && !batch.pending(key)) {
           delete this.files[key];
         }
       } else {
         // Parsed files can be large: keep them out of Vue's deep reactivity.
-        this.files[key] = outcome.state === 'ok' ? { state: 'ok', value: markRaw(outcome.value as object) } : outcome;
+        await batch.add(key, outcome.state === 'ok' ? { state: 'ok', value: markRaw(outcome.value as object) } : outcome);
       }
     },
   },

@@ -21,6 +21,33 @@ describe('PersistentFileCache (IndexedDB through idb-keyval, fake-indexeddb here
     expect(await later.usage()).toEqual({ entries: 1, bytes: 10 });
   });
 
+  it('reads the files a page asks for at once in one IndexedDB transaction, not one each', async() => {
+    const keys = Array.from({ length: 500 }, (_, i) => `file-${ i }`);
+    const writer = new PersistentFileCache(100000, clock);
+
+    await Promise.all(keys.map((key) => writer.put(key, key.toUpperCase(), 10)));
+    const later = new PersistentFileCache(100000, clock);
+
+    await later.usage(); // the index of entries: read once per session, before the files
+    const modes: unknown[] = [];
+    const transaction = IDBDatabase.prototype.transaction;
+
+    IDBDatabase.prototype.transaction = function(this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      modes.push(args[1]);
+
+      return transaction.apply(this, args);
+    };
+    try {
+      const values = await Promise.all(keys.map((key) => later.get(key)));
+
+      expect(values).toEqual(keys.map((key) => key.toUpperCase()));
+    } finally {
+      IDBDatabase.prototype.transaction = transaction;
+    }
+    // Reads only: the recency of what was read is written later, in its own batch.
+    expect(modes.filter((mode) => mode !== 'readwrite')).toHaveLength(1);
+  });
+
   it('evicts the least recently used entries to stay within its bound', async() => {
     const cache = new PersistentFileCache(100, clock);
 

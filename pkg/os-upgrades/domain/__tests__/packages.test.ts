@@ -30,7 +30,7 @@ describe('parsePackageList', () => {
     const packages = list('base-v2.2.0-3.8-os');
 
     expect(packages).toHaveLength(248);
-    expect(packages[0]).toEqual({
+    expect(packages.find((pkg) => pkg.name === 'aaa_base')).toEqual({
       name:    'aaa_base',
       epoch:   0,
       version: '84.87+git20240906.742565b',
@@ -40,6 +40,15 @@ describe('parsePackageList', () => {
       license: 'GPL-2.0-or-later',
     });
     expect(list('base-v2.3.0-6.1-os')).toHaveLength(262);
+  });
+
+  it('gives the packages sorted by name, lines of one name in their file order', () => {
+    const packages = parsePackageList('zlib|(none)|1|1|x86_64||\nkernel|(none)|6.4|2|x86_64||\nNetworkManager|(none)|1|1|x86_64||\nkernel|(none)|6.4|1|x86_64||\n');
+
+    expect(packages.map((pkg) => `${ pkg.name }-${ pkg.release }`)).toEqual(['NetworkManager-1', 'kernel-2', 'kernel-1', 'zlib-1']);
+    const real = list('base-v2.2.0-3.8-os').map((pkg) => pkg.name);
+
+    expect(real).toEqual(real.slice().sort());
   });
 
   it('reads epochs, CRLF and blank lines', () => {

@@ -1,0 +1,39 @@
+import { describeRegression, regressions } from '../../../scripts/bench/regressions';
+
+const row = (metric: string, values: Record<string, number>, pass?: boolean) => ({
+  metric, values, pass
+});
+
+describe('bench regressions (the previous results file against this run)', () => {
+  it('reports a target met before and missed now, and a timing grown past the fraction and the floor', () => {
+    const previous = [row('pages: pools list, warm', { medianMs: 80, p95Ms: 95 }, true), row('  entry chunk', { gzipBytes: 40000 })];
+    const current = [row('pages: pools list, warm', { medianMs: 84, p95Ms: 130 }, false), row('  entry chunk', { gzipBytes: 52000 })];
+
+    expect(regressions(previous, current)).toEqual([
+      { metric: 'pages: pools list, warm', what: 'missed' },
+      {
+        metric: 'pages: pools list, warm', what: 'p95Ms', before: 95, after: 130
+      },
+      {
+        metric: 'entry chunk', what: 'gzipBytes', before: 40000, after: 52000
+      },
+    ]);
+  });
+
+  it('ignores noise on tiny figures, improvements, counts and rows new in this run', () => {
+    const previous = [row('domain: diffPackages', {
+      medianMs: 1, p95Ms: 10, runs: 100
+    }, true)];
+    const current = [row('domain: diffPackages', {
+      medianMs: 2.5, p95Ms: 4, runs: 400
+    }, true), row('pages: scaling, 100000 versions', { medianMs: 900 }, false)];
+
+    expect(regressions(previous, current)).toEqual([]);
+  });
+
+  it('says what grew and by how much', () => {
+    expect(describeRegression({
+      metric: 'compare, 500 images', what: 'medianMs', before: 200, after: 300
+    })).toBe('compare, 500 images: medianMs 200.00 → 300.00 ms (+50%)');
+  });
+});
