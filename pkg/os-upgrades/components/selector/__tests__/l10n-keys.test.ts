@@ -20,12 +20,13 @@ function hasKeyOrPrefix(key: string): boolean {
   return has(key) || (typeof lookUp(key) === 'object' && lookUp(key) !== null);
 }
 
-/** Every `refuse('x'`, `error(field, 'x'` and `reason('x'` the domain's selector and pool rules can emit. */
+/** Every `refuse('x'`, `error(field, 'x'`, `reason('x'` and `${ REASON }.x` constant the domain's selector and pool rules can emit. */
 function domainKeys(): string[] {
   const patterns: [RegExp, string][] = [
     [/refuse\('(\w+)'/g, 'osUpgrades.pool.refusal'],
     [/\berror\(\s*[\w']*\s*,\s*'(\w+)'/g, 'osUpgrades.selector.error'],
     [/\breason\('(\w+)'/g, 'osUpgrades.selector.reason'],
+    [/`\$\{ REASON \}\.(\w+)`/g, 'osUpgrades.selector.reason'],
   ];
   const keys = new Set<string>();
 
