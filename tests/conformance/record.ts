@@ -1,10 +1,11 @@
 // Runs every scenario against the real stack (scripts/real-stack/up) and writes its exchanges to
 // recordings/<scenario>.json. Run: REAL_STACK=1 yarn -s tsx tests/conformance/record.ts
+// (SCENARIO=<name> for one).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Credentials, send } from './client';
-import { normalise } from './normalise';
-import { Exchange, Recording, USER_IDS } from './scenario';
+import { Credentials } from './client';
+import { runScenario } from './run';
+import { Recording, USER_IDS } from './scenario';
 import { SCENARIOS } from './scenarios';
 
 const ROOT = join(__dirname, '../..');
@@ -23,6 +24,7 @@ function pinned(moduleDir: string, module: string): string {
 }
 
 async function kubernetesVersion(api: string): Promise<string> {
+  // The API server's certificate is its own self-signed one, on loopback.
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   const res = await fetch(`${ api }/version`, { headers: { authorization: 'Bearer real-stack-admin' } });
 
@@ -34,7 +36,7 @@ async function main() {
     throw new Error('set REAL_STACK=1 and start scripts/real-stack/up first');
   }
   const stack = endpoints();
-  const steve = stack.REAL_STACK_STEVE;
+  // Rancher impersonates each user by its id; Steve's --enable-header-auth reads the same headers.
   const credentials = Object.fromEntries(Object.entries(USER_IDS).map(([name, id]) => [
     name, { 'Impersonate-User': id, 'Impersonate-Group': 'system:authenticated' }
   ])) as Credentials;
@@ -42,35 +44,21 @@ async function main() {
     'k8s.io/kubernetes (kube-apiserver)': await kubernetesVersion(stack.REAL_STACK_KUBE_API),
     'github.com/rancher/steve':           pinned('steve', 'github.com/rancher/steve'),
     'elemental-operator CRDs':            process.env.ELEMENTAL_OPERATOR_REF ?? 'v1.9.2',
-    etcd:                                 'Debian etcd-server',
+    etcd:                                 process.env.REAL_STACK_ETCD_VERSION ?? 'unknown',
   };
 
-  for (const scenario of SCENARIOS) {
-    const only = process.env.SCENARIO;
-
-    if (only && only !== scenario.name) {
-      continue;
-    }
-    const exchanges: Exchange[] = [];
-
-    for (const step of scenario.steps) {
-      if (step.settleMs) {
-        await new Promise((resolve) => setTimeout(resolve, step.settleMs));
-      }
-      const answer = await send(steve, credentials, step.request);
-
-      exchanges.push({ request: step.request, compare: step.compare, response: { status: answer.status, body: normalise(answer.body, steve) } });
-      console.log(`${ scenario.name }: ${ step.request.user } ${ step.request.method } ${ step.request.path } → ${ answer.status }`);
-    }
+  for (const scenario of SCENARIOS.filter((s) => !process.env.SCENARIO || s.name === process.env.SCENARIO)) {
+    const exchanges = await runScenario({ base: stack.REAL_STACK_STEVE, credentials }, scenario);
     const recording: Recording = {
       scenario: scenario.name, about: scenario.about, versions, exchanges
     };
 
     writeFileSync(join(__dirname, 'recordings', `${ scenario.name }.json`), `${ JSON.stringify(recording, null, 2) }\n`);
+    process.stdout.write(`${ scenario.name }: ${ exchanges.length } exchanges recorded\n`);
   }
 }
 
 main().catch((e) => {
-  console.error(e);
+  process.stderr.write(`${ e instanceof Error ? e.stack : String(e) }\n`);
   process.exit(1);
 });

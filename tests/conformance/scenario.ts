@@ -2,7 +2,9 @@
 // (record.ts) and replayed against the emulator (tests/unit/conformance/replay.test.ts).
 
 /** The emulator's users (tests/emulator/users.ts); on the real stack each is a Kubernetes identity named by its Rancher user id. */
-export const USER_IDS = { admin: 'user-h5cqk', viewer: 'u-8mx2p', editor: 'u-q7c4t' } as const;
+export const USER_IDS = {
+  admin: 'user-h5cqk', viewer: 'u-8mx2p', editor: 'u-q7c4t'
+} as const;
 
 export type UserName = keyof typeof USER_IDS;
 
@@ -22,12 +24,31 @@ export interface ConformanceRequest {
  */
 export type Comparison = 'status' | 'list' | 'object' | 'error';
 
-export interface Step {
+export interface RequestStep {
   request: ConformanceRequest;
   compare: Comparison;
   /** Steve's SQL cache sees a write through a watch: wait this long before the step. */
   settleMs?: number;
 }
+
+/**
+ * A websocket on /v1/subscribe as the shell opens it (plugins/steve/subscribe.js): the subscribe
+ * messages are sent, then the steps run, then the events seen are recorded. The replay compares
+ * which events came for which object (name and id, each once), not their count or timing.
+ */
+export interface WatchStep {
+  watch: {
+    user: UserName;
+    subscribe: Record<string, unknown>[];
+    /** Send the `revision` of the latest list answer as the subscription's `resourceVersion`. */
+    atLastRevision?: boolean;
+  };
+  during: RequestStep[];
+  /** How long to listen after the last step. */
+  collectMs: number;
+}
+
+export type Step = RequestStep | WatchStep;
 
 export interface Scenario {
   name: string;
@@ -36,11 +57,19 @@ export interface Scenario {
   steps: Step[];
 }
 
-export interface Exchange {
+export interface RequestExchange {
   request: ConformanceRequest;
   compare: Comparison;
   response: { status: number; body: unknown };
 }
+
+export interface WatchExchange {
+  watch: WatchStep['watch'];
+  /** `<event name> <object id>`, each once, in the order first seen (pings left out). */
+  events: string[];
+}
+
+export type Exchange = RequestExchange | WatchExchange;
 
 export interface Recording {
   scenario: string;

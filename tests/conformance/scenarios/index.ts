@@ -1,5 +1,6 @@
 import { Scenario } from '../scenario';
 import { steveLists } from './steve-lists';
+import { steveWatch } from './steve-watch';
 import { steveWrites } from './steve-writes';
 
-export const SCENARIOS: Scenario[] = [steveLists, steveWrites];
+export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch];

@@ -17,8 +17,12 @@ function version(name: string, channel: string, version: string): Step {
       path:   TYPE,
       body:   {
         type:     'elemental.cattle.io.managedosversion',
-        metadata: { name, namespace: 'fleet-default', labels: { [SCENARIO_LABEL]: NAME, [CHANNEL_LABEL]: channel } },
-        spec:     { version, type: 'container', metadata: { upgradeImage: `registry.example.test/os:${ version }` } },
+        metadata: {
+          name, namespace: 'fleet-default', labels: { [SCENARIO_LABEL]: NAME, [CHANNEL_LABEL]: channel }
+        },
+        spec: {
+          version, type: 'container', metadata: { upgradeImage: `registry.example.test/os:${ version }` }
+        },
       },
     },
   };
@@ -26,12 +30,21 @@ function version(name: string, channel: string, version: string): Step {
 
 function list(query: string, settleMs?: number): Step {
   return {
-    compare: 'list', settleMs, request: { user: 'viewer', method: 'GET', path: `${ TYPE }?${ MINE }&${ query }` }
+    compare: 'list',
+    settleMs,
+    request: {
+      user: 'viewer', method: 'GET', path: `${ TYPE }?${ MINE }&${ query }`
+    }
   };
 }
 
 function remove(name: string): Step {
-  return { compare: 'status', request: { user: 'admin', method: 'DELETE', path: `${ TYPE }/fleet-default/${ name }` } };
+  return {
+    compare: 'status',
+    request: {
+      user: 'admin', method: 'DELETE', path: `${ TYPE }/fleet-default/${ name }`
+    }
+  };
 }
 
 export const steveLists: Scenario = {
