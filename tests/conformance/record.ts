@@ -44,7 +44,7 @@ async function main() {
     'k8s.io/kubernetes (kube-apiserver)': await kubernetesVersion(stack.REAL_STACK_KUBE_API),
     'github.com/rancher/steve':           pinned('steve', 'github.com/rancher/steve'),
     'elemental-operator CRDs':            process.env.ELEMENTAL_OPERATOR_REF ?? 'v1.9.2',
-    etcd:                                 process.env.REAL_STACK_ETCD_VERSION ?? 'unknown',
+    etcd:                                 stack.REAL_STACK_ETCD_VERSION ?? 'unknown',
   };
 
   for (const scenario of SCENARIOS.filter((s) => !process.env.SCENARIO || s.name === process.env.SCENARIO)) {
