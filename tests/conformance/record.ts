@@ -3,9 +3,9 @@
 // (SCENARIO=<name> for one).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Credentials } from './client';
+import { credentialsFor } from './client';
 import { runScenario } from './run';
-import { Recording, USER_IDS } from './scenario';
+import { Recording } from './scenario';
 import { SCENARIOS } from './scenarios';
 
 const ROOT = join(__dirname, '../..');
@@ -37,9 +37,7 @@ async function main() {
   }
   const stack = endpoints();
   // Rancher impersonates each user by its id; Steve's --enable-header-auth reads the same headers.
-  const credentials = Object.fromEntries(Object.entries(USER_IDS).map(([name, id]) => [
-    name, { 'Impersonate-User': id, 'Impersonate-Group': 'system:authenticated' }
-  ])) as Credentials;
+  const credentials = await credentialsFor((_name, id) => ({ 'Impersonate-User': id, 'Impersonate-Group': 'system:authenticated' }));
   const versions = {
     'k8s.io/kubernetes (kube-apiserver)': await kubernetesVersion(stack.REAL_STACK_KUBE_API),
     'github.com/rancher/steve':           pinned('steve', 'github.com/rancher/steve'),

@@ -1,7 +1,9 @@
 // Writes the extension makes to ManagedOSImages through Steve, each user's answer: the pool form
 // and approve dialog (api/pools.ts), their 409 on a stale resourceVersion, 422 from the CRD's
 // schema, and 403 where RBAC refuses (the viewer everywhere, the editor outside fleet-default).
-import { SCENARIO_LABEL, Scenario, Step, UserName } from '../scenario';
+import {
+  Comparison, SCENARIO_LABEL, Scenario, Step, UserName
+} from '../scenario';
 
 const NAME = 'steve-writes';
 const TYPE = '/v1/elemental.cattle.io.managedosimages';
@@ -16,7 +18,7 @@ function pool(name: string, namespace: string, spec: Record<string, unknown> = {
   };
 }
 
-function create(user: UserName, body: unknown, compare: Step['compare'] = 'object'): Step {
+function create(user: UserName, body: unknown, compare: Comparison = 'object'): Step {
   return {
     compare,
     request: {
