@@ -10,6 +10,8 @@ import {
 export interface Target {
   base: string;
   credentials: Credentials;
+  /** Multiplies every wait (settleMs, collectMs, the watch's start): 1 on the real stack; the emulator applies a write at once. */
+  waitScale?: number;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20,7 +22,7 @@ interface RunState {
 
 async function request(target: Target, step: RequestStep, state: RunState): Promise<RequestExchange> {
   if (step.settleMs) {
-    await wait(step.settleMs);
+    await wait(step.settleMs * (target.waitScale ?? 1));
   }
   const answer = await send(target.base, target.credentials, step.request);
   const revision = (answer.body as { revision?: unknown } | null)?.revision;
@@ -68,13 +70,13 @@ async function watch(target: Target, step: WatchStep, state: RunState): Promise<
 
     socket.send(JSON.stringify({ ...message, ...revision }));
   }
-  await wait(500);
+  await wait(500 * (target.waitScale ?? 1));
   const during: RequestExchange[] = [];
 
   for (const inner of step.during) {
     during.push(await request(target, inner, state));
   }
-  await wait(step.collectMs);
+  await wait(step.collectMs * (target.waitScale ?? 1));
   socket.close();
 
   return { watch: { watch: step.watch, events }, during };
