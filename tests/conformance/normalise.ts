@@ -35,6 +35,10 @@ function asBody(value: unknown): Body {
   return value && typeof value === 'object' && !Array.isArray(value) ? value as Body : {};
 }
 
+function sorted(value: unknown): unknown {
+  return Array.isArray(value) ? [...value].sort() : value;
+}
+
 /** The part of a normalised answer the replay compares (see Comparison). */
 export function projection(compare: string, status: number, value: unknown): unknown {
   const body = asBody(value);
@@ -54,6 +58,10 @@ export function projection(compare: string, status: number, value: unknown): unk
     };
   case 'error':
     return { status, code: body.code };
+  case 'schema':
+    return {
+      status, id: body.id, collectionMethods: sorted(body.collectionMethods), resourceMethods: sorted(body.resourceMethods)
+    };
   default:
     return { status };
   }

@@ -20,9 +20,10 @@ export interface ConformanceRequest {
 /**
  * What the replay compares of an answer (the recording keeps the whole normalised answer):
  * `status` the status code; `list` status, count, pages and the ids in order; `object` status, id,
- * type, name, namespace, labels and spec; `error` status and Steve's error code.
+ * type, name, namespace, labels and spec; `error` status and Steve's error code; `schema` status,
+ * id and the methods the user is given (collectionMethods, resourceMethods), sorted.
  */
-export type Comparison = 'status' | 'list' | 'object' | 'error';
+export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema';
 
 export interface RequestStep {
   request: ConformanceRequest;
