@@ -51,7 +51,8 @@ build() {
 start() {
   local name=$1
   shift
-  "$@" >"$LOGS/$name.log" 2>&1 &
+  # In $STATE: Steve's SQL cache writes informer_object_cache.db into its working directory.
+  (cd "$STATE" && exec "$@") >"$LOGS/$name.log" 2>&1 &
   echo $! >"$RUN/$name.pid"
 }
 
