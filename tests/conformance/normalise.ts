@@ -1,0 +1,73 @@
+// Strips from an answer what differs between any two runs of the same program (ids, revisions,
+// times, the server's origin), so a recording compares with a replay.
+
+const DROPPED_KEYS = new Set(['uid', 'resourceVersion', 'revision', 'creationTimestamp', 'managedFields', 'generation', 'selfLink']);
+const TIME_KEY = /(Time|Timestamp|time|timestamp)$/;
+
+export function normalise(value: unknown, origin: string): unknown {
+  if (Array.isArray(value)) {
+    return value.map((v) => normalise(v, origin));
+  }
+  if (typeof value === 'string') {
+    return value.split(origin).join('{origin}');
+  }
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+
+    for (const [key, v] of Object.entries(value)) {
+      if (DROPPED_KEYS.has(key)) {
+        continue;
+      }
+      out[key] = typeof v === 'string' && TIME_KEY.test(key) ? '<time>' : normalise(v, origin);
+    }
+
+    return out;
+  }
+
+  return value;
+}
+
+interface Body {
+  [key: string]: unknown;
+}
+
+function asBody(value: unknown): Body {
+  return value && typeof value === 'object' && !Array.isArray(value) ? value as Body : {};
+}
+
+function sorted(value: unknown): unknown {
+  return Array.isArray(value) ? [...value].sort() : value;
+}
+
+/** The part of a normalised answer the replay compares (see Comparison). */
+export function projection(compare: string, status: number, value: unknown): unknown {
+  const body = asBody(value);
+  const metadata = asBody(body.metadata);
+
+  switch (compare) {
+  case 'list':
+    return {
+      status,
+      count: body.count,
+      pages: body.pages,
+      ids:   Array.isArray(body.data) ? body.data.map((item) => asBody(item).id) : undefined,
+    };
+  case 'object':
+    return status >= 400 ? { status, code: body.code } : {
+      status, id: body.id, type: body.type, name: metadata.name, namespace: metadata.namespace, labels: metadata.labels, spec: body.spec,
+    };
+  case 'error':
+    return { status, code: body.code };
+  case 'schema':
+    return {
+      status, id: body.id, collectionMethods: sorted(body.collectionMethods), resourceMethods: sorted(body.resourceMethods)
+    };
+  default:
+    return { status };
+  }
+}
+
+/** JSON with every object's keys sorted: two answers that differ only in key order are the same. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+}

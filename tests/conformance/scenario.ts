@@ -1,0 +1,84 @@
+// A conformance scenario: requests the extension makes to Steve, run live against the real stack
+// (record.ts) and replayed against the emulator (tests/unit/conformance/replay.test.ts).
+
+/** The emulator's users (tests/emulator/rancher/users.ts); on the real stack each is a Kubernetes identity named by its Rancher user id. */
+export const USER_IDS = {
+  admin: 'user-h5cqk', viewer: 'u-8mx2p', editor: 'u-q7c4t'
+} as const;
+
+export type UserName = keyof typeof USER_IDS;
+
+export interface ConformanceRequest {
+  user: UserName;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Steve path and query, e.g. `/v1/elemental.cattle.io.managedosversions?filter=…` */
+  path: string;
+  body?: unknown;
+  contentType?: string;
+}
+
+/**
+ * What the replay compares of an answer (the recording keeps the whole normalised answer):
+ * `status` the status code; `list` status, count, pages and the ids in order; `object` status, id,
+ * type, name, namespace, labels and spec; `error` status and Steve's error code; `schema` status,
+ * id and the methods the user is given (collectionMethods, resourceMethods), sorted.
+ */
+export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema';
+
+export interface RequestStep {
+  request: ConformanceRequest;
+  compare: Comparison;
+  /** Steve's SQL cache sees a write through a watch: wait this long before the step. */
+  settleMs?: number;
+}
+
+/**
+ * A websocket on /v1/subscribe as the shell opens it (plugins/steve/subscribe.js): the subscribe
+ * messages are sent, then the steps run, then the events seen are recorded. The replay compares
+ * which events came for which object (name and id, each once), not their count or timing.
+ */
+export interface WatchStep {
+  watch: {
+    user: UserName;
+    subscribe: Record<string, unknown>[];
+    /** Send the `revision` of the latest list answer as the subscription's `resourceVersion`. */
+    atLastRevision?: boolean;
+  };
+  during: RequestStep[];
+  /** How long to listen after the last step. */
+  collectMs: number;
+}
+
+export type Step = RequestStep | WatchStep;
+
+export interface Scenario {
+  name: string;
+  /** What the extension relies on here, and where (the extension's file). */
+  about: string;
+  steps: Step[];
+}
+
+export interface RequestExchange {
+  request: ConformanceRequest;
+  compare: Comparison;
+  response: { status: number; body: unknown };
+}
+
+export interface WatchExchange {
+  watch: WatchStep['watch'];
+  /** `<event name> <object id>`, each once, in the order first seen (pings left out). */
+  events: string[];
+}
+
+export type Exchange = RequestExchange | WatchExchange;
+
+export interface Recording {
+  scenario: string;
+  about: string;
+  /** The real programs that answered. */
+  versions: Record<string, string>;
+  exchanges: Exchange[];
+}
+
+/** Objects of a scenario carry this label, so its lists never see another's (or the emulator's seed). */
+export const SCENARIO_LABEL = 'conformance.os-upgrades.cattle.io/scenario';

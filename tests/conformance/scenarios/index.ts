@@ -1,0 +1,7 @@
+import { Scenario } from '../scenario';
+import { steveLists } from './steve-lists';
+import { steveSchemas } from './steve-schemas';
+import { steveWatch } from './steve-watch';
+import { steveWrites } from './steve-writes';
+
+export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas];
