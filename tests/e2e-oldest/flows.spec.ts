@@ -3,35 +3,25 @@
 // emulator imitates 2.12: no /v1-public), and the fleet overview, channels → a channel → compare,
 // a pool created by selector → approved → rolled back, and the changelog sources page work.
 
-import { readFileSync } from 'fs';
-import { join } from 'path';
-import { Locator, Page } from '@playwright/test';
+import { Page } from '@playwright/test';
 import { field } from '../e2e/support/api';
 import { ChannelEntry, useEmulator } from '../e2e/support/emulator';
 import { dashboardPath, loginAs, loginOnPage } from '../e2e/support/login';
+import { channelRow, seededChannelEntries } from '../e2e/support/channels';
+import {
+  BASE_CHANNEL, CHANNEL_TYPE, CHANNELS, NS, POOLS
+} from '../e2e/support/names';
+import { poolRow, storedPool } from '../e2e/support/pools';
 import { expect, test } from '../e2e/support/test';
 
-const PRODUCT = '/os-upgrades/c/_';
-const NS = 'fleet-default';
-const CHANNEL = 'sl-micro-6.1-base';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const CHANNEL_TYPE = 'elemental.cattle.io.managedosversionchannel';
 const NEWEST_SEEDED = 'base-v2.2.0-3.12-os';
 const PUBLISHED = 'base-v2.2.0-3.13-os';
 
 const emulator = useEmulator();
 
-async function storedPool(name: string): Promise<Record<string, unknown>> {
-  const pool = (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === name);
-
-  expect(pool, `pool ${ name } is stored`).toBeTruthy();
-
-  return pool as Record<string, unknown>;
-}
-
 /** The seeded channel plus one newer container image, as its publisher would add it. */
 function channelWithNewerImage(): ChannelEntry[] {
-  const seeded: ChannelEntry[] = JSON.parse(readFileSync(join(__dirname, '../fixtures/elemental/channels', `${ CHANNEL }.json`), 'utf8'));
+  const seeded: ChannelEntry[] = seededChannelEntries(BASE_CHANNEL);
   const newest = seeded.find((entry) => entry.metadata.name === NEWEST_SEEDED) as ChannelEntry;
 
   return [{
@@ -44,10 +34,6 @@ function channelWithNewerImage(): ChannelEntry[] {
       },
     },
   }, ...seeded];
-}
-
-function poolRow(page: Page, name: string): Locator {
-  return page.getByTestId('pools-table').locator('tr', { has: page.getByRole('link', { name, exact: true }) });
 }
 
 async function choose(page: Page, select: string, option: string): Promise<void> {
@@ -73,7 +59,7 @@ test.describe('on the oldest declared shell (Rancher 2.12)', () => {
     await loginOnPage(page, 'admin');
     expect(logins).toEqual(['/v3-public/localProviders/local']);
 
-    await page.goto(dashboardPath(`${ PRODUCT }/channels`));
+    await page.goto(dashboardPath(CHANNELS));
     await page.getByRole('link', { name: 'Fleet overview' }).click();
     await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/fleet/);
     await expect(page.getByTestId('fleet-table')).toBeVisible();
@@ -87,12 +73,12 @@ test.describe('on the oldest declared shell (Rancher 2.12)', () => {
 
   test('channels → a channel → compare two images', async({ page, problems }) => {
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath(`${ PRODUCT }/channels`));
-    const row = page.getByTestId('channels-table').locator('tr', { has: page.getByRole('link', { name: CHANNEL, exact: true }) });
+    await page.goto(dashboardPath(CHANNELS));
+    const row = channelRow(page, BASE_CHANNEL);
 
     await expect(row.getByTestId('channel-count')).toHaveText('6');
-    await row.getByRole('link', { name: CHANNEL, exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Channel ${ CHANNEL }`);
+    await row.getByRole('link', { name: BASE_CHANNEL, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Channel ${ BASE_CHANNEL }`);
     // Read by label selector here: Rancher 2.12's shell has no enableServerSidePagination.
     await expect(page.getByTestId('container-versions').locator('.col-name')).toHaveText(['base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os']);
 
@@ -109,7 +95,7 @@ test.describe('on the oldest declared shell (Rancher 2.12)', () => {
 
   test('a pool created by selector, approved when the channel publishes, rolled back', async({ page, problems }) => {
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath(`${ PRODUCT }/pools`));
+    await page.goto(dashboardPath(POOLS));
     await page.getByTestId('pools-create').click();
     await page.getByTestId('pool-name-input').fill('oldest-shell');
     await page.getByTestId('btn-targets').click();
@@ -117,16 +103,16 @@ test.describe('on the oldest declared shell (Rancher 2.12)', () => {
     await choose(page, 'pool-target-cluster-0', 'edge-munich-01');
     await page.getByTestId('pool-overlap-confirm-edge-munich').click();
     await page.getByTestId('btn-image').click();
-    await choose(page, 'selector-channel', CHANNEL);
+    await choose(page, 'selector-channel', BASE_CHANNEL);
     await page.getByTestId('selector-version').fill('~2.2');
     await expect(page.getByTestId('selector-preview-chosen-name')).toHaveText(NEWEST_SEEDED);
     await page.getByTestId('pool-save-async-button').click();
     await expect(page).toHaveURL(/\/pools$/);
-    expect(field(await storedPool('oldest-shell'), 'spec.managedOSVersionName')).toBe(NEWEST_SEEDED);
+    expect(field(await storedPool(emulator.control, 'oldest-shell'), 'spec.managedOSVersionName')).toBe(NEWEST_SEEDED);
 
     const row = poolRow(page, 'oldest-shell');
 
-    await emulator.control.publishChannel(CHANNEL, channelWithNewerImage());
+    await emulator.control.publishChannel(BASE_CHANNEL, channelWithNewerImage());
     // Shell 3.0.5 does not page ManagedOSVersions, so no `resource.changes` watch tells the open
     // page of the new image (on 2.13 and newer it shows without a reload): it is read on the next load.
     await page.reload();
@@ -137,7 +123,7 @@ test.describe('on the oldest declared shell (Rancher 2.12)', () => {
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(PUBLISHED);
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    expect(field(await storedPool('oldest-shell'), 'spec.managedOSVersionName')).toBe(PUBLISHED);
+    expect(field(await storedPool(emulator.control, 'oldest-shell'), 'spec.managedOSVersionName')).toBe(PUBLISHED);
     await expect(row.getByTestId('pool-pin')).toHaveText(PUBLISHED);
 
     await page.getByTestId('pool-menu-oldest-shell').click();
@@ -145,7 +131,7 @@ test.describe('on the oldest declared shell (Rancher 2.12)', () => {
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(NEWEST_SEEDED);
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    expect(field(await storedPool('oldest-shell'), 'spec.managedOSVersionName')).toBe(NEWEST_SEEDED);
+    expect(field(await storedPool(emulator.control, 'oldest-shell'), 'spec.managedOSVersionName')).toBe(NEWEST_SEEDED);
     await expect(row.getByTestId('pool-pin')).toHaveText(NEWEST_SEEDED);
     expect(problems.pageErrors).toEqual([]);
   });
@@ -154,7 +140,7 @@ test.describe('on the oldest declared shell (Rancher 2.12)', () => {
     const row = page.getByTestId('channel-sources-sl-micro-6.2-base');
 
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath(`${ PRODUCT }/channels`));
+    await page.goto(dashboardPath(CHANNELS));
     await page.getByRole('link', { name: 'Changelog sources' }).click();
     await expect(page).toHaveURL(/\/sources$/);
     await row.getByTestId('template-input').fill('/changelog-files/{name}.updates.log');

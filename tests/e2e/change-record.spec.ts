@@ -9,11 +9,10 @@ import { expectAccessible, expectTheme, useDarkTheme, useLanguage } from './supp
 import { sidewaysScroll } from './support/layout';
 import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
+import { NS, POOL_TYPE } from './support/names';
 import { expect, test } from './support/test';
 
-const NS = 'fleet-default';
 const POOL = 'edge-berlin';
-const IMAGE = 'elemental.cattle.io.managedosimage';
 const OLD = 'base-v2.2.0-3.9-os';
 const NEW = 'base-v2.2.0-3.12-os';
 const COMMENT = 'CHG-4711: kernel fix, agreed with the site lead';
@@ -57,7 +56,7 @@ test('an approval\'s change record matches the stored pool and the compare page'
   expect(json.name).toMatch(new RegExp(`^change-record-${ NS }-${ POOL }-\\d+.*\\.json$`));
 
   // The object change is what the pool stores: read through the API as the dashboard reads it.
-  const stored = (await sessionApi(page).get(steveUrl(IMAGE, NS, POOL))).body;
+  const stored = (await sessionApi(page).get(steveUrl(POOL_TYPE, NS, POOL))).body;
   const annotations = field(stored, 'metadata.annotations') as Record<string, string>;
   const history = JSON.parse(annotations['os-upgrades.cattle.io/history']);
 

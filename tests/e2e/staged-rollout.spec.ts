@@ -6,15 +6,13 @@
 
 import { Page } from '@playwright/test';
 import { field } from './support/api';
-import { expectAccessible } from './support/a11y';
+import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { useEmulator } from './support/emulator';
+import { sidewaysScroll, tooWide } from './support/layout';
 import { dashboardPath, loginAs } from './support/login';
+import { FLEET, NS, POOLS } from './support/names';
+import { storedPool } from './support/pools';
 import { expect, test } from './support/test';
-
-const POOLS = '/os-upgrades/c/_/pools';
-const FLEET = '/os-upgrades/c/_/fleet';
-const IMAGE = 'elemental.cattle.io.managedosimage';
-const NS = 'fleet-default';
 
 const emulator = useEmulator();
 
@@ -78,7 +76,7 @@ test.describe('staged rollouts', () => {
     await loginAs(page, 'admin');
     await buildStages(page);
 
-    const pool = (await emulator.control.objects(IMAGE)).find((object) => field(object, 'metadata.name') === 'edge-berlin');
+    const pool = await storedPool(emulator.control, 'edge-berlin');
 
     expect(field(pool, 'spec.clusterRolloutStrategy')).toEqual({
       maxUnavailable: 1,
@@ -146,5 +144,26 @@ test.describe('staged rollouts', () => {
     // The agent applies again: the rollout goes on to the end.
     await emulator.control.setApplyFailure('edge-berlin-01', false);
     await expect(page.getByTestId('fleet-staged-edge-berlin')).toContainText('All 2 stages done.', { timeout: 90_000 });
+  });
+
+  test('the stages, their preview and a halt fit 1024 px in the dark theme and pass axe', async({ page }) => {
+    const fits = async() => expect(await sidewaysScroll(page), `too wide: ${ (await tooWide(page)).join(', ') }`).toBeLessThanOrEqual(0);
+
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await loginAs(page, 'admin');
+    await useDarkTheme(page);
+    await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
+    await expectTheme(page, 'dark');
+    await buildStages(page);
+    await emulator.control.setApplyFailure('edge-berlin-01', true, 'the agent could not apply the bundle');
+    await approve(page);
+    await expect(page.getByTestId('staged-rollout-halt')).toBeVisible({ timeout: 45_000 });
+    await fits();
+    await expectAccessible(page, '[data-testid="staged-rollout"]');
+
+    await page.goto(dashboardPath(FLEET));
+    await expect(page.getByTestId('fleet-staged-edge-berlin')).toContainText('Halted at stage canary', { timeout: 45_000 });
+    await fits();
+    await expectAccessible(page, '[data-testid="fleet-staged-edge-berlin"]');
   });
 });
