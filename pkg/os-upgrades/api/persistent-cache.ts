@@ -1,7 +1,7 @@
 // Published changelog files kept across sessions in IndexedDB (idb-keyval), keyed by source URL
 // (and the user, where the request carries credentials), bounded by planCacheEviction.
 import {
-  clear, createStore, del, delMany, entries, getMany, setMany, UseStore
+  clear, createStore, del, delMany, entries, getMany, promisifyRequest, setMany, UseStore
 } from 'idb-keyval';
 import { BatchReader } from './batch-reader';
 import { CacheEntryMeta, DEFAULT_CACHE_MAX_BYTES, planCacheEviction } from '../domain';
@@ -17,6 +17,26 @@ export interface FileCache {
 /** One database per store, as idb-keyval's createStore makes them. */
 const FILES_DB = 'os-upgrades-changelog-files';
 const INDEX_DB = 'os-upgrades-changelog-index';
+
+/**
+ * Writes the recency of entries that are still in the index, in one transaction: an entry another
+ * session (or tab) cleared or evicted meanwhile is not put back.
+ */
+function touchExisting(batch: [string, CacheEntryMeta][], index: UseStore): Promise<void> {
+  return index('readwrite', (store) => {
+    for (const [key, meta] of batch) {
+      const request = store.getKey(key);
+
+      request.onsuccess = () => {
+        if (request.result !== undefined) {
+          store.put(meta, key);
+        }
+      };
+    }
+
+    return promisifyRequest(store.transaction);
+  });
+}
 
 export class PersistentFileCache implements FileCache {
   private readonly files: UseStore;
@@ -83,7 +103,7 @@ export class PersistentFileCache implements FileCache {
 
         this.touched.clear();
         this.touching = undefined;
-        setMany(batch, this.index).catch(() => undefined);
+        touchExisting(batch, this.index).catch(() => undefined);
       }, 200);
     }
 
@@ -137,6 +157,10 @@ export class PersistentFileCache implements FileCache {
 
   async clear(): Promise<void> {
     this.pending.clear();
+    // A recency write still waiting would put the cleared entries back in the index.
+    clearTimeout(this.touching);
+    this.touching = undefined;
+    this.touched.clear();
     await Promise.all([clear(this.files), clear(this.index)]);
     this.metas = Promise.resolve(new Map());
   }

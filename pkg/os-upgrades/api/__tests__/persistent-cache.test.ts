@@ -46,6 +46,10 @@ describe('PersistentFileCache (IndexedDB through idb-keyval, fake-indexeddb here
     }
     // Reads only: the recency of what was read is written later, in its own batch.
     expect(modes.filter((mode) => mode !== 'readwrite')).toHaveLength(1);
+    // Its recency write, 200 ms later, is dropped by clear(): nothing comes back into the index.
+    await later.clear();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await new PersistentFileCache(100000, clock).usage()).toEqual({ entries: 0, bytes: 0 });
   });
 
   it('evicts the least recently used entries to stay within its bound', async() => {
