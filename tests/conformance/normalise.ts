@@ -3,13 +3,15 @@
 
 const DROPPED_KEYS = new Set(['uid', 'resourceVersion', 'revision', 'creationTimestamp', 'managedFields', 'generation', 'selfLink']);
 const TIME_KEY = /(Time|Timestamp|time|timestamp)$/;
+// A time outside a time key: Steve's metadata.fields carries each row's creation time (its Age column).
+const TIME_VALUE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 export function normalise(value: unknown, origin: string): unknown {
   if (Array.isArray(value)) {
     return value.map((v) => normalise(v, origin));
   }
   if (typeof value === 'string') {
-    return value.split(origin).join('{origin}');
+    return TIME_VALUE.test(value) ? '<time>' : value.split(origin).join('{origin}');
   }
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
