@@ -53,6 +53,13 @@ function keyOf(sub: Subscription): string {
   return `${ sub.resourceType }/${ sub.namespace ?? '' }/${ sub.id ?? '' }/${ sub.selector ?? '' }/${ sub.mode ?? '' }`;
 }
 
+/**
+ * The data of an event that carries no object (resource.start, resource.changes): rancher/apiserver
+ * pkg/subscribe/convert.go MarshallObject converts the empty object with the request's schema, the
+ * websocket's own type `subscribe` (the shell reads the message's resourceType, not this).
+ */
+const NO_OBJECT: JsonObject = { type: 'subscribe', links: {} };
+
 function header(sub: Subscription): JsonObject {
   const out: JsonObject = { resourceType: sub.resourceType };
 
@@ -172,7 +179,7 @@ class SteveSubscription {
     };
 
     this.watches.set(keyOf(sub), watch);
-    this.send({ name: 'resource.start', ...header(sub) });
+    this.send({ name: 'resource.start', ...header(sub), data: NO_OBJECT });
 
     if (!type) {
       return;
@@ -225,7 +232,7 @@ class SteveSubscription {
    */
   private notifyChanges(watch: ActiveWatch): void {
     const notify = () => this.send({
-      name: 'resource.changes', ...header(watch), revision: String(this.env.store.revision), data: { type: watch.resourceType }
+      name: 'resource.changes', ...header(watch), revision: String(this.env.store.revision), data: NO_OBJECT
     });
 
     if (!watch.notifiedOnce) {
