@@ -1,5 +1,6 @@
 // Strips from an answer what differs between any two runs of the same program (ids, revisions,
 // times, the server's origin), so a recording compares with a replay.
+import { SHARED_NAMESPACES } from './scenario';
 
 const DROPPED_KEYS = new Set(['uid', 'resourceVersion', 'revision', 'creationTimestamp', 'managedFields', 'generation', 'selfLink']);
 const TIME_KEY = /(Time|Timestamp|time|timestamp)$/;
@@ -41,6 +42,23 @@ function sorted(value: unknown): unknown {
   return Array.isArray(value) ? [...value].sort() : value;
 }
 
+/** Steve's `checkPermissions` answer on a namespace list: each shared namespace's verbs per type. */
+function namespacePermissions(data: unknown): Record<string, Record<string, string[]>> {
+  const out: Record<string, Record<string, string[]>> = {};
+
+  for (const item of Array.isArray(data) ? data : []) {
+    const id = asBody(item).id;
+
+    if (typeof id === 'string' && SHARED_NAMESPACES.includes(id)) {
+      const permissions = asBody(asBody(item).resourcePermissions);
+
+      out[id] = Object.fromEntries(Object.entries(permissions).map(([type, verbs]) => [type, Object.keys(asBody(verbs)).sort()]));
+    }
+  }
+
+  return out;
+}
+
 /** The part of a normalised answer the replay compares (see Comparison). */
 export function projection(compare: string, status: number, value: unknown): unknown {
   const body = asBody(value);
@@ -60,6 +78,8 @@ export function projection(compare: string, status: number, value: unknown): unk
     };
   case 'error':
     return { status, code: body.code };
+  case 'permissions':
+    return { status, namespaces: namespacePermissions(body.data) };
   case 'schema':
     return {
       status, id: body.id, collectionMethods: sorted(body.collectionMethods), resourceMethods: sorted(body.resourceMethods)

@@ -21,9 +21,13 @@ export interface ConformanceRequest {
  * What the replay compares of an answer (the recording keeps the whole normalised answer):
  * `status` the status code; `list` status, count, pages and the ids in order; `object` status, id,
  * type, name, namespace, labels and spec; `error` status and Steve's error code; `schema` status,
- * id and the methods the user is given (collectionMethods, resourceMethods), sorted.
+ * id and the methods the user is given (collectionMethods, resourceMethods), sorted; `permissions`
+ * status and, for each of SHARED_NAMESPACES in the list, the verbs of its `resourcePermissions`, sorted.
  */
-export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema';
+export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema' | 'permissions';
+
+/** The namespaces both the real stack (tests/real-stack/rbac.yaml) and the emulator's seed have. */
+export const SHARED_NAMESPACES = ['cattle-system', 'fleet-default', 'fleet-local'];
 
 export interface RequestStep {
   request: ConformanceRequest;

@@ -1,7 +1,8 @@
 import { Scenario } from '../scenario';
 import { steveLists } from './steve-lists';
+import { steveReads } from './steve-reads';
 import { steveSchemas } from './steve-schemas';
 import { steveWatch } from './steve-watch';
 import { steveWrites } from './steve-writes';
 
-export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas];
+export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads];

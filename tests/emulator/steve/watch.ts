@@ -179,7 +179,9 @@ class SteveSubscription {
     };
 
     this.watches.set(keyOf(sub), watch);
-    this.send({ name: 'resource.start', ...header(sub), data: NO_OBJECT });
+    this.send({
+      name: 'resource.start', ...header(sub), data: NO_OBJECT
+    });
 
     if (!type) {
       return;
