@@ -6,6 +6,19 @@ const DROPPED_KEYS = new Set(['uid', 'resourceVersion', 'revision', 'creationTim
 const TIME_KEY = /(Time|Timestamp|time|timestamp)$/;
 // A time outside a time key: Steve's metadata.fields carries each row's creation time (its Age column).
 const TIME_VALUE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+// Some types' metadata.fields give the age itself (a namespace's: "6m46s").
+const AGE_VALUE = /^(\d+[dhms])+$/;
+
+function normaliseEntry(key: string, value: unknown, origin: string): unknown {
+  if (typeof value === 'string' && TIME_KEY.test(key)) {
+    return '<time>';
+  }
+  if (key === 'fields' && Array.isArray(value)) {
+    return value.map((field) => (typeof field === 'string' && AGE_VALUE.test(field) ? '<age>' : normalise(field, origin)));
+  }
+
+  return normalise(value, origin);
+}
 
 export function normalise(value: unknown, origin: string): unknown {
   if (Array.isArray(value)) {
@@ -21,7 +34,7 @@ export function normalise(value: unknown, origin: string): unknown {
       if (DROPPED_KEYS.has(key)) {
         continue;
       }
-      out[key] = typeof v === 'string' && TIME_KEY.test(key) ? '<time>' : normalise(v, origin);
+      out[key] = normaliseEntry(key, v, origin);
     }
 
     return out;

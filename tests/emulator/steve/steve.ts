@@ -260,8 +260,9 @@ export class SteveApi {
         return sendJson(ctx, 200, this.present(ctx, type, deleted, actor));
       }
       ctx.res.statusCode = 204;
+      ctx.res.end();
 
-      return ctx.res.end();
+      return;
     }
     default:
       throw new ApiError(405, 'MethodNotAllowed', 'Method not allowed', undefined, { code: 'MethodNotAllow', message: 'Method not allowed' });
