@@ -1,6 +1,6 @@
 // Strips from an answer what differs between any two runs of the same program (ids, revisions,
 // times, the server's origin), so a recording compares with a replay.
-import { SHARED_NAMESPACES } from './scenario';
+import { ELEMENTAL_SCHEMA_PREFIX, SHARED_NAMESPACES } from './scenario';
 
 const DROPPED_KEYS = new Set(['uid', 'resourceVersion', 'revision', 'creationTimestamp', 'managedFields', 'generation', 'selfLink']);
 const TIME_KEY = /(Time|Timestamp|time|timestamp)$/;
@@ -72,6 +72,12 @@ function namespacePermissions(data: unknown): Record<string, Record<string, stri
   return out;
 }
 
+function elementalSchemaIds(data: unknown): unknown[] {
+  const ids = (Array.isArray(data) ? data : []).map((item) => asBody(item).id);
+
+  return ids.filter((id) => typeof id === 'string' && id.startsWith(ELEMENTAL_SCHEMA_PREFIX)).sort();
+}
+
 /** The part of a normalised answer the replay compares (see Comparison). */
 export function projection(compare: string, status: number, value: unknown): unknown {
   const body = asBody(value);
@@ -93,6 +99,8 @@ export function projection(compare: string, status: number, value: unknown): unk
     return { status, code: body.code };
   case 'permissions':
     return { status, namespaces: namespacePermissions(body.data) };
+  case 'schema-ids':
+    return { status, ids: elementalSchemaIds(body.data) };
   case 'schema':
     return {
       status, id: body.id, collectionMethods: sorted(body.collectionMethods), resourceMethods: sorted(body.resourceMethods)
