@@ -3,6 +3,7 @@ import { steveLists } from './steve-lists';
 import { steveReads } from './steve-reads';
 import { steveSchemas } from './steve-schemas';
 import { steveWatch } from './steve-watch';
+import { steveWatchErrors } from './steve-watch-errors';
 import { steveWrites } from './steve-writes';
 
-export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads];
+export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors];

@@ -147,7 +147,25 @@ class SteveSubscription {
     this.send({
       name: 'resource.error', ...header(sub), data: { error }
     });
-    this.send({ name: 'resource.stop', ...header(sub) });
+    this.send({
+      name: 'resource.stop', ...header(sub), data: NO_OBJECT
+    });
+  }
+
+  private tooOld(sub: Subscription, revision: number): void {
+    if (!this.env.sqlCache) {
+      // Steve proxies the Kubernetes watch, whose 410 Gone says this (k8s.io/apiserver storage/cacher).
+      this.fail(sub, `too old resource version: ${ revision } (${ this.env.store.oldestRevision })`);
+
+      return;
+    }
+    // The SQL cache's watch starts, then finds no event of that revision in its log
+    // (rancher/steve pkg/sqlcache/informer/listoption_indexer.go Watch, ErrTooOld); the error comes on
+    // the started watch's channel (rancher/apiserver pkg/subscribe/watcher.go stream).
+    this.send({
+      name: 'resource.start', ...header(sub), data: NO_OBJECT
+    });
+    this.fail(sub, 'resourceversion too old');
   }
 
   private start(sub: Subscription, resourceVersion: string | undefined): void {
@@ -170,7 +188,7 @@ class SteveSubscription {
     const revision = resourceVersion !== undefined && /^\d+$/.test(resourceVersion) ? Number(resourceVersion) : undefined;
 
     if (type && revision !== undefined && revision > 0 && revision < this.env.store.oldestRevision) {
-      this.fail(sub, `too old resource version: ${ revision } (${ this.env.store.oldestRevision })`);
+      this.tooOld(sub, revision);
 
       return;
     }
