@@ -27,5 +27,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   'steve-lists#13':   NO_OPERATOR_VERSION_DELETE,
   'steve-watch#3':    NO_OPERATOR_VERSION_DELETE,
   'steve-watch#6':    NO_OPERATOR_VERSION_DELETE,
+  'steve-watch#11':   NO_OPERATOR_VERSION_DELETE,
   'steve-watch#8':    NO_OPERATOR_VERSION_EVENTS,
 };
