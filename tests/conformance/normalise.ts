@@ -87,6 +87,13 @@ export function kept(compare: string, value: unknown): unknown {
   return { ...body, data: elemental.sort((a, b) => String(asBody(a).id).localeCompare(String(asBody(b).id))) };
 }
 
+/** Sorted: the API server gives an object's invalid fields in Go's map order, which changes run to run. */
+function kubeCauseFields(details: unknown): unknown[] | undefined {
+  const causes = asBody(details).causes;
+
+  return Array.isArray(causes) ? causes.map((cause) => String(asBody(cause).field)).sort() : undefined;
+}
+
 function elementalSchemaIds(data: unknown): unknown[] {
   const ids = (Array.isArray(data) ? data : []).map((item) => asBody(item).id);
 
@@ -114,6 +121,12 @@ export function projection(compare: string, status: number, value: unknown): unk
     return { status, code: body.code };
   case 'permissions':
     return { status, namespaces: namespacePermissions(body.data) };
+  case 'kube-list':
+    return { status, names: Array.isArray(body.items) ? body.items.map((item) => asBody(asBody(item).metadata).name) : undefined };
+  case 'kube-error':
+    return {
+      status, reason: body.reason, causes: kubeCauseFields(body.details)
+    };
   case 'schema-ids':
     return { status, ids: elementalSchemaIds(body.data) };
   case 'schema':

@@ -23,9 +23,11 @@ export interface ConformanceRequest {
  * type, name, namespace, labels and spec; `error` status and Steve's error code; `schema` status,
  * id and the methods the user is given (collectionMethods, resourceMethods), sorted; `permissions`
  * status and, for each of SHARED_NAMESPACES in the list, the verbs of its `resourcePermissions`, sorted;
- * `schema-ids` status and the ids of the Elemental schemas in a schema list, sorted.
+ * `schema-ids` status and the ids of the Elemental schemas in a schema list, sorted; on the Kubernetes
+ * API (`/apis/…`), `kube-list` status and the items' names in order, `kube-error` status, reason and
+ * the fields of its causes, sorted.
  */
-export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema' | 'permissions' | 'schema-ids';
+export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema' | 'permissions' | 'schema-ids' | 'kube-list' | 'kube-error';
 
 /** The schemas a `schema-ids` comparison keeps: the Elemental operator's, whose presence the extension reads (api/operator.ts). */
 export const ELEMENTAL_SCHEMA_PREFIX = 'elemental.cattle.io.';

@@ -1,4 +1,5 @@
 import { Scenario } from '../scenario';
+import { kubeWrites } from './kube-writes';
 import { steveLists } from './steve-lists';
 import { steveReads } from './steve-reads';
 import { steveSchemas } from './steve-schemas';
@@ -6,4 +7,4 @@ import { steveWatch } from './steve-watch';
 import { steveWatchErrors } from './steve-watch-errors';
 import { steveWrites } from './steve-writes';
 
-export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors];
+export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites];
