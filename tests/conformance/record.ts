@@ -23,12 +23,12 @@ function pinned(moduleDir: string, module: string): string {
   return goMod.match(new RegExp(`\\s${ module.replace(/\./g, '\\.') } (v\\S+)`))?.[1] ?? 'unknown';
 }
 
-async function kubernetesVersion(api: string): Promise<string> {
-  // The API server's certificate is its own self-signed one, on loopback.
-  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+/** The API server's major.minor: a build from Go modules has no git version (its gitVersion is "v0.0.0-master+$Format:%H$"). */
+async function kubernetesMinor(api: string): Promise<string> {
   const res = await fetch(`${ api }/version`, { headers: { authorization: 'Bearer real-stack-admin' } });
+  const version = (await res.json()) as { major: string; minor: string };
 
-  return ((await res.json()) as { gitVersion: string }).gitVersion;
+  return `${ version.major }.${ version.minor }`;
 }
 
 async function main() {
@@ -36,10 +36,17 @@ async function main() {
     throw new Error('set REAL_STACK=1 and start scripts/real-stack/up first');
   }
   const stack = endpoints();
+
+  // The API server's and Steve's certificates are their own self-signed ones; they are trusted only
+  // when every endpoint is on loopback (Node's fetch takes no per-request agent without undici).
+  if ([stack.REAL_STACK_KUBE_API, stack.REAL_STACK_STEVE].some((url) => new URL(url).hostname !== '127.0.0.1')) {
+    throw new Error('the real stack must be on 127.0.0.1');
+  }
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   // Rancher impersonates each user by its id; Steve's --enable-header-auth reads the same headers.
   const credentials = await credentialsFor((_name, id) => ({ 'Impersonate-User': id, 'Impersonate-Group': 'system:authenticated' }));
   const versions = {
-    'k8s.io/kubernetes (kube-apiserver)': await kubernetesVersion(stack.REAL_STACK_KUBE_API),
+    'k8s.io/kubernetes (kube-apiserver)': `${ pinned('kube', 'k8s.io/kubernetes') } (answers /version as ${ await kubernetesMinor(stack.REAL_STACK_KUBE_API) })`,
     'github.com/rancher/steve':           pinned('steve', 'github.com/rancher/steve'),
     'elemental-operator CRDs':            process.env.ELEMENTAL_OPERATOR_REF ?? 'v1.9.2',
     etcd:                                 stack.REAL_STACK_ETCD_VERSION ?? 'unknown',

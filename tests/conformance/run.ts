@@ -2,7 +2,7 @@
 // one runner of the recorder and the replay, so both send exactly the same requests.
 import { WebSocket } from 'ws';
 import { Credentials, send } from './client';
-import { normalise } from './normalise';
+import { kept, normalise } from './normalise';
 import {
   Exchange, RequestExchange, RequestStep, Scenario, WatchExchange, WatchStep
 } from './scenario';
@@ -32,7 +32,7 @@ async function request(target: Target, step: RequestStep, state: RunState): Prom
   }
 
   return {
-    request: step.request, compare: step.compare, response: { status: answer.status, body: normalise(answer.body, target.base) }
+    request: step.request, compare: step.compare, response: { status: answer.status, body: kept(step.compare, normalise(answer.body, target.base)) }
   };
 }
 

@@ -21,9 +21,19 @@ export interface ConformanceRequest {
  * What the replay compares of an answer (the recording keeps the whole normalised answer):
  * `status` the status code; `list` status, count, pages and the ids in order; `object` status, id,
  * type, name, namespace, labels and spec; `error` status and Steve's error code; `schema` status,
- * id and the methods the user is given (collectionMethods, resourceMethods), sorted.
+ * id and the methods the user is given (collectionMethods, resourceMethods), sorted; `permissions`
+ * status and, for each of SHARED_NAMESPACES in the list, the verbs of its `resourcePermissions`, sorted;
+ * `schema-ids` status and the ids of the Elemental schemas in a schema list, sorted; on the Kubernetes
+ * API (`/apis/…`), `kube-list` status and the items' names in order, `kube-error` status, reason and
+ * the fields of its causes, sorted.
  */
-export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema';
+export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema' | 'permissions' | 'schema-ids' | 'kube-list' | 'kube-error';
+
+/** The schemas a `schema-ids` comparison keeps: the Elemental operator's, whose presence the extension reads (api/operator.ts). */
+export const ELEMENTAL_SCHEMA_PREFIX = 'elemental.cattle.io.';
+
+/** The namespaces both the real stack (tests/real-stack/rbac.yaml) and the emulator's seed have. */
+export const SHARED_NAMESPACES = ['cattle-system', 'fleet-default', 'fleet-local'];
 
 export interface RequestStep {
   request: ConformanceRequest;

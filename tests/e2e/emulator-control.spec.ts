@@ -122,7 +122,7 @@ test.describe('emulator endpoints', () => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
 
-    expect((await api.delete(steveUrl(POOL_TYPE, NS, 'edge-munich'))).status).toBe(200);
+    expect((await api.delete(steveUrl(POOL_TYPE, NS, 'edge-munich'))).status).toBe(204);
     expect((await api.get(steveUrl(POOL_TYPE, NS, 'edge-munich'))).status).toBe(404);
     await control.reset();
     expect((await api.get(steveUrl(POOL_TYPE, NS, 'edge-munich'))).status).toBe(200);

@@ -165,7 +165,7 @@ test.describe('rollout from the nodes', () => {
     await expect(munich.getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'rolledOut', FIRST_READ);
     const deleted = await sessionApi(page).delete('/v1/fleet.cattle.io.bundles/fleet-default/mos-edge-munich');
 
-    expect(deleted.status).toBe(200);
+    expect(deleted.status).toBeLessThan(300);
     await expect(munich.getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'bundleMissing');
     await expect(munich.getByTestId('pool-nodes-message')).toContainText('The Fleet bundle of pool edge-munich is gone');
     // Fleet's view, copied by the operator, still says delivered: only the node view tells.

@@ -116,7 +116,7 @@ test.describe('channel sync', () => {
     const api = sessionApi(page);
 
     await control.publishChannel(channel, [containerEntry(channel, 1)]);
-    expect((await api.delete(steveUrl(CHANNEL_TYPE, NS, channel))).status).toBe(200);
+    expect((await api.delete(steveUrl(CHANNEL_TYPE, NS, channel))).status).toBe(204);
     await expect.poll(async() => (await api.get(steveUrl(VERSION_TYPE, NS, `${ channel }-v1.0.1-os`))).status).toBe(404);
   });
 });

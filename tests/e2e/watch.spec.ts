@@ -72,7 +72,7 @@ test.describe('watches', () => {
     expect((await api.put(steveUrl(CHANNEL_TYPE, TEST_NAMESPACE, name), latest)).status).toBe(200);
     await expect.poll(() => inStore(page, `${ TEST_NAMESPACE }/${ name }`, 'spec.syncInterval')).toBe('30m');
 
-    expect((await api.delete(steveUrl(CHANNEL_TYPE, TEST_NAMESPACE, name))).status).toBe(200);
+    expect((await api.delete(steveUrl(CHANNEL_TYPE, TEST_NAMESPACE, name))).status).toBe(204);
     await expect.poll(() => inStore(page, `${ TEST_NAMESPACE }/${ name }`, 'metadata.name')).toBeUndefined();
     await expect(page.getByText(name, { exact: true })).toHaveCount(0);
 
@@ -98,7 +98,7 @@ test.describe('watches', () => {
     try {
       await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
     } finally {
-      expect((await api.delete(steveUrl(POOL_TYPE, TEST_NAMESPACE, name))).status).toBe(200);
+      expect((await api.delete(steveUrl(POOL_TYPE, TEST_NAMESPACE, name))).status).toBe(204);
     }
     await expect(page.getByText(name, { exact: true })).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);

@@ -1,7 +1,10 @@
 import { Scenario } from '../scenario';
+import { kubeWrites } from './kube-writes';
 import { steveLists } from './steve-lists';
+import { steveReads } from './steve-reads';
 import { steveSchemas } from './steve-schemas';
 import { steveWatch } from './steve-watch';
+import { steveWatchErrors } from './steve-watch-errors';
 import { steveWrites } from './steve-writes';
 
-export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas];
+export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites];

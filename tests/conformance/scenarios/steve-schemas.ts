@@ -8,11 +8,19 @@ const USERS: UserName[] = ['admin', 'viewer', 'editor'];
 
 export const steveSchemas: Scenario = {
   name:  'steve-schemas',
-  about: 'The Elemental types\' schemas for admin, viewer and editor: which methods each is given',
-  steps: USERS.flatMap((user) => TYPES.map((type) => ({
-    compare: 'schema' as const,
-    request: {
-      user, method: 'GET' as const, path: `/v1/schemas/${ type }`
-    },
-  }))),
+  about: 'The Elemental types\' schemas for admin, viewer and editor: which methods each is given, and which Elemental schemas the list has (the operator\'s presence, api/operator.ts)',
+  steps: [
+    ...USERS.flatMap((user) => TYPES.map((type) => ({
+      compare: 'schema' as const,
+      request: {
+        user, method: 'GET' as const, path: `/v1/schemas/${ type }`
+      },
+    }))),
+    ...USERS.map((user) => ({
+      compare: 'schema-ids' as const,
+      request: {
+        user, method: 'GET' as const, path: '/v1/schemas'
+      },
+    })),
+  ],
 };

@@ -1,6 +1,6 @@
 // Steve's subscribe websocket as the extension's stores use it: a watch by label selector
 // (stores/channel-versions.ts through the shell), resource.changes mode with a debounce (the
-// shell's paginated lists, api/version-queries.ts), and a re-watch from a list's revision.
+// shell's paginated lists, api/version-queries.ts), and a re-watch from a list's revision, in either mode.
 import { RequestStep, SCENARIO_LABEL, Scenario, UserName } from '../scenario';
 
 const NAME = 'steve-watch';
@@ -78,6 +78,24 @@ export const steveWatch: Scenario = {
         user: viewer, subscribe: [{ resourceType: TYPE, selector: SELECTOR }], atLastRevision: true
       },
       during:    [],
+      collectMs: 2000,
+    },
+    // The shell's paginated list of versions re-watches in resource.changes mode from the page's revision.
+    {
+      compare: 'list',
+      request: {
+        user: viewer, method: 'GET', path: `${ PATH }?filter=metadata.labels[${ SCENARIO_LABEL }]=${ NAME }&page=1&pagesize=10`
+      }
+    },
+    {
+      watch: {
+        user:      viewer,
+        subscribe: [{
+          resourceType: TYPE, mode: 'resource.changes', debounceMs: 100
+        }],
+        atLastRevision: true,
+      },
+      during:    [create('conf-watch-3'), remove('conf-watch-3')],
       collectMs: 2000,
     },
   ],

@@ -250,10 +250,20 @@ export class SteveApi {
       this.steveAccess(actor, 'patch', type, 'PATCH');
 
       return sendJson(ctx, 200, this.present(ctx, type, api.patch(type, namespace, name, jsonBody(ctx), patchTypeOf(ctx.req.headers['content-type']), actor), actor));
-    case 'DELETE':
+    case 'DELETE': {
       this.steveAccess(actor, 'delete', type, 'DELETE');
+      const deleted = api.delete(type, namespace, name, actor);
 
-      return sendJson(ctx, 200, this.present(ctx, type, api.delete(type, namespace, name, actor), actor));
+      // Steve looks the object up after deleting it (rancher/steve pkg/stores/sqlproxy/proxy_store.go
+      // Delete): one a finalizer keeps (Terminating) is answered 200 with it; one gone, 204 and no body.
+      if (deleted.metadata.deletionTimestamp) {
+        return sendJson(ctx, 200, this.present(ctx, type, deleted, actor));
+      }
+      ctx.res.statusCode = 204;
+      ctx.res.end();
+
+      return;
+    }
     default:
       throw new ApiError(405, 'MethodNotAllowed', 'Method not allowed', undefined, { code: 'MethodNotAllow', message: 'Method not allowed' });
     }
@@ -317,7 +327,11 @@ export class SteveApi {
       const page = Math.max(1, Number(params.get('page') ?? 1));
 
       items = items.slice((page - 1) * pageSize, page * pageSize);
-      extra.pages = Math.max(1, Math.ceil(total / pageSize));
+      // Only Steve's store without the SQL cache counts pages (rancher/steve pkg/stores/partition/store.go
+      // sets result.Pages); the SQL cache's never does, and the shell divides count by the page size.
+      if (!this.emulator.config.sqlCache) {
+        extra.pages = Math.max(1, Math.ceil(total / pageSize));
+      }
     } else if (limit > 0) {
       const start = Number(params.get('continue') ?? 0) || 0;
 
@@ -335,7 +349,12 @@ export class SteveApi {
     const page = items.map(({ object }) => excludeFields(toSteve(type, object, ctx.base, actor, presentOptions), excluded));
     const body = this.collection(ctx, type.id, page, canAnywhere(actor, 'create', type.id, type.namespaced), extra);
 
-    body.count = total;
+    // rancher/apiserver pkg/types/types.go: `count,omitempty` (an empty list has none).
+    if (total > 0) {
+      body.count = total;
+    } else {
+      delete body.count;
+    }
     sendJson(ctx, 200, body);
   }
 }

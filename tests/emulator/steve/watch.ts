@@ -53,6 +53,13 @@ function keyOf(sub: Subscription): string {
   return `${ sub.resourceType }/${ sub.namespace ?? '' }/${ sub.id ?? '' }/${ sub.selector ?? '' }/${ sub.mode ?? '' }`;
 }
 
+/**
+ * The data of an event that carries no object (resource.start, resource.changes): rancher/apiserver
+ * pkg/subscribe/convert.go MarshallObject converts the empty object with the request's schema, the
+ * websocket's own type `subscribe` (the shell reads the message's resourceType, not this).
+ */
+const NO_OBJECT: JsonObject = { type: 'subscribe', links: {} };
+
 function header(sub: Subscription): JsonObject {
   const out: JsonObject = { resourceType: sub.resourceType };
 
@@ -140,7 +147,25 @@ class SteveSubscription {
     this.send({
       name: 'resource.error', ...header(sub), data: { error }
     });
-    this.send({ name: 'resource.stop', ...header(sub) });
+    this.send({
+      name: 'resource.stop', ...header(sub), data: NO_OBJECT
+    });
+  }
+
+  private tooOld(sub: Subscription, revision: number): void {
+    if (!this.env.sqlCache) {
+      // Steve proxies the Kubernetes watch, whose 410 Gone says this (k8s.io/apiserver storage/cacher).
+      this.fail(sub, `too old resource version: ${ revision } (${ this.env.store.oldestRevision })`);
+
+      return;
+    }
+    // The SQL cache's watch starts, then finds no event of that revision in its log
+    // (rancher/steve pkg/sqlcache/informer/listoption_indexer.go Watch, ErrTooOld); the error comes on
+    // the started watch's channel (rancher/apiserver pkg/subscribe/watcher.go stream).
+    this.send({
+      name: 'resource.start', ...header(sub), data: NO_OBJECT
+    });
+    this.fail(sub, 'resourceversion too old');
   }
 
   private start(sub: Subscription, resourceVersion: string | undefined): void {
@@ -163,7 +188,7 @@ class SteveSubscription {
     const revision = resourceVersion !== undefined && /^\d+$/.test(resourceVersion) ? Number(resourceVersion) : undefined;
 
     if (type && revision !== undefined && revision > 0 && revision < this.env.store.oldestRevision) {
-      this.fail(sub, `too old resource version: ${ revision } (${ this.env.store.oldestRevision })`);
+      this.tooOld(sub, revision);
 
       return;
     }
@@ -172,7 +197,9 @@ class SteveSubscription {
     };
 
     this.watches.set(keyOf(sub), watch);
-    this.send({ name: 'resource.start', ...header(sub) });
+    this.send({
+      name: 'resource.start', ...header(sub), data: NO_OBJECT
+    });
 
     if (!type) {
       return;
@@ -225,7 +252,7 @@ class SteveSubscription {
    */
   private notifyChanges(watch: ActiveWatch): void {
     const notify = () => this.send({
-      name: 'resource.changes', ...header(watch), revision: String(this.env.store.revision), data: { type: watch.resourceType }
+      name: 'resource.changes', ...header(watch), revision: String(this.env.store.revision), data: NO_OBJECT
     });
 
     if (!watch.notifiedOnce) {

@@ -112,13 +112,19 @@ describe('the emulator over HTTP', () => {
       'fleet-default/base-v2.2.0-3.12-os', 'fleet-default/base-v2.2.0-3.4-iso', 'fleet-default/base-v2.2.0-3.5-iso',
       'fleet-default/base-v2.2.0-3.7-iso', 'fleet-default/base-v2.2.0-3.8-os', 'fleet-default/base-v2.2.0-3.9-os',
     ]);
-    expect((await get(`${ base }/fleet-local`)).count).toBe(0);
+    const empty = await get(`${ base }/fleet-local`);
+
+    // Steve leaves out an empty list's count (rancher/apiserver types.go `count,omitempty`).
+    expect(empty.data).toEqual([]);
+    expect(empty).not.toHaveProperty('count');
     const filtered = await get(`${ base }?filter=spec.type=iso&filter=metadata.labels[elemental.cattle.io/channel]=sl-micro-6.2-base`);
 
     expect(filtered.data.map((v) => v.id)).toEqual(['fleet-default/base-v2.3.0-6.1-iso']);
     const page = await get(`${ base }?filter=metadata.labels[elemental.cattle.io/channel]=sl-micro-6.1-scale&sort=-metadata.name&page=2&pagesize=5`);
 
-    expect(page).toMatchObject({ count: 20, pages: 4 });
+    // With the SQL cache Steve counts, but never sets pages (rancher/steve pkg/stores/sqlproxy).
+    expect(page.count).toBe(20);
+    expect(page).not.toHaveProperty('pages');
     expect(page.data).toHaveLength(5);
   });
 
@@ -136,7 +142,7 @@ describe('the emulator over HTTP', () => {
 
     expect(created.status).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await call(session, 'DELETE', '/v1/elemental.cattle.io.managedosimages/fleet-default/ws-pool')).status).toBe(200);
+    expect((await call(session, 'DELETE', '/v1/elemental.cattle.io.managedosimages/fleet-default/ws-pool')).status).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const names = messages.map((m) => m.name);
