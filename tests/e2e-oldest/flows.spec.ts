@@ -3,43 +3,21 @@
 // emulator imitates 2.12: no /v1-public), and the fleet overview, channels → a channel → compare,
 // a pool created by selector → approved → rolled back, and the changelog sources page work.
 
-import { Page } from '@playwright/test';
 import { field } from '../e2e/support/api';
-import { ChannelEntry, useEmulator } from '../e2e/support/emulator';
+import { useEmulator } from '../e2e/support/emulator';
 import { dashboardPath, loginAs, loginOnPage } from '../e2e/support/login';
-import { channelRow, seededChannelEntries } from '../e2e/support/channels';
+import { baseChannelWithNewerImage, channelRow, NEWEST_SEEDED, PUBLISHED } from '../e2e/support/channels';
 import {
   BASE_CHANNEL, CHANNEL_TYPE, CHANNELS, NS, POOLS
 } from '../e2e/support/names';
 import { poolRow, storedPool } from '../e2e/support/pools';
+import { choose } from '../e2e/support/select';
 import { expect, test } from '../e2e/support/test';
 
-const NEWEST_SEEDED = 'base-v2.2.0-3.12-os';
-const PUBLISHED = 'base-v2.2.0-3.13-os';
 
 const emulator = useEmulator();
 
-/** The seeded channel plus one newer container image, as its publisher would add it. */
-function channelWithNewerImage(): ChannelEntry[] {
-  const seeded: ChannelEntry[] = seededChannelEntries(BASE_CHANNEL);
-  const newest = seeded.find((entry) => entry.metadata.name === NEWEST_SEEDED) as ChannelEntry;
 
-  return [{
-    metadata: { name: PUBLISHED },
-    spec:     {
-      ...newest.spec,
-      version:  'v2.2.0-3.13',
-      metadata: {
-        ...newest.spec.metadata, upgradeImage: 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.13', created: Math.floor(Date.now() / 1000) - 60
-      },
-    },
-  }, ...seeded];
-}
-
-async function choose(page: Page, select: string, option: string): Promise<void> {
-  await page.getByTestId(select).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test.describe('on the oldest declared shell (Rancher 2.12)', () => {
   test('the login page logs in through /v3-public, the extension loads through /v1/uiplugins, the fleet overview ranks the pools', async({ page, problems }) => {
@@ -112,7 +90,7 @@ test.describe('on the oldest declared shell (Rancher 2.12)', () => {
 
     const row = poolRow(page, 'oldest-shell');
 
-    await emulator.control.publishChannel(BASE_CHANNEL, channelWithNewerImage());
+    await emulator.control.publishChannel(BASE_CHANNEL, baseChannelWithNewerImage());
     // Shell 3.0.5 does not page ManagedOSVersions, so no `resource.changes` watch tells the open
     // page of the new image (on 2.13 and newer it shows without a reload): it is read on the next load.
     await page.reload();

@@ -2,43 +2,21 @@
 // publishes a newer image, approve it, watch it roll out, roll back; edits never move the pin; a
 // conflict writes nothing; a viewer gets no write action; no serious axe violations.
 
-import { Page } from '@playwright/test';
 import { field, sessionApi, steveUrl } from './support/api';
-import { ChannelEntry, useEmulator } from './support/emulator';
+import { useEmulator } from './support/emulator';
 import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
+import { choose } from './support/select';
 import { expect, test } from './support/test';
 import { BASE_CHANNEL, NS, POOL_TYPE, POOLS } from './support/names';
 import { poolRow, storedPool, storedPoolNames } from './support/pools';
-import { seededChannelEntries } from './support/channels';
+import { baseChannelWithNewerImage, NEWEST_SEEDED, PUBLISHED } from './support/channels';
 
 const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
 const PREVIOUS_ANNOTATION = 'os-upgrades.cattle.io/previous-version';
-const NEWEST_SEEDED = 'base-v2.2.0-3.12-os';
-const PUBLISHED = 'base-v2.2.0-3.13-os';
 
-const seededChannel: ChannelEntry[] = seededChannelEntries(BASE_CHANNEL);
 
-/** The seeded channel plus one newer container image, as the channel's publisher would add it. */
-function channelWithNewerImage(): ChannelEntry[] {
-  const newest = seededChannel.find((entry) => entry.metadata.name === NEWEST_SEEDED) as ChannelEntry;
 
-  return [{
-    metadata: { name: PUBLISHED },
-    spec:     {
-      ...newest.spec,
-      version:  'v2.2.0-3.13',
-      metadata: {
-        ...newest.spec.metadata, upgradeImage: 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.13', created: Math.floor(Date.now() / 1000) - 60
-      },
-    },
-  }, ...seededChannel];
-}
-
-async function choose(page: Page, select: string, option: string): Promise<void> {
-  await page.getByTestId(select).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 const emulator = useEmulator();
 
@@ -78,7 +56,7 @@ test.describe('workload pools', () => {
 
     await expect(row.getByTestId('pool-pin')).toHaveText(NEWEST_SEEDED);
     await expect(row.getByTestId('pool-upgrade-available')).toHaveCount(0);
-    const sync = await emulator.control.publishChannel(BASE_CHANNEL, channelWithNewerImage());
+    const sync = await emulator.control.publishChannel(BASE_CHANNEL, baseChannelWithNewerImage());
 
     expect(sync.created).toContain(PUBLISHED);
     await expect(row.getByTestId('pool-upgrade-available')).toBeVisible();
@@ -206,7 +184,7 @@ test.describe('workload pools', () => {
     await expect(dialog.getByTestId('spec-yaml-diff')).toContainText('concurrency: 4');
 
     // The channel moves on too: the dialog offers the new choice instead of writing the old one.
-    await emulator.control.publishChannel(BASE_CHANNEL, channelWithNewerImage());
+    await emulator.control.publishChannel(BASE_CHANNEL, baseChannelWithNewerImage());
     await expect(dialog.getByTestId('approve-live-refusal')).toContainText(PUBLISHED);
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveText('Show the new state');
     await dialog.getByTestId('approve-confirm-async-button').click();

@@ -12,14 +12,11 @@ import { sidewaysScroll, tooWide } from './support/layout';
 import { dashboardPath, loginAs } from './support/login';
 import { FLEET, NS, POOLS } from './support/names';
 import { storedPool } from './support/pools';
+import { choose } from './support/select';
 import { expect, test } from './support/test';
 
 const emulator = useEmulator();
 
-async function choose(page: Page, select: string, option: string): Promise<void> {
-  await page.getByTestId(select).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** edge-berlin (targets the group berlin: edge-berlin-01 and -02) in two stages of one cluster, one cluster at a time over the pool. */
 async function buildStages(page: Page): Promise<void> {

@@ -4,6 +4,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { Locator, Page } from '@playwright/test';
 import { ChannelEntry } from './emulator';
+import { BASE_CHANNEL } from './names';
 
 /** The channels table's row of the channel `name` (found by its link). */
 export function channelRow(page: Page, name: string): Locator {
@@ -27,4 +28,25 @@ export function containerEntry(prefix: string, n: number, displayName = 'E2E OS'
       },
     },
   };
+}
+
+/** The seed's newest image of the base channel, and the one a test publishes after it. */
+export const NEWEST_SEEDED = 'base-v2.2.0-3.12-os';
+export const PUBLISHED = 'base-v2.2.0-3.13-os';
+
+/** The seeded base channel plus one newer container image (`PUBLISHED`), as its publisher would add it. */
+export function baseChannelWithNewerImage(): ChannelEntry[] {
+  const seeded = seededChannelEntries(BASE_CHANNEL);
+  const newest = seeded.find((entry) => entry.metadata.name === NEWEST_SEEDED) as ChannelEntry;
+
+  return [{
+    metadata: { name: PUBLISHED },
+    spec:     {
+      ...newest.spec,
+      version:  'v2.2.0-3.13',
+      metadata: {
+        ...newest.spec.metadata, upgradeImage: 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.13', created: Math.floor(Date.now() / 1000) - 60
+      },
+    },
+  }, ...seeded];
 }
