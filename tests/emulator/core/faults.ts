@@ -2,7 +2,8 @@
 // a redirect, a lost answer, for the next N matching requests or until cleared. Emulates no
 // program of its own: what it forces is what a network or proxy between the browser and Rancher
 // can do; the lost answer after a committed write follows kubernetes/apiserver
-// pkg/endpoints/handlers/update.go (stored before it answers).
+// pkg/endpoints/handlers/update.go (stored before it answers), and the injected error body has the
+// shape of rancher/apiserver pkg/apierror/apierror.go (type, code, message, status).
 
 import { RequestContext } from './http';
 

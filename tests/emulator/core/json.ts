@@ -1,4 +1,6 @@
-// Small helpers to work with parsed JSON/YAML without `any`. Emulates nothing: no real source.
+// Small helpers to work with parsed JSON/YAML without `any`. Plumbing: it imitates no real system
+// (rancher/steve and the Kubernetes API server read JSON with Go's encoding/json; nothing here mirrors
+// a behaviour of theirs).
 
 export type JsonObject = Record<string, unknown>;
 

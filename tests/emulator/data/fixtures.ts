@@ -1,4 +1,6 @@
-// Fixture folders (format in docs/emulator.md):
+// Fixture folders (format in docs/emulator.md), holding real Elemental data: channel files as
+// rancher/elemental-channels publishes them (channels/*.json, read by rancher/elemental-operator
+// pkg/syncer/syncer.go for a channel of type json) and its package lists (tests/fixtures/elemental/README.md).
 //   channels/<channel>.json          a channel file; one ManagedOSVersionChannel per file
 //   packages/<version>.packages      package list of a ManagedOSVersion
 //   changelogs/<version>.updates.log update log of a ManagedOSVersion

@@ -1,5 +1,6 @@
 // Status conditions as controllers write them. Source: kubernetes/apimachinery
-// pkg/api/meta/conditions.go (SetStatusCondition, FindStatusCondition) over metav1.Condition.
+// pkg/api/meta/conditions.go (SetStatusCondition, FindStatusCondition) over metav1.Condition, which
+// rancher/elemental-operator controllers/managedosversionchannel_controller.go calls for a channel's Ready.
 
 import { JsonObject, isObject } from '../core/json';
 import { nowTimestamp } from './objects';

@@ -1,3 +1,6 @@
+// The CustomResourceDefinitions the API server serves: rancher/elemental-operator's own
+// (config/crd/bases/elemental.cattle.io_managedos*.yaml, copied unchanged into tests/fixtures/elemental/crds),
+// read for the types, scopes and schemas kube/validate.ts applies.
 import fs from 'fs';
 import path from 'path';
 import { safeLoadAll } from 'js-yaml';

@@ -5,7 +5,8 @@
 // Sources: kubernetes/kubernetes staging/src/k8s.io/apiextensions-apiserver
 // pkg/apiserver/schema/pruning/algorithm.go, pkg/apiserver/schema/defaulting/algorithm.go and
 // pkg/apiserver/validation/validation.go (kube-openapi validate errors); object names:
-// kubernetes/apimachinery pkg/util/validation/validation.go (IsDNS1123Subdomain, IsDNS1123Label).
+// kubernetes/apimachinery pkg/util/validation/validation.go (IsDNS1123Subdomain, IsDNS1123Label); the
+// schemas are rancher/elemental-operator's CRDs (config/crd/bases, through kube/crds.ts).
 
 import { JsonObject, asObject, clone, isObject } from '../core/json';
 import { StatusCause } from './errors';
