@@ -11,6 +11,8 @@ const emulatorPort = Number(process.env.E2E_EMULATOR_PORT || 8990);
 
 export default defineConfig({
   testDir:       'tests/e2e',
+  // The specs' file host for the channels and changelogs they publish (support/seed.ts).
+  globalSetup:   './tests/e2e/support/global-setup.ts',
   outputDir:     process.env.E2E_OUTPUT_DIR || 'test-results',
   timeout:       90_000,
   expect:        { timeout: 15_000 },

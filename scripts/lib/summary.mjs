@@ -1,9 +1,32 @@
-// Prints one closing line over every test runner's JSON report: "tests: N passed, N failed".
+// Prints, for each test runner's JSON report, what ran and what was skipped and why (the reason a
+// test gave test.skip, e.g. "needs fault injection"), then one closing line over all of them:
+// "tests: N passed, N failed, N skipped".
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+
+/** Every Playwright test of a report, through nested describe blocks. */
+function playwrightTests(suites = []) {
+  return suites.flatMap((suite) => [...(suite.specs ?? []).flatMap((spec) => spec.tests ?? []), ...playwrightTests(suite.suites)]);
+}
+
+function skipReasons(report) {
+  const reasons = new Map();
+
+  for (const test of playwrightTests(report.suites)) {
+    if (test.status !== 'skipped') {
+      continue;
+    }
+    const annotations = [...(test.annotations ?? []), ...(test.results ?? []).flatMap((r) => r.annotations ?? [])];
+    const reason = annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description || 'no reason given';
+
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+
+  return [...reasons].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${ n } ${ reason }`);
+}
 
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
@@ -13,16 +36,22 @@ for (const file of process.argv.slice(2)) {
     continue;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  let counts;
 
   if ('numPassedTests' in report) { // jest
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    skipped += report.numPendingTests;
+    counts = [report.numPassedTests, report.numFailedTests, report.numPendingTests, []];
   } else if (report.stats) { // playwright
-    passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected;
-    skipped += report.stats.skipped;
+    counts = [report.stats.expected + report.stats.flaky, report.stats.unexpected, report.stats.skipped, skipReasons(report)];
+  } else {
+    continue;
   }
+  const [p, f, s, reasons] = counts;
+
+  passed += p;
+  failed += f;
+  skipped += s;
+  // eslint-disable-next-line no-console
+  console.log(`${ file }: ${ p } passed, ${ f } failed, ${ s } skipped${ reasons.length ? ` (${ reasons.join('; ') })` : '' }`);
 }
 
 console.log(`tests: ${ passed } passed, ${ failed } failed, ${ skipped } skipped`); // eslint-disable-line no-console

@@ -64,7 +64,7 @@ test.describe('approve dialog', () => {
     const dialog = page.getByTestId('approve-dialog');
     const impact = dialog.getByTestId('approve-impact');
 
-    // edge-berlin targets the group berlin: two clusters of three nodes each (tests/fixtures/synthetic/seed/fleet.yaml).
+    // edge-berlin targets the group berlin: two clusters of three nodes each (tests/fixtures/clusters/seed/fleet.yaml).
     await expect(impact.getByTestId('approve-impact-clusters')).toContainText('2 clusters: edge-berlin-01 (3 nodes), edge-berlin-02 (3 nodes)');
     await expect(impact.getByTestId('approve-impact-nodes')).toContainText('Up to 6 nodes');
     await expect(impact.getByTestId('approve-impact-drain')).toContainText('force');

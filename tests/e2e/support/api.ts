@@ -1,7 +1,8 @@
-// API calls made with the logged-in browser session (its cookies and CSRF token), as the dashboard
-// makes them: Steve at /v1, the Kubernetes API at /apis.
+// API calls made with a logged-in session (its cookies and CSRF token), as the dashboard makes
+// them: Steve at /v1, the Kubernetes API at /apis. The session is a page's (sessionApi) or a
+// request context's of its own (requestApi, used by support/seed.ts).
 
-import { Page } from '@playwright/test';
+import { APIRequestContext, Page } from '@playwright/test';
 
 export interface ApiResponse {
   status: number;
@@ -24,14 +25,16 @@ function onceMoreAfterReset<T>(send: () => Promise<T>): Promise<T> {
   });
 }
 
+type Cookies = () => Promise<{ name: string; value: string }[]>;
+
 export class SessionApi {
-  constructor(private readonly page: Page) {}
+  constructor(private readonly request: APIRequestContext, private readonly cookies: Cookies) {}
 
   private async csrf(): Promise<string | undefined> {
-    const find = async() => (await this.page.context().cookies()).find((c) => c.name === 'CSRF')?.value;
+    const find = async() => (await this.cookies()).find((c) => c.name === 'CSRF')?.value;
 
     if (!await find()) {
-      await onceMoreAfterReset(() => this.page.request.get('/v1/schemas/schema'));
+      await onceMoreAfterReset(() => this.request.get('/v1/schemas/schema'));
     }
 
     return find();
@@ -39,7 +42,7 @@ export class SessionApi {
 
   async call(method: string, path: string, body?: Body, contentType = 'application/json'): Promise<ApiResponse> {
     const csrf = await this.csrf();
-    const send = () => this.page.request.fetch(path, {
+    const send = () => this.request.fetch(path, {
       method,
       data:    body === undefined ? undefined : JSON.stringify(body),
       headers: {
@@ -83,7 +86,12 @@ export class SessionApi {
 
 /** `sessionApi(page).put('/v1/…', object)` with the page's logged-in session. */
 export function sessionApi(page: Page): SessionApi {
-  return new SessionApi(page);
+  return new SessionApi(page.request, () => page.context().cookies());
+}
+
+/** The same calls with a request context's own session (log it in with loginRequest). */
+export function requestApi(request: APIRequestContext): SessionApi {
+  return new SessionApi(request, async() => (await request.storageState()).cookies);
 }
 
 /** Steve's collection URL of a type, e.g. steveUrl('elemental.cattle.io.managedosimage', 'fleet-default', 'x'). */

@@ -22,9 +22,20 @@ export interface ChannelEntry {
   };
 }
 
-/** Skips the calling test (or describe block) unless the specs run against the emulator. */
-export function requireEmulator(): void {
-  test.skip(!onEmulator(), 'needs the emulator\'s control endpoints');
+/** The tag of a test that needs the emulator's control endpoints: scripts/test runs those on the emulator. */
+export const EMULATOR_TAG = '@emulator';
+
+/**
+ * Skips the calling test unless the specs run against the emulator, saying which control it needs
+ * (`why`, e.g. "fault injection": the real Rancher mode's summary counts skips by it). The test must
+ * carry EMULATOR_TAG (`test('…', { tag: EMULATOR_TAG }, …)` or on its describe), which is how the
+ * test command finds the tests to run with the control endpoints.
+ */
+export function requireEmulator(why = 'the emulator\'s control endpoints'): void {
+  if (!test.info().tags.includes(EMULATOR_TAG)) {
+    throw new Error(`"${ test.info().title }" needs ${ why }: tag it ${ EMULATOR_TAG }`);
+  }
+  test.skip(!onEmulator(), `needs ${ why }`);
 }
 
 export interface NodeReport {
@@ -169,7 +180,7 @@ export class EmulatorControl {
  * every test (skipping it away from the emulator), disconnects at the end. Call it before the
  * spec's own hooks, so a login happens after the reset.
  */
-export function useEmulator(): { readonly control: EmulatorControl } {
+export function useEmulator(why?: string): { readonly control: EmulatorControl } {
   const handle = {} as { control: EmulatorControl };
 
   test.beforeAll(async() => {
@@ -179,7 +190,7 @@ export function useEmulator(): { readonly control: EmulatorControl } {
     await handle.control?.dispose();
   });
   test.beforeEach(async() => {
-    requireEmulator();
+    requireEmulator(why);
     await handle.control.reset();
   });
 

@@ -2,7 +2,7 @@
 // Exported names are used by every spec: keep them stable (documented in docs/emulator.md).
 
 import { Page, expect } from '@playwright/test';
-import { sessionApi } from './api';
+import { SessionApi, sessionApi } from './api';
 import { Role, credentials, onEmulator } from './env';
 
 const USERNAME_INPUT = 'input[data-testid="local-login-username"], [data-testid="local-login-username"] input';
@@ -50,6 +50,11 @@ let servedLoginPath: string | undefined;
  * (smoke.spec.ts, and the specs that log in again after a 401).
  */
 export async function loginAs(page: Page, role: Role): Promise<void> {
+  await loginWith(sessionApi(page), role);
+}
+
+/** Logs `role` in on an API session (a page's, or a request context's: support/seed.ts). */
+export async function loginWith(api: SessionApi, role: Role): Promise<void> {
   const { username, password } = credentials(role);
   // rancher/dashboard shell/store/auth.js `login`: the body the login page posts for the local provider.
   const body = {
@@ -58,7 +63,7 @@ export async function loginAs(page: Page, role: Role): Promise<void> {
   const answers: string[] = [];
 
   for (const path of servedLoginPath ? [servedLoginPath] : LOGIN_PATHS) {
-    const answer = await sessionApi(page).post(path, body);
+    const answer = await api.post(path, body);
 
     // A path a Rancher does not route may be answered by its UI with index.html: not a login.
     if (answer.status < 300 && typeof answer.body.text !== 'string') {

@@ -43,7 +43,8 @@ export const USAGE = `Usage: yarn emulator [options]
   --port N              EMULATOR_PORT             port (default 8989, the dashboard's default API)
   --host H              EMULATOR_HOST             interface (default 0.0.0.0)
   --fixtures A,B        EMULATOR_FIXTURES         fixture folders, later ones on top
-                                                  (default tests/fixtures/elemental,tests/fixtures/synthetic)
+                                                  (default tests/fixtures/elemental,tests/fixtures/synthetic,
+                                                  tests/fixtures/clusters)
   --scale-versions N    EMULATOR_SCALE_VERSIONS   versions of the generated scale channels, in all (default 600, 0 = none)
   --scale-channels N    EMULATOR_SCALE_CHANNELS   how many channels share them (default 1)
   --scale-pools N       EMULATOR_SCALE_POOLS      generated ManagedOSImages over those channels (default 0)

@@ -13,7 +13,7 @@ import { safeLoadAll } from 'js-yaml';
 import { JsonObject, isObject } from '../core/json';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
-export const DEFAULT_FIXTURE_DIRS = ['tests/fixtures/elemental', 'tests/fixtures/synthetic'].map((d) => path.join(REPO_ROOT, d));
+export const DEFAULT_FIXTURE_DIRS = ['tests/fixtures/elemental', 'tests/fixtures/synthetic', 'tests/fixtures/clusters'].map((d) => path.join(REPO_ROOT, d));
 
 export interface FixtureData {
   /** Channel name → the channel file's text, as served to the operator. */

@@ -1,0 +1,367 @@
+// What a spec needs, created through the APIs every Rancher has (Steve's /v1 as the admin, in its
+// own session) under names unique to the run, and deleted after each test, also when it fails
+// (issue 32). Specs that seed this way run on a real Rancher too; the emulator's control endpoints
+// (support/emulator.ts) stay for what no real Rancher can do, in tests tagged @emulator.
+//
+// Channels are of type `json`: their file and changelogs are put on the specs' file host
+// (file-server.ts, started by global-setup.ts) and the Elemental operator syncs them as it syncs any
+// channel (rancher/elemental-operator controllers/managedosversionchannel_controller.go: a new
+// channel, or a new generation of its spec, is synced at once). Version names get the channel's
+// run-unique tag as a suffix, so two runs (or two tests) never share a ManagedOSVersion.
+
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'fs';
+import { join } from 'path';
+import { APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import { records, requestApi, SessionApi, steveUrl } from './api';
+import { ChannelEntry } from './emulator';
+import { TEST_NAMESPACE } from './env';
+import { loginWith } from './login';
+import { CHANNEL_TYPE, POOL_TYPE, VERSION_TYPE } from './names';
+
+const FIXTURES = join(__dirname, '../../fixtures');
+const CHANNEL_LABEL = 'elemental.cattle.io/channel';
+const CHANGELOG_URL_ANNOTATION = 'os-upgrades.cattle.io/changelog-url';
+const SETTING_TYPE = 'management.cattle.io.setting';
+const ORIGINS_SETTING = 'os-upgrades-changelog-origins';
+const SYNC_TIMEOUT_MS = 90_000;
+
+/** This worker's part of every name it creates (E2E_RUN_ID to choose it). */
+export const RUN_ID = (process.env.E2E_RUN_ID || Math.random().toString(36).slice(2, 7)).toLowerCase();
+let counter = 0;
+
+/** `base` with a suffix unique to this run and test, e.g. `e2e-pool-k3x9a4` (a valid object name). */
+export function uniqueName(base: string): string {
+  counter += 1;
+
+  return `${ base.slice(0, 40).replace(/-+$/, '') }-${ RUN_ID }${ counter }`;
+}
+
+/** The entries of a fixture channel file (tests/fixtures/<elemental|synthetic>/channels/<name>.json). */
+export function fixtureEntries(fixture: string): ChannelEntry[] {
+  const file = ['elemental', 'synthetic'].map((dir) => join(FIXTURES, dir, 'channels', `${ fixture }.json`)).find(existsSync);
+
+  if (!file) {
+    throw new Error(`no fixture channel ${ fixture }`);
+  }
+
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** A fixture's changelog file of a version (`updates.log` or `packages`), if it has one. */
+function fixtureFile(version: string, kind: 'updates.log' | 'packages'): string | undefined {
+  const folder = kind === 'updates.log' ? 'changelogs' : 'packages';
+  const file = ['synthetic', 'elemental'].map((dir) => join(FIXTURES, dir, folder, `${ version }.${ kind }`)).find(existsSync);
+
+  return file ? readFileSync(file, 'utf8') : undefined;
+}
+
+function filesDir(): string {
+  const dir = process.env.E2E_FILES_DIR;
+
+  if (!dir) {
+    throw new Error('E2E_FILES_DIR is not set: the specs\' file host starts in tests/e2e/support/global-setup.ts');
+  }
+
+  return dir;
+}
+
+/** The browser's address of the file host, and the operator's (E2E_FILES_CLUSTER_URL where it differs). */
+export function filesUrl(forCluster = false): string {
+  const url = (forCluster && process.env.E2E_FILES_CLUSTER_URL) || process.env.E2E_FILES_URL;
+
+  if (!url) {
+    throw new Error('E2E_FILES_URL is not set: the specs\' file host starts in tests/e2e/support/global-setup.ts');
+  }
+
+  return url.replace(/\/$/, '');
+}
+
+export interface ChannelOptions {
+  /** A fixture channel file whose entries are published (default: `entries`). */
+  fixture?: string;
+  entries?: ChannelEntry[];
+  /** The channel's name before its unique suffix (default: the fixture's, or `e2e-channel`). */
+  name?: string;
+  /** Extra channel annotations (e.g. os-upgrades.cattle.io/withdrawn). */
+  annotations?: Record<string, string>;
+  /** Changelog and package files by the entry's fixture name, on top of the fixtures' own. */
+  files?: Record<string, { log?: string; packages?: string }>;
+  namespace?: string;
+}
+
+/** A channel a spec published: its name, and its versions' names by their fixture names. */
+export class SeededChannel {
+  private revision = 0;
+
+  constructor(readonly name: string, readonly namespace: string, readonly tag: string) {}
+
+  /** The ManagedOSVersion published for the fixture entry `fixtureName`. */
+  version(fixtureName: string): string {
+    return `${ fixtureName }-${ this.tag }`;
+  }
+
+  /** The channel's file on the file host, and the URI the operator is given (a new one per publish). */
+  get folder(): string {
+    return join(filesDir(), this.name);
+  }
+
+  nextUri(): string {
+    this.revision += 1;
+
+    return `${ filesUrl(true) }/${ this.name }/channel.json?rev=${ this.revision }`;
+  }
+}
+
+interface Created {
+  type: string;
+  namespace?: string;
+  name: string;
+}
+
+export class Seed {
+  private readonly created: Created[] = [];
+  private restoreOrigins?: () => Promise<void>;
+  private session?: { api: SessionApi; context: APIRequestContext };
+
+  /** Opens a session of the admin's own (never the page's) for one test. */
+  async begin(baseURL: string): Promise<void> {
+    const context = await playwrightRequest.newContext({ baseURL, ignoreHTTPSErrors: true });
+    const api = requestApi(context);
+
+    await loginWith(api, 'admin');
+    this.session = { api, context };
+  }
+
+  /** The admin's API session of the running test. */
+  get api(): SessionApi {
+    if (!this.session) {
+      throw new Error('the seed is used outside a test (call useSeed() at the top of the spec)');
+    }
+
+    return this.session.api;
+  }
+
+  /** Creates `object` of the Steve type and deletes it after the test. */
+  async create(type: string, object: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const metadata = object.metadata as { name: string; namespace?: string };
+    const answer = await this.api.post(steveUrl(type, metadata.namespace), { type, ...object });
+
+    expect(answer.status, `create ${ type } ${ metadata.name }: ${ JSON.stringify(answer.body) }`).toBe(201);
+    this.track(type, metadata.name, metadata.namespace);
+
+    return answer.body;
+  }
+
+  /** Deletes the object after the test (one a spec created through the page, say). */
+  track(type: string, name: string, namespace: string | undefined = TEST_NAMESPACE): void {
+    this.created.push({
+      type, namespace, name
+    });
+  }
+
+  /** The stored object, or undefined (404). */
+  async get(type: string, name: string, namespace: string | undefined = TEST_NAMESPACE): Promise<Record<string, unknown> | undefined> {
+    const answer = await this.api.get(steveUrl(type, namespace, name));
+
+    if (answer.status === 404) {
+      return undefined;
+    }
+    expect(answer.status, `read ${ type } ${ name }`).toBe(200);
+
+    return answer.body;
+  }
+
+  /** The stored objects of a type (in a namespace), with Steve's query (e.g. `labelSelector=…`). */
+  async list(type: string, namespace?: string, query = ''): Promise<Record<string, unknown>[]> {
+    const answer = await this.api.get(`${ steveUrl(type, namespace) }${ query ? `?${ query }` : '' }`);
+
+    expect(answer.status, `list ${ type }`).toBe(200);
+
+    return records(answer.body.data);
+  }
+
+  /** Reads the object, lets `change` edit it and writes it back (once more after a 409). */
+  async update(type: string, name: string, change: (object: Record<string, unknown>) => void, namespace: string | undefined = TEST_NAMESPACE): Promise<Record<string, unknown>> {
+    for (let attempt = 0; ; attempt++) {
+      const object = await this.get(type, name, namespace);
+
+      expect(object, `${ type } ${ name } is stored`).toBeTruthy();
+      change(object as Record<string, unknown>);
+      const answer = await this.api.put(steveUrl(type, namespace, name), object as Record<string, unknown>);
+
+      if (answer.status !== 409 || attempt > 0) {
+        expect(answer.status, `update ${ type } ${ name }: ${ JSON.stringify(answer.body) }`).toBe(200);
+
+        return answer.body;
+      }
+    }
+  }
+
+  /** The Fleet clusters of the namespace the specs write in, by name. */
+  async clusters(namespace = TEST_NAMESPACE): Promise<string[]> {
+    return (await this.list('fleet.cattle.io.cluster', namespace)).map((c) => (c.metadata as { name: string }).name).sort();
+  }
+
+  /**
+   * Publishes a channel of type json on the file host (its entries renamed with the channel's tag,
+   * the fixtures' changelogs and package lists beside them) and waits until the operator synced
+   * every version.
+   */
+  async channel(options: ChannelOptions): Promise<SeededChannel> {
+    const namespace = options.namespace ?? TEST_NAMESPACE;
+    const name = uniqueName(options.name ?? options.fixture ?? 'e2e-channel');
+    const channel = new SeededChannel(name, namespace, name.slice(name.lastIndexOf('-') + 1));
+    const entries = options.entries ?? fixtureEntries(options.fixture ?? '');
+
+    await this.allowFileHost();
+    this.writeChannelFile(channel, entries, options.files);
+    await this.create(CHANNEL_TYPE, {
+      apiVersion: 'elemental.cattle.io/v1beta1',
+      kind:       'ManagedOSVersionChannel',
+      metadata:   {
+        name,
+        namespace,
+        annotations: { [CHANGELOG_URL_ANNOTATION]: `${ filesUrl() }/${ name }/{name}.updates.log`, ...options.annotations },
+      },
+      spec: {
+        type: 'json', enabled: true, syncInterval: '1h', options: { uri: channel.nextUri() }
+      },
+    });
+    await this.waitForVersions(channel, entries.map((e) => channel.version(e.metadata.name)));
+
+    return channel;
+  }
+
+  /** Publishes new entries (by fixture name) on a seeded channel and waits for the operator's sync. */
+  async publish(channel: SeededChannel, entries: ChannelEntry[], files?: ChannelOptions['files']): Promise<void> {
+    this.writeChannelFile(channel, entries, files);
+    await this.update(CHANNEL_TYPE, channel.name, (object) => {
+      ((object.spec as Record<string, unknown>).options as Record<string, unknown>).uri = channel.nextUri();
+    }, channel.namespace);
+    await this.waitForVersions(channel, entries.map((e) => channel.version(e.metadata.name)));
+  }
+
+  /** The channel's ManagedOSVersions as stored. */
+  async versions(channel: SeededChannel): Promise<Record<string, unknown>[]> {
+    return this.list(VERSION_TYPE, channel.namespace, `labelSelector=${ encodeURIComponent(`${ CHANNEL_LABEL }=${ channel.name }`) }`);
+  }
+
+  /** Creates a pool (ManagedOSImage) `name` (made unique) with `spec`; returns its name. */
+  async pool(name: string, spec: Record<string, unknown>, annotations: Record<string, string> = {}, namespace = TEST_NAMESPACE): Promise<string> {
+    const unique = uniqueName(name);
+
+    await this.create(POOL_TYPE, {
+      apiVersion: 'elemental.cattle.io/v1beta1',
+      kind:       'ManagedOSImage',
+      metadata:   {
+        name: unique, namespace, annotations
+      },
+      spec,
+    });
+
+    return unique;
+  }
+
+  /** Deletes what the test created, newest first; then restores the origins setting and ends the session. */
+  async cleanup(): Promise<void> {
+    const problems: string[] = [];
+
+    if (!this.session) {
+      return;
+    }
+    for (const { type, namespace, name } of this.created.reverse()) {
+      const answer = await this.api.delete(steveUrl(type, namespace, name)).catch((e: Error) => ({ status: 0, body: { message: e.message } }));
+
+      if (answer.status >= 300 && answer.status !== 404) {
+        problems.push(`${ type } ${ name }: ${ answer.status }`);
+      }
+    }
+    this.created.length = 0;
+    await this.restoreOrigins?.();
+    this.restoreOrigins = undefined;
+    await this.session?.context.dispose();
+    this.session = undefined;
+    if (problems.length) {
+      throw new Error(`cleanup could not delete ${ problems.join(', ') }`);
+    }
+  }
+
+  private writeChannelFile(channel: SeededChannel, entries: ChannelEntry[], files: ChannelOptions['files'] = {}): void {
+    mkdirSync(channel.folder, { recursive: true });
+    for (const entry of entries) {
+      const original = entry.metadata.name;
+      const log = files[original]?.log ?? fixtureFile(original, 'updates.log');
+      const packages = files[original]?.packages ?? fixtureFile(original, 'packages');
+
+      if (log !== undefined) {
+        writeFileSync(join(channel.folder, `${ channel.version(original) }.updates.log`), log);
+      }
+      if (packages !== undefined) {
+        writeFileSync(join(channel.folder, `${ channel.version(original) }.packages`), packages);
+      }
+    }
+    const renamed = entries.map((entry) => ({ ...entry, metadata: { ...entry.metadata, name: channel.version(entry.metadata.name) } }));
+
+    writeFileSync(join(channel.folder, 'channel.json'), JSON.stringify(renamed));
+  }
+
+  private async waitForVersions(channel: SeededChannel, names: string[]): Promise<void> {
+    await expect.poll(async() => {
+      const stored = new Set((await this.versions(channel)).map((v) => (v.metadata as { name: string }).name));
+
+      return names.filter((name) => !stored.has(name));
+    }, {
+      message: `the operator synced channel ${ channel.name }`, timeout: SYNC_TIMEOUT_MS, intervals: [250, 500, 1000]
+    }).toEqual([]);
+  }
+
+  /**
+   * The page fetches changelogs from the file host only when an administrator allowed its origin
+   * (setting os-upgrades-changelog-origins, api/changelog-url.ts): added for the test, restored after.
+   */
+  private async allowFileHost(): Promise<void> {
+    const origin = new URL(filesUrl()).origin;
+    const setting = await this.get(SETTING_TYPE, ORIGINS_SETTING, undefined);
+    const value = typeof setting?.value === 'string' ? setting.value : '';
+
+    if (this.restoreOrigins || value.split(',').map((v) => v.trim()).includes(origin)) {
+      return;
+    }
+    if (!setting) {
+      await this.api.post(steveUrl(SETTING_TYPE), {
+        type: SETTING_TYPE, metadata: { name: ORIGINS_SETTING }, value: origin
+      });
+      this.restoreOrigins = async() => {
+        await this.api.delete(steveUrl(SETTING_TYPE, undefined, ORIGINS_SETTING));
+      };
+
+      return;
+    }
+    await this.update(SETTING_TYPE, ORIGINS_SETTING, (object) => {
+      object.value = value ? `${ value },${ origin }` : origin;
+    }, undefined);
+    this.restoreOrigins = async() => {
+      await this.update(SETTING_TYPE, ORIGINS_SETTING, (object) => {
+        object.value = value;
+      }, undefined);
+    };
+  }
+}
+
+/**
+ * For a spec whose tests create what they need: `const seed = useSeed()` at its top; the seed's
+ * admin session opens before each test, and everything it created is deleted after it, whether the
+ * test passed or not.
+ */
+export function useSeed(): Seed {
+  const seed = new Seed();
+
+  test.beforeEach(async({ baseURL }) => {
+    await seed.begin(String(baseURL));
+  });
+  test.afterEach(async() => {
+    await seed.cleanup();
+  });
+
+  return seed;
+}
