@@ -3,10 +3,12 @@ import type { RolloutMode, RolloutPartition, RolloutStrategy } from './partition
 import { intOrPercentProblem, rolloutModeOf, rolloutStrategyOf } from './partition-plan';
 import { parseLabelText } from './input-rules';
 import { isRecord } from './text';
+import type { TargetKind } from './pool-form';
 
 // The Rollout tab's stages ↔ spec.clusterRolloutStrategy (Fleet's RolloutStrategy, partition-plan.ts).
 
-export type StageKind = 'clusterName' | 'clusterGroup' | 'clusterSelector';
+/** A stage takes clusters the way a pool's target does. */
+export type StageKind = TargetKind;
 
 export interface StageRow {
   name: string;
