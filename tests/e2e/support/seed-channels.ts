@@ -10,7 +10,8 @@ import { AddressInfo } from 'net';
 import { promises as fs, writeFileSync } from 'fs';
 import { join, normalize } from 'path';
 import { packTar } from 'modern-tar';
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { steveUrl } from './api';
 import { scaleChannel } from '../../emulator/data/scale-channel';
 import { ChannelEntry } from './emulator';
 import { CHANNEL_TYPE, CHANNELS } from './names';
@@ -119,7 +120,7 @@ export async function seedScaleChannel(seed: Seed, count = 600): Promise<SeededC
   });
 }
 
-/** What the changelog host does with the files whose path contains a key of its rules. */
+/** What the changelog host does with the files whose path contains (string) or matches (RegExp) a key of its rules. */
 export interface HostRule {
   /** Answer this status with no body instead of the file. */
   status?: number;
@@ -133,7 +134,7 @@ export interface HostRule {
  * another origin, with rules by path: the changelog server an administrator runs, slow or failing.
  */
 export class ChangelogHost {
-  readonly rules = new Map<string, HostRule>();
+  readonly rules = new Map<string | RegExp, HostRule>();
   private server?: Server;
   url = '';
 
@@ -142,7 +143,7 @@ export class ChangelogHost {
 
     this.server = createServer(async(req, res) => {
       const path = normalize(decodeURIComponent((req.url || '/').split('?')[0]));
-      const rule = [...this.rules].find(([part]) => path.includes(part))?.[1] ?? {};
+      const rule = [...this.rules].find(([key]) => (typeof key === 'string' ? path.includes(key) : key.test(path)))?.[1] ?? {};
 
       if (rule.cors !== false) {
         res.setHeader('access-control-allow-origin', '*');
@@ -178,23 +179,41 @@ export class ChangelogHost {
   }
 }
 
+// The setting is read and written through seed.api: Seed.get/update take `undefined` for their
+// default namespace, so they cannot address a cluster-scoped object.
+/** The allowed changelog origins as stored (the setting's value), undefined when there is no setting. */
+export async function readOriginsSetting(seed: Seed): Promise<string | undefined> {
+  const answer = await seed.api.get(steveUrl(SETTING_TYPE, undefined, ORIGINS_SETTING));
+
+  expect([200, 404], `read setting ${ ORIGINS_SETTING }`).toContain(answer.status);
+
+  return answer.status === 200 ? String(answer.body.value ?? '') : undefined;
+}
+
+/** Stores the allowed changelog origins (creating the setting if needed). */
+export async function writeOriginsSetting(seed: Seed, value: string): Promise<void> {
+  const url = steveUrl(SETTING_TYPE, undefined, ORIGINS_SETTING);
+  const current = await seed.api.get(url);
+  const answer = current.status === 404 ? await seed.api.post(steveUrl(SETTING_TYPE), {
+    type: SETTING_TYPE, metadata: { name: ORIGINS_SETTING }, value
+  }) : await seed.api.put(url, { ...current.body, value });
+
+  expect(answer.status, `write setting ${ ORIGINS_SETTING }: ${ JSON.stringify(answer.body) }`).toBeLessThan(300);
+}
+
+function splitOrigins(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+}
+
 /** Adds `origin` to the allowed changelog origins; returns how to take it out again. */
 async function allowOrigin(seed: Seed, origin: string): Promise<() => Promise<void>> {
-  const origins = (value: unknown) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
-
-  if (!await seed.get(SETTING_TYPE, ORIGINS_SETTING, undefined)) {
-    // seed.channel() creates the setting; a spec calls this after seeding its channel.
-    throw new Error(`the setting ${ ORIGINS_SETTING } does not exist: seed a channel first`);
-  }
-  await seed.update(SETTING_TYPE, ORIGINS_SETTING, (object) => {
-    object.value = [...origins(object.value), origin].join(',');
-  }, undefined);
+  await writeOriginsSetting(seed, [...splitOrigins(await readOriginsSetting(seed)), origin].join(','));
 
   return async() => {
-    if (await seed.get(SETTING_TYPE, ORIGINS_SETTING, undefined)) {
-      await seed.update(SETTING_TYPE, ORIGINS_SETTING, (object) => {
-        object.value = origins(object.value).filter((o) => o !== origin).join(',');
-      }, undefined);
+    const now = await readOriginsSetting(seed);
+
+    if (now !== undefined) {
+      await writeOriginsSetting(seed, splitOrigins(now).filter((o) => o !== origin).join(','));
     }
   };
 }
