@@ -13,7 +13,7 @@ import { BASE_CHANNEL_PAGE } from './support/names';
 
 const VERSION = 'base-v2.2.0-3.12-os';
 
-const emulator = useEmulator('a redirect from Rancher\'s own origin (fault injection)');
+const emulator = useEmulator('fault injection');
 
 /** Another origin on this host: it records each request's headers and serves an empty update log to anyone. */
 async function otherOrigin(): Promise<{ origin: string; seen: IncomingHttpHeaders[]; server: Server }> {

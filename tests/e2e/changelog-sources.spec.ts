@@ -70,7 +70,7 @@ test.describe('no changelog service', () => {
 });
 
 test.describe('no Elemental operator', { tag: EMULATOR_TAG }, () => {
-  const emulator = useEmulator('a Rancher without the Elemental operator');
+  const emulator = useEmulator('changelog-service mode');
 
   test('Rancher\'s index.html for the default path reads as no service, not as a changelog', async({ page }) => {
     await emulator.control.setChangelogService('none');
@@ -87,7 +87,7 @@ test.describe('no Elemental operator', { tag: EMULATOR_TAG }, () => {
 });
 
 test.describe('the ManagedOSChangelog protocol (PR #891)', { tag: EMULATOR_TAG }, () => {
-  const emulator = useEmulator('the changelog service of elemental-operator PR #891');
+  const emulator = useEmulator('changelog-service mode');
 
   test.beforeEach(async({ page }) => {
     await emulator.control.setChangelogService('pr891', 1500);

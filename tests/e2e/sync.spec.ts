@@ -1,5 +1,5 @@
 // The operator turns a published channel file into ManagedOSVersions (rancher/elemental-operator
-// controllers/managedosversionchannel_controller.go, pkg/syncer/json_syncer.go): new entries created
+// controllers/managedosversionchannel_controller.go, pkg/syncer/syncer.go JSONSyncer): new entries created
 // (label, owner reference, last-sync annotation), changed entries updated, dropped entries annotated
 // no-longer-in-sync; a broken file counts failed sync attempts; deleting the channel removes its
 // versions. Each test publishes its channel through the API (support/seed.ts), so it checks the
