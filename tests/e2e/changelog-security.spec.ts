@@ -63,12 +63,14 @@ test.describe('changelog fetch states', () => {
 
     await changelogs.allow();
     await changelogs.host.serve(seed, channel);
-    changelogs.host.rules.set(`${ channel.version(NEW) }.updates.log`, { latencyMs: 6000 });
+    // Slow enough that a loaded machine shows the diff long before the log arrives, and within
+    // the page's 15 s timeout for a file (api/changelog-client.ts).
+    changelogs.host.rules.set(`${ channel.version(NEW) }.updates.log`, { latencyMs: 12_000 });
     await page.goto(dashboardPath(comparePage(channel, OLD, NEW)));
 
-    await expect(page.getByTestId('package-diff')).toContainText('kernel-default.x86_64  6.4.0-1.3');
+    await expect(page.getByTestId('package-diff')).toContainText('kernel-default.x86_64  6.4.0-1.3', { timeout: 30_000 });
     await expect(page.getByTestId('advisories').getByRole('status')).toContainText('Loading changelogs');
-    await expect(page.getByTestId('severity-summary')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('severity-summary')).toBeVisible({ timeout: 40_000 });
   });
 
   test('a failing changelog shows its error inline with a retry, while the rest works', async({ page }) => {
