@@ -1,41 +1,46 @@
 // Issue 5: browse channels → a channel → open a version → compare; the missing-changelog state;
 // keyboard use; a 600-version channel; no serious or critical axe violations, light and dark.
+// Each test publishes its channels through the API (support/seed.ts, support/seed-channels.ts), so
+// it runs on a real Rancher too.
 
-import { useEmulator } from './support/emulator';
 import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import { BASE_CHANNEL, CHANNELS } from './support/names';
+import { CHANNELS } from './support/names';
 import { channelRow } from './support/channels';
+import { fixtureEntries, SeededChannel, useSeed } from './support/seed';
+import { channelPage, literal, scaleVersion, seedScaleChannel } from './support/seed-channels';
 
-const CHANNEL = `${ CHANNELS }/fleet-default/sl-micro-6.1-base`;
+const BASE = 'sl-micro-6.1-base';
 
-const emulator = useEmulator();
+const seed = useSeed();
+let channel: SeededChannel;
 
 test.beforeEach(async({ page }) => {
+  channel = await seed.channel({ fixture: BASE });
   await loginAs(page, 'admin');
 });
 
 test.describe('channels', () => {
   test('browse channels → a channel → a version → compare it with the previous image', async({ page, problems }) => {
     await page.goto(dashboardPath(CHANNELS));
-    const row = channelRow(page, BASE_CHANNEL);
+    const row = channelRow(page, channel.name);
 
     await expect(row).toContainText('json');
     await expect(row).toContainText('Synced');
     // Its 3 container images and 3 ISOs, counted without reading them.
     await expect(row.getByTestId('channel-count')).toHaveText('6');
 
-    await row.getByRole('link', { name: 'sl-micro-6.1-base', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Channel sl-micro-6.1-base');
+    await row.getByRole('link', { name: channel.name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Channel ${ channel.name }`);
     const containers = page.getByTestId('container-versions').locator('.col-name');
 
-    await expect(containers).toHaveText(['base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os']);
-    await expect(page.getByTestId('iso-versions').locator('.col-name')).toHaveText(['base-v2.2.0-3.7-iso', 'base-v2.2.0-3.5-iso', 'base-v2.2.0-3.4-iso']);
+    await expect(containers).toHaveText(['base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os'].map((v) => channel.version(v)));
+    await expect(page.getByTestId('iso-versions').locator('.col-name')).toHaveText(['base-v2.2.0-3.7-iso', 'base-v2.2.0-3.5-iso', 'base-v2.2.0-3.4-iso'].map((v) => channel.version(v)));
     await expect(page.getByTestId('timeline').getByRole('button', { name: /^v2\.2\.0-3\.12:/ })).toBeVisible();
 
-    await page.getByTestId('version-base-v2.2.0-3.12-os').click();
-    await expect(page).toHaveURL(/version=base-v2\.2\.0-3\.12-os/);
+    await page.getByTestId(`version-${ channel.version('base-v2.2.0-3.12-os') }`).click();
+    await expect(page).toHaveURL(new RegExp(literal(`version=${ channel.version('base-v2.2.0-3.12-os') }`)));
     const details = page.getByTestId('version-changelog');
 
     await expect(details.getByRole('heading', { name: 'Changelog of v2.2.0-3.12' })).toBeVisible();
@@ -43,36 +48,40 @@ test.describe('channels', () => {
     await expect(details.getByTestId('package-diff')).toContainText('kernel-default.x86_64  6.4.0-1.3');
 
     await details.getByTestId('compare-link').click();
-    await expect(page).toHaveURL(/compare\?old=base-v2\.2\.0-3\.9-os&new=base-v2\.2\.0-3\.12-os/);
+    await expect(page).toHaveURL(new RegExp(literal(`compare?old=${ channel.version('base-v2.2.0-3.9-os') }&new=${ channel.version('base-v2.2.0-3.12-os') }`)));
     await expect(page.getByTestId('package-diff')).toContainText('kernel-default.x86_64  6.4.0-1.2');
     expect(problems.pageErrors).toEqual([]);
   });
 
   test('an image without changelog says so, and the rest of its page works', async({ page }) => {
-    await page.goto(dashboardPath(`${ CHANNEL }?version=base-v2.2.0-3.9-os`));
+    const next = await seed.channel({ fixture: 'sl-micro-6.2-base' });
+    const unlogged = channel.version('base-v2.2.0-3.9-os');
+
+    await page.goto(dashboardPath(`${ channelPage(channel) }?version=${ unlogged }`));
     const details = page.getByTestId('version-changelog');
 
     await expect(details.getByTestId('missing-logs')).toContainText('No changelog published for this image');
-    await expect(details.getByTestId('missing-logs')).toContainText('base-v2.2.0-3.9-os');
+    await expect(details.getByTestId('missing-logs')).toContainText(unlogged);
     await expect(details.getByTestId('package-diff')).toBeVisible();
-    await expect(page.getByTestId('timeline-base-v2.2.0-3.9-os')).toHaveAccessibleName(/no changelog published/);
+    await expect(page.getByTestId(`timeline-${ unlogged }`)).toHaveAccessibleName(/no changelog published/);
 
-    await page.goto(dashboardPath(`${ CHANNELS }/fleet-default/sl-micro-6.2-base?version=base-v2.3.0-6.1-iso`));
+    await page.goto(dashboardPath(`${ channelPage(next) }?version=${ next.version('base-v2.3.0-6.1-iso') }`));
     await expect(page.getByTestId('no-changelog')).toHaveText('No changelog published for this image.');
   });
 
   test('out-of-sync versions are marked', async({ page }) => {
-    const [, ...kept] = JSON.parse(await (await page.request.get('/__emulator/channel-files/sl-micro-6.1-base.json')).text()) as unknown[];
+    const [dropped, ...kept] = fixtureEntries(BASE);
 
-    await emulator.control.publishChannel(BASE_CHANNEL, kept as never);
-    await page.goto(dashboardPath(CHANNEL));
-    await expect(page.getByTestId('version-base-v2.2.0-3.12-os').getByTestId('out-of-sync')).toHaveText('Out of sync');
-    await expect(page.getByTestId('version-base-v2.2.0-3.9-os').getByTestId('out-of-sync')).toHaveCount(0);
+    expect(dropped.metadata.name).toBe('base-v2.2.0-3.12-os');
+    await seed.publish(channel, kept);
+    await page.goto(dashboardPath(channelPage(channel)));
+    await expect(page.getByTestId(`version-${ channel.version('base-v2.2.0-3.12-os') }`).getByTestId('out-of-sync')).toHaveText('Out of sync');
+    await expect(page.getByTestId(`version-${ channel.version('base-v2.2.0-3.9-os') }`).getByTestId('out-of-sync')).toHaveCount(0);
   });
 
   test('keyboard: reach a version with Tab, open it with Enter', async({ page }) => {
-    await page.goto(dashboardPath(CHANNEL));
-    const row = page.getByTestId('version-base-v2.2.0-3.8-os');
+    await page.goto(dashboardPath(channelPage(channel)));
+    const row = page.getByTestId(`version-${ channel.version('base-v2.2.0-3.8-os') }`);
 
     await expect(row).toBeVisible();
     await row.focus();
@@ -85,11 +94,14 @@ test.describe('channels', () => {
   });
 
   test('a channel of 600 versions renders only the rows in view and stays usable', async({ page }) => {
-    await page.goto(dashboardPath(`${ CHANNELS }/fleet-default/sl-micro-6.1-scale`));
+    test.setTimeout(180_000);
+    const scale = await seedScaleChannel(seed);
+
+    await page.goto(dashboardPath(channelPage(scale)));
     const list = page.getByTestId('container-versions');
 
     await expect(page.getByRole('heading', { name: '600 container images' })).toBeVisible();
-    await expect(list.locator('.version-row').first()).toContainText('v2.2.0-7.600');
+    await expect(list.locator('.version-row').first()).toContainText(scale.version(scaleVersion(600)));
     expect(await list.locator('.version-row').count()).toBeLessThan(80);
 
     const scroller = list.getByTestId('virtual-rows');
@@ -97,7 +109,7 @@ test.describe('channels', () => {
     await scroller.evaluate((element) => {
       element.scrollTop = element.scrollHeight;
     });
-    await expect(list.locator('.version-row').last()).toContainText('v2.2.0-7.1');
+    await expect(list.locator('.version-row').last()).toContainText(scale.version(scaleVersion(1)));
     await list.locator('.version-row').last().click();
     await expect(page.getByTestId('version-changelog')).toContainText('oldest container image');
   });
@@ -112,7 +124,7 @@ test.describe('channels', () => {
       await expect(page.getByTestId('channels-table')).toBeVisible();
       await expectAccessible(page, '.channels-page');
 
-      await page.goto(dashboardPath(`${ CHANNEL }?version=base-v2.2.0-3.12-os`));
+      await page.goto(dashboardPath(`${ channelPage(channel) }?version=${ channel.version('base-v2.2.0-3.12-os') }`));
       await expect(page.getByTestId('version-changelog').getByTestId('package-diff')).toBeVisible();
       await page.getByTestId('version-changelog').locator('[data-testid="advisory"] button').first().click();
       await expectAccessible(page, '.channel-page');

@@ -1,28 +1,34 @@
 // Issue 5: the compare page. The real kernel-default change between base-v2.2.0-3.8-os and
 // base-v2.2.0-3.12-os, swap and downgrade, filters, diff layouts, a compare across 500 versions,
-// and no serious or critical axe violations, light and dark.
+// and no serious or critical axe violations, light and dark. Each test publishes the channels it
+// compares through the API (support/seed.ts, support/seed-channels.ts), so it runs on a real Rancher too.
 
 import { Page } from '@playwright/test';
-import { useEmulator } from './support/emulator';
 import { expectAccessible } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import { BASE_CHANNEL_PAGE } from './support/names';
+import { SeededChannel, useSeed } from './support/seed';
+import {
+  channelPage, comparePage, literal, scaleVersion, seedScaleChannel
+} from './support/seed-channels';
 
 const OLD = 'base-v2.2.0-3.8-os';
+const MIDDLE = 'base-v2.2.0-3.9-os';
 const NEW = 'base-v2.2.0-3.12-os';
 
 const count = async(page: Page, kind: string) => Number(await page.getByTestId(`package-count-${ kind }`).locator('.count').innerText());
 
-useEmulator();
+const seed = useSeed();
+let channel: SeededChannel;
 
 test.beforeEach(async({ page }) => {
+  channel = await seed.channel({ fixture: 'sl-micro-6.1-base' });
   await loginAs(page, 'admin');
 });
 
 test.describe('compare', () => {
   test('shows the real kernel-default change from 3.8 to 3.12 (its speed is the benchmark\'s figure)', async({ page, problems }) => {
-    await page.goto(dashboardPath(BASE_CHANNEL_PAGE));
+    await page.goto(dashboardPath(channelPage(channel)));
     await expect(page.getByTestId('container-versions')).toBeVisible();
 
     const started = Date.now();
@@ -36,30 +42,30 @@ test.describe('compare', () => {
     }, null, { polling: 'raf' });
     const elapsed = Date.now() - started;
 
-    await expect(page).toHaveURL(/compare\?old=base-v2\.2\.0-3\.9-os&new=base-v2\.2\.0-3\.12-os/);
+    await expect(page).toHaveURL(new RegExp(literal(`compare?old=${ channel.version(MIDDLE) }&new=${ channel.version(NEW) }`)));
 
     // Speed is measured by scripts/bench/run, not asserted here: a loaded CI machine must not fail a correct page.
     test.info().annotations.push({ type: 'compare ready (ms)', description: String(elapsed) });
 
-    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(comparePage(channel, OLD, NEW)));
     const diff = page.getByTestId('package-diff');
 
     await expect(diff.locator('td.d2h-del', { hasText: 'kernel-default.x86_64  6.4.0-1.2' })).toBeVisible();
     await expect(diff.locator('td.d2h-ins', { hasText: 'kernel-default.x86_64  6.4.0-1.3' })).toBeVisible();
     expect(await count(page, 'upgraded')).toBeGreaterThanOrEqual(1);
     expect(await count(page, 'downgraded')).toBe(0);
-    await expect(page.getByTestId('missing-logs')).toContainText('base-v2.2.0-3.9-os');
+    await expect(page.getByTestId('missing-logs')).toContainText(channel.version(MIDDLE));
     await expect(page.getByTestId('severity-summary')).toBeVisible();
     expect(problems.pageErrors).toEqual([]);
   });
 
   test('the URL is shareable; swapping shows a downgrade', async({ page }) => {
-    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(comparePage(channel, OLD, NEW)));
     await expect(page.getByTestId('package-diff')).toBeVisible();
     await expect(page.getByTestId('downgrade-warning')).toHaveCount(0);
 
     await page.getByTestId('swap').click();
-    await expect(page).toHaveURL(new RegExp(`old=${ NEW }&new=${ OLD }`));
+    await expect(page).toHaveURL(new RegExp(literal(`old=${ channel.version(NEW) }&new=${ channel.version(OLD) }`)));
     await expect(page.getByTestId('downgrade-warning')).toContainText('is a downgrade');
     await expect(page.getByRole('heading', { name: 'Advisories the downgrade takes away' })).toBeVisible();
     await expect.poll(() => count(page, 'downgraded')).toBeGreaterThanOrEqual(1);
@@ -67,16 +73,16 @@ test.describe('compare', () => {
   });
 
   test('choosing images in the selects changes the URL', async({ page }) => {
-    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(comparePage(channel, OLD, NEW)));
     await expect(page.getByTestId('package-diff')).toBeVisible();
     await page.getByTestId('select-old').click();
-    await page.getByRole('option', { name: /base-v2\.2\.0-3\.9-os/ }).click();
-    await expect(page).toHaveURL(/old=base-v2\.2\.0-3\.9-os&new=base-v2\.2\.0-3\.12-os/);
+    await page.getByRole('option', { name: new RegExp(literal(channel.version(MIDDLE))) }).click();
+    await expect(page).toHaveURL(new RegExp(literal(`old=${ channel.version(MIDDLE) }&new=${ channel.version(NEW) }`)));
     await expect(page.getByTestId('missing-logs')).toHaveCount(0);
   });
 
   test('filters advisories by severity and searches ids, CVEs, titles and packages', async({ page }) => {
-    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(comparePage(channel, OLD, NEW)));
     const advisories = page.getByTestId('advisories').getByTestId('advisory');
 
     await expect(advisories.first()).toBeVisible();
@@ -103,7 +109,7 @@ test.describe('compare', () => {
   });
 
   test('the package diff reads side by side and line by line', async({ page }) => {
-    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
+    await page.goto(dashboardPath(comparePage(channel, OLD, NEW)));
     const diff = page.getByTestId('package-diff');
 
     await expect(diff.locator('.d2h-files-diff')).toBeVisible();
@@ -115,9 +121,10 @@ test.describe('compare', () => {
   });
 
   test('a compare across 500 versions shows progress, then the combined advisories, and stays responsive', async({ page }) => {
-    const scale = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-scale';
+    test.setTimeout(180_000);
+    const scale = await seedScaleChannel(seed);
 
-    await page.goto(dashboardPath(`${ scale }/compare?old=scale-v2.2.0-7.100-os&new=scale-v2.2.0-7.600-os`));
+    await page.goto(dashboardPath(`${ channelPage(scale) }/compare?old=${ scale.version(scaleVersion(100)) }&new=${ scale.version(scaleVersion(600)) }`));
     await expect(page.getByTestId('log-progress')).toBeVisible();
     // While 500 files load, the page keeps answering: frames are drawn (their time is noted; the benchmark judges it).
     for (let i = 0; i < 3; i++) {
@@ -169,7 +176,7 @@ test.describe('compare', () => {
         await page.getByTestId('prefs__themeOptions').getByText('Dark', { exact: true }).click();
         await expect(page.locator('body')).toHaveClass(/theme-dark/);
       }
-      await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=${ OLD }&new=${ NEW }`));
+      await page.goto(dashboardPath(comparePage(channel, OLD, NEW)));
       await expect(page.getByTestId('package-diff')).toBeVisible();
       await page.getByTestId('advisories').getByTestId('advisory').first().getByRole('button')
         .click();

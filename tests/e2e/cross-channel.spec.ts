@@ -1,24 +1,27 @@
 // Issue 16: a move from SL Micro 6.1 to 6.2 compared and approved as what it is (a release move,
 // with a warning and the package diff, advisories proven by the package lists), and the channels
-// page's search finding an image by a package version.
+// page's search finding an image by a package version. Each test publishes both channels (and its
+// pool) through the API (support/seed.ts), so it runs on a real Rancher too.
 
 import { Page } from '@playwright/test';
-import { field, sessionApi, steveUrl } from './support/api';
-import { ChannelEntry, useEmulator } from './support/emulator';
+import { ChannelEntry } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import {
-  BASE_CHANNEL_PAGE, CHANNEL_TYPE, CHANNELS, NS, POOL_TYPE, POOLS
-} from './support/names';
+import { CHANNELS, POOLS } from './support/names';
 import { poolRow } from './support/pools';
+import { SeededChannel, useSeed } from './support/seed';
+import { channelPage, comparePage, literal, useChangelogHost } from './support/seed-channels';
 
 const FROM = 'base-v2.2.0-3.12-os';
 const TO = 'base-v2.3.0-6.1-os';
-const COMPARE = `${ CHANNELS }/${ NS }/sl-micro-6.2-base/compare?old=${ FROM }&new=${ TO }`;
 
-const emulator = useEmulator();
+const seed = useSeed();
+let from: SeededChannel;
+let to: SeededChannel;
 
 test.beforeEach(async({ page }) => {
+  from = await seed.channel({ fixture: 'sl-micro-6.1-base' });
+  to = await seed.channel({ fixture: 'sl-micro-6.2-base' });
   await loginAs(page, 'admin');
 });
 
@@ -32,8 +35,10 @@ async function expectReleaseMove(scope: ReturnType<Page['getByTestId']>): Promis
 }
 
 test.describe('moves across channels', () => {
+  const changelogs = useChangelogHost(seed);
+
   test('6.1 → 6.2 compare: a release move, the package diff, advisories proven by the package lists', async({ page, problems }) => {
-    await page.goto(dashboardPath(COMPARE));
+    await page.goto(dashboardPath(`${ channelPage(to) }/compare?old=${ from.version(FROM) }&new=${ to.version(TO) }`));
     await expect(page.getByTestId('move-warning')).toContainText('Move to SL Micro 6.2');
     await expect(page.getByTestId('move-warning')).toContainText('not a plain upgrade');
     await expectReleaseMove(page.getByTestId('image-compare'));
@@ -45,50 +50,44 @@ test.describe('moves across channels', () => {
 
     // The old image can be chosen from any channel: the options are grouped by channel.
     await page.getByTestId('select-old').click();
-    await expect(page.locator('.vs__option-kind-group', { hasText: `${ NS }/sl-micro-6.1-base` })).toBeVisible();
-    await page.getByRole('option', { name: /base-v2\.2\.0-3\.9-os/ }).click();
-    await expect(page).toHaveURL(/old=base-v2\.2\.0-3\.9-os&new=base-v2\.3\.0-6\.1-os/);
+    await expect(page.locator('.vs__option-kind-group', { hasText: `${ from.namespace }/${ from.name }` })).toBeVisible();
+    await page.getByRole('option', { name: new RegExp(literal(from.version('base-v2.2.0-3.9-os'))) }).click();
+    await expect(page).toHaveURL(new RegExp(literal(`old=${ from.version('base-v2.2.0-3.9-os') }&new=${ to.version(TO) }`)));
     await expect(page.getByTestId('move-warning')).toContainText('Move to SL Micro 6.2');
     expect(problems.pageErrors).toEqual([]);
   });
 
   test('"Images of <channel>…" in a compare picker keeps the menu open with that channel\'s images, by keyboard', async({ page }) => {
-    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
+    await page.goto(dashboardPath(comparePage(from, 'base-v2.2.0-3.8-os', FROM)));
     const picker = page.getByTestId('select-old');
+    const group = `${ to.namespace }/${ to.name }`;
 
     await picker.click();
-    await page.keyboard.type('Images of fleet-default/sl-micro-6.2');
-    await expect(page.getByRole('option', { name: /Images of fleet-default\/sl-micro-6\.2-base/ })).toBeVisible();
+    await page.keyboard.type(`Images of ${ group }`);
+    await expect(page.getByRole('option', { name: new RegExp(literal(`Images of ${ group }`)) })).toBeVisible();
     await page.keyboard.press('Enter');
 
     // Nothing is selected: the menu is open again, with the channel's images under its name.
-    await expect(page.locator('.vs__option-kind-group', { hasText: `${ NS }/sl-micro-6.2-base` })).toBeVisible();
-    await expect(page.getByRole('option', { name: new RegExp(TO) })).toBeVisible();
-    await expect(page).toHaveURL(/old=base-v2\.2\.0-3\.8-os/);
-    await page.keyboard.type(TO);
+    await expect(page.locator('.vs__option-kind-group', { hasText: group })).toBeVisible();
+    await expect(page.getByRole('option', { name: new RegExp(literal(to.version(TO))) })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(literal(`old=${ from.version('base-v2.2.0-3.8-os') }`)));
+    await page.keyboard.type(to.version(TO));
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`old=${ TO }`));
+    await expect(page).toHaveURL(new RegExp(literal(`old=${ to.version(TO) }`)));
   });
 
   test('the approve dialog names the move to 6.2 with a warning and shows the package diff', async({ page }) => {
-    const created = await sessionApi(page).post(steveUrl(POOL_TYPE, NS), {
-      apiVersion: 'elemental.cattle.io/v1beta1',
-      kind:       'ManagedOSImage',
-      metadata:   {
-        name: 'e2e-to-62', namespace: NS, annotations: { 'os-upgrades.cattle.io/image-selector': '{"channel":"sl-micro-6.2-base"}' }
-      },
-      spec: { managedOSVersionName: FROM, clusterTargets: [{ clusterName: 'edge-munich-01' }] },
-    });
+    const [cluster] = await seed.clusters();
+    const pool = await seed.pool('e2e-to-62', { managedOSVersionName: from.version(FROM), clusterTargets: [{ clusterName: cluster }] }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: to.name }) });
 
-    expect(created.status).toBeLessThan(300);
     await page.goto(dashboardPath(POOLS));
-    const row = poolRow(page, 'e2e-to-62');
+    const row = poolRow(page, pool);
 
     await row.getByTestId('pool-approve').click();
     const dialog = page.getByTestId('approve-dialog');
 
-    await expect(dialog.getByTestId('approve-target-name')).toHaveText(TO);
-    await expect(dialog.locator('#approve-dialog-title')).toHaveText('Move to SL Micro 6.2: e2e-to-62');
+    await expect(dialog.getByTestId('approve-target-name')).toHaveText(to.version(TO));
+    await expect(dialog.locator('#approve-dialog-title')).toHaveText(`Move to SL Micro 6.2: ${ pool }`);
     await expect(dialog.getByTestId('move-warning')).toContainText('not a plain upgrade');
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveText('Approve: Move to SL Micro 6.2');
     await expect(dialog.getByTestId('approve-compare-unavailable')).toHaveCount(0);
@@ -105,32 +104,31 @@ test.describe('moves across channels', () => {
         version: `v1.0.${ i }`, type: 'container', metadata: { upgradeImage: `registry.example.test/gen/os:1.0.${ i }`, created: 1750000000 + i * 3600 }
       },
     }));
+    const packages = 'kernel-default|(none)|6.4.0|9.9|x86_64|obs://gen|GPL-2.0-only\n';
+    const generated = await seed.channel({
+      name: GENERATED, entries, files: Object.fromEntries(entries.map((e) => [e.metadata.name, { packages }]))
+    });
+    const [cluster] = await seed.clusters();
 
-    expect((await emulator.control.publishChannel(GENERATED, entries)).ok).toBe(true);
-    const api = sessionApi(page);
-    const channelUrl = steveUrl(CHANNEL_TYPE, NS, GENERATED);
-    const channel = (await api.get(channelUrl)).body;
-    const annotations = { ...(field(channel, 'metadata.annotations') as Record<string, string> | undefined), 'os-upgrades.cattle.io/changelog-url': '/changelog-files/{name}.updates.log' };
-
-    expect((await api.put(channelUrl, { ...channel, metadata: { ...(channel.metadata as object), annotations } })).status).toBe(200);
-    for (const entry of entries) {
-      await emulator.control.setPackages(entry.metadata.name, 'kernel-default|(none)|6.4.0|9.9|x86_64|obs://gen|GPL-2.0-only\n');
-    }
-    // The generated images' update logs answer 500: those files cannot be read.
-    await emulator.control.addFault({ path: `*/${ GENERATED }-*.updates.log`, status: 500 });
+    // A pool runs an image of the 6.1 channel: the search ranks that channel's images first.
+    await seed.pool('e2e-search', { managedOSVersionName: from.version(FROM), clusterTargets: [{ clusterName: cluster }] });
+    // The generated images' update logs answer 500 on their changelog host: those files cannot be read.
+    await changelogs.allow();
+    await changelogs.host.serve(seed, generated);
+    changelogs.host.rules.set(new RegExp(`^/${ literal(generated.name) }/.*\\.updates\\.log$`), { status: 500 });
 
     await page.goto(dashboardPath(CHANNELS));
     const search = page.getByTestId('image-search');
 
     await search.getByTestId('image-search-input').fill('kernel-default');
     await search.getByTestId('image-search-files').click();
-    // Two files for each of ~1,300 images (sl-micro-6.1-scale has 600).
+    // Two files for each image of every channel.
     await expect(search.getByTestId('image-search-files-read')).toContainText(/Files searched: \d+ of \d+ read, \d+ not published, 60 could not be read\./, { timeout: 180_000 });
     const hits = search.getByTestId('image-search-hit');
 
-    // The pools run images of sl-micro-6.1-base: its images come before the 60 generated ones.
-    await expect(hits.first()).toContainText(`in ${ NS }/sl-micro-6.1-base`);
-    await expect(hits.filter({ hasText: 'base-v2.2.0-3.12-os' })).toHaveCount(1);
+    // The pool runs an image of the 6.1 channel: its images come before the 60 generated ones.
+    await expect(hits.first()).toContainText(`in ${ from.namespace }/${ from.name }`);
+    await expect(hits.filter({ hasText: from.version(FROM) })).toHaveCount(1);
     await expect(hits).toHaveCount(50);
     const more = search.getByTestId('image-search-more');
 
@@ -153,13 +151,14 @@ test.describe('moves across channels', () => {
     await search.getByTestId('image-search-input').fill('kernel-default-6.4.0-1.3');
     await expect(search.getByTestId('image-search-empty')).toBeVisible();
     await search.getByTestId('image-search-files').click();
-    const hit = search.getByTestId('image-search-hit');
+    // Among the images of the channels published here, one has that package version (others a Rancher holds are not counted).
+    const hit = search.getByTestId('image-search-hit').filter({ hasText: new RegExp(`in (${ literal(`${ from.namespace }/${ from.name }`) }|${ literal(`${ to.namespace }/${ to.name }`) })(?!\\d)`) });
 
     await expect(hit).toHaveCount(1);
-    await expect(hit).toContainText(FROM);
+    await expect(hit).toContainText(from.version(FROM));
     await expect(hit).toContainText('Installed package: kernel-default-6.4.0-1.3');
     await hit.getByTestId('image-search-compare').click();
-    await expect(page).toHaveURL(/channels\/fleet-default\/sl-micro-6\.1-base\/compare\?old=base-v2\.2\.0-3\.9-os&new=base-v2\.2\.0-3\.12-os/);
+    await expect(page).toHaveURL(new RegExp(literal(`${ channelPage(from) }/compare?old=${ from.version('base-v2.2.0-3.9-os') }&new=${ from.version(FROM) }`)));
     await expect(page.getByTestId('package-diff')).toBeVisible();
   });
 });

@@ -321,7 +321,8 @@ export class Seed {
    */
   private async allowFileHost(): Promise<void> {
     const origin = new URL(filesUrl()).origin;
-    const setting = await this.get(SETTING_TYPE, ORIGINS_SETTING, undefined);
+    // '' (no namespace) for the cluster-scoped setting: undefined would mean TEST_NAMESPACE.
+    const setting = await this.get(SETTING_TYPE, ORIGINS_SETTING, '');
     const value = typeof setting?.value === 'string' ? setting.value : '';
 
     if (this.restoreOrigins || value.split(',').map((v) => v.trim()).includes(origin)) {
@@ -339,11 +340,11 @@ export class Seed {
     }
     await this.update(SETTING_TYPE, ORIGINS_SETTING, (object) => {
       object.value = value ? `${ value },${ origin }` : origin;
-    }, undefined);
+    }, '');
     this.restoreOrigins = async() => {
       await this.update(SETTING_TYPE, ORIGINS_SETTING, (object) => {
         object.value = value;
-      }, undefined);
+      }, '');
     };
   }
 }
