@@ -31,10 +31,10 @@ export const usePinnedVersionsStore = defineStore('osUpgrades/pinnedVersions', {
   actions: {
     /** Reads the names not held yet; `force` reads every held name again (after a reconnect). */
     async ensure(shell: ShellStore, names: ReadonlyMap<string, readonly string[]>, opt: { force?: boolean } = {}): Promise<void> {
-      if (owner !== this) {
+      if (owner !== this.$state) {
         stopWatch?.().catch(() => undefined);
         stopWatch = undefined;
-        owner = this;
+        owner = this.$state;
       }
       stopWatch ??= watchChanges(shell, 'os-upgrades/versions/pins', TYPE.VERSION, () => this.readAgain(shell));
       const missing = namesToRead(names, (key) => !opt.force && key in this.byKey);

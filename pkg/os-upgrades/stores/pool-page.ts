@@ -36,11 +36,11 @@ export const usePoolPageStore = defineStore('osUpgrades/poolPage', {
     async read(shell: ShellStore, request: PoolPageRequest, revision?: string): Promise<void> {
       const read = ++reads;
 
-      if (owner !== this) {
+      if (owner !== this.$state) {
         // Left by a store that was replaced (another Pinia): start afresh.
         query?.stop().catch(() => undefined);
         query = undefined;
-        owner = this;
+        owner = this.$state;
       }
       query ??= new PoolPageQuery(shell, (changed) => this.refresh(shell, changed));
       let page = await query.request(request, revision);

@@ -37,7 +37,15 @@ function shellStore(count: number) {
       if (payload.type === VERSION) {
         const names = (query.getAll('filter').find((f) => f.startsWith('metadata.name=')) ?? '').split(',').map((f) => f.replace(/^metadata\.name="?|"$/g, ''));
 
-        return Promise.resolve({ data: names.filter((n) => n !== 'gone').map((name) => ({ metadata: { name, namespace: 'fleet-default', resourceVersion: '1' }, spec: { version: 'v1', type: 'container' } })), pagination: { result: { count: names.length } } });
+        return Promise.resolve({
+          data: names.filter((n) => n !== 'gone').map((name) => ({
+            metadata: {
+              name, namespace: 'fleet-default', resourceVersion: '1'
+            },
+            spec: { version: 'v1', type: 'container' }
+          })),
+          pagination: { result: { count: names.length } }
+        });
       }
       const page = Number(query.get('page'));
       const size = Number(query.get('pagesize'));
