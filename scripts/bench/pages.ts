@@ -76,6 +76,8 @@ interface Options {
   runs: number;
   /** The build's routes are the baseline's (pages' `baselinePath`). */
   baselineRoutes: boolean;
+  /** Only the pages whose name contains one of these (`--pages a,b`); every page when empty. */
+  only: string[];
 }
 
 export interface PageResult {
@@ -160,7 +162,7 @@ function installProbe(): void {
 
 function parseArgs(argv: string[]): Options {
   const options: Options = {
-    baseUrl: 'https://localhost:8997', label: 'new', out: 'bench/results/pages.json', runs: 20, baselineRoutes: false
+    baseUrl: 'https://localhost:8997', label: 'new', out: 'bench/results/pages.json', runs: 20, baselineRoutes: false, only: []
   };
 
   for (let i = 0; i < argv.length; i += 2) {
@@ -177,8 +179,10 @@ function parseArgs(argv: string[]): Options {
       options.out = value;
     } else if (flag === '--runs') {
       options.runs = Number(value);
+    } else if (flag === '--pages') {
+      options.only = value.split(',').map((name) => name.trim()).filter(Boolean);
     } else {
-      throw new Error(`unknown option ${ flag } (--base-url URL, --label NAME, --out FILE, --runs N, --baseline-routes)`);
+      throw new Error(`unknown option ${ flag } (--base-url URL, --label NAME, --out FILE, --runs N, --pages NAME,…, --baseline-routes)`);
     }
   }
 
@@ -253,7 +257,9 @@ async function countingBytes<T>(cdp: CDPSession, work: () => Promise<T>): Promis
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const pages = PAGES.map((spec) => (options.baselineRoutes && spec.baselinePath ? { ...spec, path: spec.baselinePath } : spec));
+  const pages = PAGES
+    .filter((spec) => !options.only.length || options.only.some((name) => spec.name.includes(name)))
+    .map((spec) => (options.baselineRoutes && spec.baselinePath ? { ...spec, path: spec.baselinePath } : spec));
   const browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({
     baseURL: options.baseUrl, viewport: { width: 1400, height: 900 }, ignoreHTTPSErrors: true

@@ -24,7 +24,7 @@ export interface VersionPage {
   count: number;
 }
 
-interface FindPageResult {
+export interface FindPageResult {
   data?: unknown[];
   pagination?: { result?: { count?: number; revision?: string } };
 }
@@ -37,7 +37,7 @@ function channelArgs(namespace: string, channel: string): PaginationArgs {
   return new FilterArgs({ filters: [inNamespace(namespace)], labelSelector: { matchLabels: { [CHANNEL_LABEL]: channel } } });
 }
 
-function toPage(result: FindPageResult | unknown[] | undefined): VersionPage {
+export function toPage(result: FindPageResult | unknown[] | undefined): VersionPage {
   if (Array.isArray(result)) {
     return { items: result, count: result.length };
   }
@@ -48,20 +48,20 @@ function toPage(result: FindPageResult | unknown[] | undefined): VersionPage {
   };
 }
 
-function findPage(store: ShellStore, pagination: PaginationArgs, revision?: string): Promise<FindPageResult> {
+function findPage(store: ShellStore, pagination: PaginationArgs, revision?: string, type: string = TYPE.VERSION): Promise<FindPageResult> {
   return store.dispatch('management/findPage', {
-    type: TYPE.VERSION,
-    opt:  {
+    type,
+    opt: {
       pagination, transient: true, watch: false, ...(revision ? { revision } : {})
     }
   }) as Promise<FindPageResult>;
 }
 
-/** A page at `revision`, tried again while the replica answering does not know that revision yet. */
-async function findPageAt(store: ShellStore, pagination: PaginationArgs, revision?: string): Promise<FindPageResult> {
+/** A page at `revision` (of `type`, versions by default), tried again while the replica answering does not know that revision yet. */
+export async function findPageAt(store: ShellStore, pagination: PaginationArgs, revision?: string, type: string = TYPE.VERSION): Promise<FindPageResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await findPage(store, pagination, revision);
+      return await findPage(store, pagination, revision, type);
     } catch (e) {
       if (!revision || attempt >= REVISION_TRIES || !isUnknownRevision(e)) {
         throw e;
@@ -72,7 +72,7 @@ async function findPageAt(store: ShellStore, pagination: PaginationArgs, revisio
 }
 
 /** rancher/dashboard shell/types/store/subscribe.types.ts: STEVE_WATCH_EVENT_TYPES.CHANGES, STEVE_WATCH_MODE.RESOURCE_CHANGES. */
-const RESOURCE_CHANGES = 'resource.changes';
+export const RESOURCE_CHANGES = 'resource.changes';
 /** rancher/dashboard shell/types/rancher/steve.api.ts STEVE_RESPONSE_CODE.UNKNOWN_REVISION: a replica that has not seen the revision yet. */
 const UNKNOWN_REVISION = 'unknown revision';
 /** Tries of a request at a revision that a replica does not know yet (the shell's wrapper backs off the same way). */
@@ -86,11 +86,11 @@ function isUnknownRevision(e: unknown): boolean {
 }
 
 /** Whether the shell pages this type (`paginationEnabled`, shell/plugins/dashboard-store/getters.js); false for a store without it. */
-function pagingEnabled(store: ShellStore): boolean {
+export function pagingEnabled(store: ShellStore, type: string = TYPE.VERSION): boolean {
   const getter = store.getters['management/paginationEnabled'] as ((args: { id: string; context: string }) => boolean) | undefined;
 
   try {
-    return typeof getter === 'function' && !!getter({ id: TYPE.VERSION, context: 'os-upgrades' });
+    return typeof getter === 'function' && !!getter({ id: type, context: 'os-upgrades' });
   } catch {
     return false;
   }

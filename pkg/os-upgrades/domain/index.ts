@@ -26,6 +26,7 @@ export * from './plain-object';
 export * from './cluster-targets';
 export * from './rollout';
 export * from './pool-rows';
+export * from './pool-page';
 export * from './pool-actions';
 export * from './approval-impact';
 export * from './overlap-confirmation';

@@ -491,19 +491,38 @@ export function nodeRolloutTable(target: RolloutTarget, clusters: readonly Clust
  * pool says it was created (FleetBundleCreation=True): the operator does not create it again
  * (elemental-operator controllers/managedosimage_controller.go), so nothing rolls out.
  */
-export function isBundleMissing(pool: unknown, bundles: readonly unknown[]): boolean {
+export function isBundleMissing(pool: unknown, bundles: readonly unknown[] | ReadonlySet<string>): boolean {
   const created = conditions(pool).some((c) => c.type === 'FleetBundleCreation' && c.status === 'True');
 
   if (!created) {
     return false;
   }
-  const name = nameOf(pool);
-  const namespace = asText(record(record(pool).metadata).namespace);
+  const owners = bundles instanceof Set ? bundles : bundleOwners(bundles as readonly unknown[]);
 
-  return !bundles.some((bundle) => {
+  return !owners.has(`${ asText(record(record(pool).metadata).namespace) }/${ nameOf(pool) }`);
+}
+
+/**
+ * `namespace/name` of each pool some bundle belongs to (named `mos-<pool>` or owned by the pool):
+ * worked out once for a page of pools instead of once per pool.
+ */
+export function bundleOwners(bundles: readonly unknown[]): Set<string> {
+  const owners = new Set<string>();
+
+  for (const bundle of bundles) {
     const metadata = record(record(bundle).metadata);
-    const owners = Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences.filter(isRecord) : [];
+    const namespace = asText(metadata.namespace);
+    const name = asText(metadata.name);
 
-    return asText(metadata.namespace) === namespace && (asText(metadata.name) === `mos-${ name }` || owners.some((o) => o.kind === 'ManagedOSImage' && o.name === name));
-  });
+    if (name.startsWith('mos-')) {
+      owners.add(`${ namespace }/${ name.slice(4) }`);
+    }
+    for (const owner of Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences.filter(isRecord) : []) {
+      if (owner.kind === 'ManagedOSImage') {
+        owners.add(`${ namespace }/${ asText(owner.name) }`);
+      }
+    }
+  }
+
+  return owners;
 }

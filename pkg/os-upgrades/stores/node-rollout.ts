@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import {
-  ClusterInput, ClusterReading, failedJobs, FleetCluster, HiddenKind, FleetGroup, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
+  ClusterInput, ClusterReading, failedJobs, FleetCluster, HiddenKind, FleetGroup, bundleOwners, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
   summarizeNodeRollout, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
   , CLUSTER_ID_LABEL
 } from '../domain';
@@ -80,6 +80,11 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
       return this.fleetGroups.map(toFleetGroup);
     },
 
+    /** The pools some Fleet bundle belongs to (each row asks). */
+    bundleOwners(): Set<string> {
+      return bundleOwners(this.bundles);
+    },
+
     /** Rancher cluster id by `namespace/name` of the Fleet cluster. */
     clusterIds(): Record<string, string> {
       const out: Record<string, string> = {};
@@ -140,7 +145,7 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
 
     summary(pool: unknown, versions: readonly OSVersion[]): NodeRolloutSummary {
       return summarizeNodeRollout({
-        target: rolloutTarget(pool, versions), clusters: this.clusterInputs(pool), bundleMissing: isBundleMissing(pool, this.bundles)
+        target: rolloutTarget(pool, versions), clusters: this.clusterInputs(pool), bundleMissing: isBundleMissing(pool, this.bundleOwners)
       });
     },
 

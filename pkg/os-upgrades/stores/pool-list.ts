@@ -2,11 +2,14 @@
 // shell's management store's own list: its watch keeps them current, with the rollout progress.
 // Versions are never read all at once: the pinned and previous images by name, and the channels
 // the stored selectors choose from through the channel versions store (kept current by its watch).
-import { applyWithdrawals, OSVersion, readPool } from '../domain';
+import { applyWithdrawals, firstPoolPage, OSVersion, readPool } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
+import { poolPagingEnabled } from '../api/pool-pages';
 import { TYPE } from '../config';
 import { channelKey, pinnedVersions, useChannelVersionsStore } from './channel-versions';
+import { usePinnedVersionsStore } from './pinned-versions';
+import { usePoolPageStore } from './pool-page';
 
 // The channel list last read (the shell store's live array, so a withdrawal shows without a reload).
 let channelList: unknown[] = [];
@@ -124,6 +127,69 @@ export function poolVersions(list: Pick<PoolList, 'pinned' | 'channels'> & { cha
   }
 
   return applyWithdrawals([...byKey.values()], list.channelObjects ?? channelList);
+}
+
+/** What the pools list shows: a page of pools (every pool where the shell does not page them) and the lists around them. */
+export interface PoolListPage {
+  /** Where the shell does not page pools: every pool (the shell store's live list); else [] (the page is in stores/pool-page.ts). */
+  pools: unknown[];
+  /** The shell pages pools: the table shows the pool page store's page. */
+  paged: boolean;
+  channelObjects: unknown[];
+  clusters: unknown[];
+  groups: unknown[];
+  error: string;
+}
+
+/**
+ * The pools list's lists: the first page of pools (sorted by name, as the table starts) through the
+ * shell's pagination, or every pool where it has none; the channels, clusters and groups (the
+ * shell's live lists); and the versions the pools shown pin or select. What the stores hold is
+ * shown without a request. `opt.force` reads everything again (after a websocket reconnect).
+ */
+export async function loadPoolListPage(shell: ShellStore, opt: { force?: boolean } = {}): Promise<PoolListPage> {
+  try {
+    const optional = (type: string) => findAll(shell, type, opt).catch(() => [] as unknown[]);
+    const paged = poolPagingEnabled(shell);
+    const page = usePoolPageStore();
+    const [pools, channelObjects, clusters, groups] = await Promise.all([
+      paged ? page.show(shell, firstPoolPage(), opt).then(() => page.pools) : findAll(shell, TYPE.IMAGE, opt),
+      optional(TYPE.CHANNEL), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
+    ]);
+
+    await loadPoolVersions(shell, pools, channelObjects, opt);
+    channelList = channelObjects;
+
+    return {
+      pools: paged ? [] : pools, paged, channelObjects, clusters, groups, error: ''
+    };
+  } catch (e) {
+    return {
+      pools: [], paged: false, channelObjects: [], clusters: [], groups: [], error: errorMessage(e)
+    };
+  }
+}
+
+/** Reads what the stores do not hold yet of the versions these pools pin (by name) and select (their channels, by label). */
+export async function loadPoolVersions(shell: ShellStore, pools: readonly unknown[], channelObjects: readonly unknown[], opt: { force?: boolean } = {}): Promise<void> {
+  const channels = selectorChannels(pools, channelObjects);
+  const store = useChannelVersionsStore();
+
+  await Promise.all([
+    usePinnedVersionsStore().ensure(shell, pinnedNames(pools), opt),
+    store.loadMany(shell, channels).then(async() => {
+      if (opt.force) {
+        await Promise.all(channels.map(({ namespace, channel }) => store.refresh(channelKey(namespace, channel))));
+      }
+    }),
+  ]);
+}
+
+/** The versions these pools' rows need, as the stores hold them now (reactive on both). */
+export function viewVersions(pools: readonly unknown[], channelObjects: unknown[]): OSVersion[] {
+  return poolVersions({
+    pinned: usePinnedVersionsStore().versionsOf(pinnedNames(pools)), channels: selectorChannels(pools, channelObjects), channelObjects
+  });
 }
 
 /** Asks with the shell's own confirm dialog (prompt-remove), which deletes the pools' models. */

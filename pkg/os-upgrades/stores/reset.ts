@@ -13,6 +13,8 @@ import { useNodeRolloutStore } from './node-rollout';
 import { useOperatorStore } from './operator';
 import { usePoolFormStore } from './pool-form';
 import { usePoolApprovalStore } from './pool-approval';
+import { usePoolPageStore } from './pool-page';
+import { usePinnedVersionsStore } from './pinned-versions';
 import { useSelectorDraftStore } from './selector-draft';
 import { browserPath } from './text-drafts';
 import { useWithdrawalStore } from './withdrawals';
@@ -39,6 +41,8 @@ export function resetStores(): void {
   useNodeRolloutStore().reset();
   // The next person may not read the same channels: drop them and their watches.
   useChannelVersionsStore().reset();
+  usePoolPageStore().reset();
+  usePinnedVersionsStore().reset();
   useChannelCountsStore().$reset();
   useImageSearchStore().$reset();
   // The next person may have other rights: may install, may read the operator's Metadata.

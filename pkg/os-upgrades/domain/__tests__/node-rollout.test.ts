@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {
-  ClusterInput, failedJobs, isBundleMissing, newestPodName, scriptFailure, matchesLabelSelector, nodeRolloutRows, NodeRolloutState, rolloutTarget, RolloutTarget, shortImageName, summarizeNodeRollout, upgradePlanName
+  bundleOwners, ClusterInput, failedJobs, isBundleMissing, newestPodName, scriptFailure, matchesLabelSelector, nodeRolloutRows, NodeRolloutState, rolloutTarget, RolloutTarget, shortImageName, summarizeNodeRollout, upgradePlanName
 } from '../index';
 
 const IMAGE = 'registry.suse.com/suse/sl-micro/6.1/base-os-container';
@@ -502,5 +502,25 @@ describe('isBundleMissing', () => {
     }])).toBe(false);
     expect(isBundleMissing(pool, [{ metadata: { name: 'mos-edge', namespace: 'fleet-local' } }])).toBe(true);
     expect(isBundleMissing({ metadata: { name: 'new' } }, [])).toBe(false);
+  });
+
+  it('answers the same from the bundles\' owners worked out once for many pools', () => {
+    const bundles = [
+      { metadata: { name: 'mos-edge', namespace: 'fleet-local' } },
+      {
+        metadata: {
+          name: 'x', namespace: 'fleet-default', ownerReferences: [{ kind: 'ManagedOSImage', name: 'other' }, { kind: 'GitRepo', name: 'edge' }]
+        }
+      },
+    ];
+    const owners = bundleOwners(bundles);
+
+    expect([...owners].sort()).toEqual(['fleet-default/other', 'fleet-local/edge']);
+    for (const name of ['edge', 'other', 'none']) {
+      const one = { ...pool, metadata: { ...pool.metadata, name } };
+
+      expect(isBundleMissing(one, owners)).toBe(isBundleMissing(one, bundles));
+    }
+    expect(isBundleMissing(pool, owners)).toBe(true);
   });
 });
