@@ -1,6 +1,6 @@
 // The specs' own file host: serves a folder over HTTP as an administrator's web server serves channel
 // files and changelogs, so that a spec can publish a channel the Elemental operator syncs (type
-// `json`, rancher/elemental-operator pkg/syncer/json_syncer.go fetches `spec.options.uri`) and
+// `json`, rancher/elemental-operator pkg/syncer/syncer.go, JSONSyncer, fetches `spec.options.uri`) and
 // changelogs the page fetches from another origin (CORS, no credentials: api/changelog-client.ts).
 // Started once per run by global-setup.ts; specs write into its folder (support/seed.ts).
 

@@ -152,15 +152,17 @@ export class Seed {
     return answer.body;
   }
 
+  // `namespace` below: '' for a cluster-scoped object (a setting); an explicit undefined would mean TEST_NAMESPACE.
+
   /** Deletes the object after the test (one a spec created through the page, say). */
-  track(type: string, name: string, namespace: string | undefined = TEST_NAMESPACE): void {
+  track(type: string, name: string, namespace = TEST_NAMESPACE): void {
     this.created.push({
       type, namespace, name
     });
   }
 
   /** The stored object, or undefined (404). */
-  async get(type: string, name: string, namespace: string | undefined = TEST_NAMESPACE): Promise<Record<string, unknown> | undefined> {
+  async get(type: string, name: string, namespace = TEST_NAMESPACE): Promise<Record<string, unknown> | undefined> {
     const answer = await this.api.get(steveUrl(type, namespace, name));
 
     if (answer.status === 404) {
@@ -181,7 +183,7 @@ export class Seed {
   }
 
   /** Reads the object, lets `change` edit it and writes it back (once more after a 409). */
-  async update(type: string, name: string, change: (object: Record<string, unknown>) => void, namespace: string | undefined = TEST_NAMESPACE): Promise<Record<string, unknown>> {
+  async update(type: string, name: string, change: (object: Record<string, unknown>) => void, namespace = TEST_NAMESPACE): Promise<Record<string, unknown>> {
     for (let attempt = 0; ; attempt++) {
       const object = await this.get(type, name, namespace);
 
