@@ -3,8 +3,10 @@
 // cluster's nodes really are, so that a spec waits for node rows only where nodes can roll out.
 
 import { expect, test } from '@playwright/test';
+import { field } from './api';
 import { NEWEST_SEEDED } from './channels';
 import { TEST_NAMESPACE } from './env';
+import { POOL_TYPE } from './names';
 import { Seed, SeededChannel } from './seed';
 
 const FIXTURE = 'sl-micro-6.1-base';
@@ -76,4 +78,17 @@ export function noteStoppedBeforeNodes(cluster: string): void {
     type:        'stopped before the nodes',
     description: `cluster ${ cluster } runs no Elemental nodes: the test checks the pool's page up to its rollout summary`,
   });
+}
+
+/**
+ * What a person's write to the stored pool `name` changes, to compare before and after: the operator
+ * keeps writing the pool's status and finalizers (its resourceVersion moves after the pool is
+ * created), never these. Fails the test when the pool is not stored.
+ */
+export async function writtenFields(seed: Seed, name: string, namespace = TEST_NAMESPACE): Promise<unknown[]> {
+  const stored = await seed.get(POOL_TYPE, name, namespace);
+
+  expect(stored, `pool ${ name } is stored`).toBeTruthy();
+
+  return [field(stored, 'metadata.labels'), field(stored, 'metadata.annotations'), stored?.spec];
 }
