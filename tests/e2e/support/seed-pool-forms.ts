@@ -7,7 +7,7 @@ import { field } from './api';
 import { NEWEST_SEEDED } from './channels';
 import { TEST_NAMESPACE } from './env';
 import { POOL_TYPE } from './names';
-import { Seed, SeededChannel } from './seed';
+import { fixtureEntries, Seed, SeededChannel } from './seed';
 
 const FIXTURE = 'sl-micro-6.1-base';
 
@@ -72,11 +72,11 @@ export async function elementalNodes(seed: Seed, cluster: string, namespace = TE
     .map((node) => node.metadata.name);
 }
 
-/** Notes in the report that a spec stopped before the nodes, and why. */
-export function noteStoppedBeforeNodes(cluster: string): void {
+/** Notes in the report that a test stopped before the nodes, at `where`, and why. */
+export function noteStoppedBeforeNodes(cluster: string, where: string): void {
   test.info().annotations.push({
     type:        'stopped before the nodes',
-    description: `cluster ${ cluster } runs no Elemental nodes: the test checks the pool's page up to its rollout summary`,
+    description: `cluster ${ cluster } runs no Elemental nodes: the test stops at ${ where }`,
   });
 }
 
@@ -91,4 +91,15 @@ export async function writtenFields(seed: Seed, name: string, namespace = TEST_N
   expect(stored, `pool ${ name } is stored`).toBeTruthy();
 
   return [field(stored, 'metadata.labels'), field(stored, 'metadata.annotations'), stored?.spec];
+}
+
+export const BUNDLE_TYPE = 'fleet.cattle.io.bundle';
+
+/** The upgrade image of a fixture entry of the channel (what the operator's Plan runs on the nodes). */
+export function upgradeImageOf(fixtureName: string): string {
+  const entry = fixtureEntries(FIXTURE).find((e) => e.metadata.name === fixtureName);
+
+  expect(entry, `${ fixtureName } in the fixture ${ FIXTURE }`).toBeTruthy();
+
+  return String(entry?.spec.metadata.upgradeImage);
 }
