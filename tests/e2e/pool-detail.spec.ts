@@ -5,7 +5,7 @@
 // runs no Elemental nodes, the tests stop at the rollout summary and say so in the report.
 
 import { Page } from '@playwright/test';
-import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
+import { expectAccessible, expectTheme, useDarkTheme, useLightTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 import { NEWEST_SEEDED } from './support/channels';
@@ -161,9 +161,7 @@ test.describe('a pool\'s page', () => {
     test(`has no serious accessibility violations and no sideways scroll at 1024 px (${ theme })`, async({ page }) => {
       await page.setViewportSize({ width: 1024, height: 768 });
       await loginAs(page, 'admin');
-      if (theme === 'dark') {
-        await useDarkTheme(page);
-      }
+      await (theme === 'dark' ? useDarkTheme(page) : useLightTheme(page));
       await page.goto(poolPage());
       await expectTheme(page, theme);
       await expectNodeRows(page);

@@ -7,7 +7,7 @@
 import { Page } from '@playwright/test';
 import jsyaml from 'js-yaml';
 import { field } from './support/api';
-import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
+import { expectAccessible, expectTheme, useDarkTheme, useLightTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 import { POOL_TYPE, POOLS } from './support/names';
@@ -28,7 +28,8 @@ test.beforeEach(async() => {
 /** Opens the pool's form on its YAML view and waits for the editor. */
 async function openYaml(page: Page): Promise<void> {
   await page.goto(dashboardPath(`${ POOLS }/${ TEST_NAMESPACE }/${ pool }/edit?as=yaml`));
-  await expect(page.locator('[data-testid="pool-yaml"] .CodeMirror')).toBeVisible();
+  // The editor's code loads on first use: slow on a loaded machine.
+  await expect(page.locator('[data-testid="pool-yaml"] .CodeMirror')).toBeVisible({ timeout: 30_000 });
 }
 
 async function editorText(page: Page): Promise<string> {
@@ -229,9 +230,7 @@ test.describe('pool form: tabs and the YAML view', () => {
   for (const theme of ['light', 'dark']) {
     test(`the tabbed form and the YAML view have no serious accessibility violations (${ theme })`, async({ page }) => {
       await loginAs(page, 'admin');
-      if (theme === 'dark') {
-        await useDarkTheme(page);
-      }
+      await (theme === 'dark' ? useDarkTheme(page) : useLightTheme(page));
       await page.goto(dashboardPath(`${ POOLS }/${ TEST_NAMESPACE }/${ pool }/edit`));
       await expectTheme(page, theme);
       await expect(page.getByTestId('pool-name-input')).toBeVisible();
