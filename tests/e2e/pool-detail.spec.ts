@@ -1,8 +1,10 @@
 // Issue 17: a pool's own page (its name's link on the list): pin, the selector in words, targets,
 // rollout node by node, approval history and the pool's actions; dates as Rancher shows them;
-// Fleet's Ready message in words with Fleet's text on hover. Seeds its channel and pool through the
-// API (support/seed-pool-forms.ts), so it runs on a real Rancher too; where the targeted cluster
-// runs no Elemental nodes, the tests stop at the rollout summary and say so in the report.
+// an approval followed to "Delivered". Seeds its channel and pool through the API
+// (support/seed-pool-forms.ts), so it runs on a real Rancher too; where the targeted cluster runs
+// no Elemental nodes, the tests stop before the nodes (at the rollout summary, or at the bundle the
+// operator wrote) and say so in the report. Fleet's Ready message in words, Fleet's text on hover,
+// is checked on a cluster whose agent fails to apply (@emulator): on a working one it lasts a moment.
 
 import { Page } from '@playwright/test';
 import { expectAccessible, expectTheme, useDarkTheme, useLightTheme } from './support/a11y';
