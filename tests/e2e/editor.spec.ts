@@ -1,48 +1,38 @@
-// A user who may write workload pools in one namespace only (the emulator's `editor`: update,
-// create and delete ManagedOSImages in fleet-default). Steve puts PUT in the schema as soon as the
-// user may update in any namespace; what they may do to one pool is in that pool's links. The
-// page offers actions only where the links allow, and a write the server refuses anyway (the
-// rights changed after the page read them) is a clear 403 message, with nothing lost.
+// A user who may write workload pools in one namespace only (the emulator's `editor`, or on a real
+// Rancher E2E_EDITOR_USER as scripts/e2e-rancher/users.sh creates it: update, create and delete
+// ManagedOSImages in fleet-default). Steve puts PUT in the schema as soon as the user may update in
+// any namespace; what they may do to one pool is in that pool's links. The page offers actions only
+// where the links allow, and a write the server refuses anyway (the rights changed after the page
+// read them) is a clear 403 message, with nothing lost. Seeds its pools through the API as the
+// admin (support/seed.ts), so it runs on a real Rancher too.
 
 import { field, sessionApi, steveUrl } from './support/api';
-import { TEST_NAMESPACE, onEmulator } from './support/env';
-import { dashboardPath, loginAs, logout } from './support/login';
+import { TEST_NAMESPACE } from './support/env';
+import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 import { POOL_TYPE, POOLS } from './support/names';
 import { poolRow } from './support/pools';
+import { uniqueName, useSeed } from './support/seed';
 
+/** A namespace the editor may read but not write (Fleet's workspace of the local cluster). */
 const OTHER_NS = 'fleet-local';
 
-function pool(name: string, namespace: string): Record<string, unknown> {
-  return {
-    type:     POOL_TYPE,
-    metadata: { name, namespace },
-    spec:     { osImage: 'registry.example.test/e2e/os:1.0.0' },
-  };
-}
+const seed = useSeed();
 
 test.describe('an editor of one namespace', () => {
-  const suffix = Date.now().toString(36);
-  const own = `e2e-editor-own-${ suffix }`;
-  const other = `e2e-editor-other-${ suffix }`;
+  let own: string;
+  let other: string;
 
-  test.beforeEach(async({ page }) => {
-    test.skip(!onEmulator() && !process.env.E2E_EDITOR_USER, 'needs E2E_EDITOR_USER, a user who may write ManagedOSImages in E2E_NAMESPACE only');
-    await loginAs(page, 'admin');
-    const api = sessionApi(page);
+  test.beforeEach(async() => {
+    const pool = (name: string, namespace: string) => ({
+      metadata: { name, namespace },
+      spec:     { osImage: 'registry.example.test/e2e/os:1.0.0' },
+    });
 
-    expect((await api.post(steveUrl(POOL_TYPE), pool(own, TEST_NAMESPACE))).status).toBe(201);
-    expect((await api.post(steveUrl(POOL_TYPE), pool(other, OTHER_NS))).status).toBe(201);
-    await logout(page);
-  });
-
-  test.afterEach(async({ page }) => {
-    await page.context().clearCookies();
-    await loginAs(page, 'admin');
-    const api = sessionApi(page);
-
-    await api.delete(steveUrl(POOL_TYPE, TEST_NAMESPACE, own));
-    await api.delete(steveUrl(POOL_TYPE, OTHER_NS, other));
+    own = uniqueName('e2e-editor-own');
+    other = uniqueName('e2e-editor-other');
+    await seed.create(POOL_TYPE, pool(own, TEST_NAMESPACE));
+    await seed.create(POOL_TYPE, pool(other, OTHER_NS));
   });
 
   test('sees write actions only on the pools of the namespace they may write', async({ page }) => {
@@ -111,6 +101,6 @@ test.describe('an editor of one namespace', () => {
     await expect(problem).toContainText('Nothing was saved');
     await expect(concurrency).toHaveValue('3');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
-    expect(field((await sessionApi(page).get(steveUrl(POOL_TYPE, OTHER_NS, other))).body, 'spec.concurrency')).not.toBe(3);
+    expect(field(await seed.get(POOL_TYPE, other, OTHER_NS), 'spec.concurrency')).not.toBe(3);
   });
 });

@@ -1,48 +1,81 @@
 // Issue 17: a pool's own page (its name's link on the list): pin, the selector in words, targets,
 // rollout node by node, approval history and the pool's actions; dates as Rancher shows them;
-// Fleet's Ready message in words with Fleet's text on hover.
+// an approval followed to "Delivered". Seeds its channel and pool through the API
+// (support/seed-pool-forms.ts), so it runs on a real Rancher too; where the targeted cluster runs
+// no Elemental nodes, the tests stop before the nodes (at the rollout summary, or at the bundle the
+// operator wrote) and say so in the report. Fleet's Ready message in words, Fleet's text on hover,
+// is checked on a cluster whose agent fails to apply (@emulator): on a working one it lasts a moment.
 
-import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
-import { useEmulator } from './support/emulator';
+import { Page } from '@playwright/test';
+import { expectAccessible, expectTheme, useDarkTheme, useLightTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import { NS, POOLS } from './support/names';
-import { poolRow, storedPoolNames } from './support/pools';
+import { NEWEST_SEEDED } from './support/channels';
+import { POOL_TYPE, POOLS } from './support/names';
+import { field } from './support/api';
+import { EMULATOR_TAG, EmulatorControl, requireEmulator } from './support/emulator';
+import { poolRow } from './support/pools';
+import { TEST_NAMESPACE } from './support/env';
+import { useSeed } from './support/seed';
+import {
+  BUNDLE_TYPE, elementalNodes, followsChannel, noteStoppedBeforeNodes, OLDER_IMAGE, pinnedPool, PoolWorld, seedPoolWorld, upgradeImageOf
+} from './support/seed-pool-forms';
 
-const emulator = useEmulator();
+const seed = useSeed();
 
 test.describe('a pool\'s page', () => {
+  let world: PoolWorld;
+  /** Follows the channel by the selector ~2.2 and is pinned to an older image: it has an upgrade to approve. */
+  let pool: string;
+
+  test.beforeEach(async() => {
+    world = await seedPoolWorld(seed);
+    pool = await seed.pool('e2e-detail', pinnedPool(world, { managedOSVersionName: world.channel.version(OLDER_IMAGE) }), followsChannel(world));
+  });
+
+  const poolPage = () => dashboardPath(`${ POOLS }/${ TEST_NAMESPACE }/${ pool }`);
+
+  /** Waits for a row per Elemental node of the pool's cluster, or notes that it has none. */
+  async function expectNodeRows(page: Page): Promise<void> {
+    const nodes = await elementalNodes(seed, world.cluster);
+
+    await expect(page.getByTestId('pool-nodes')).toBeVisible();
+    if (!nodes.length) {
+      noteStoppedBeforeNodes(world.cluster, 'the rollout summary');
+
+      return;
+    }
+    for (const node of nodes) {
+      await expect(page.getByRole('cell', { name: node, exact: true })).toBeVisible({ timeout: 40_000 });
+    }
+  }
+
   test('opens from the name and shows pin, selector in words, targets, nodes and the actions', async({ page }) => {
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(POOLS));
-    const link = page.getByTestId('pools-table').getByRole('link', { name: 'edge-berlin', exact: true });
+    const row = poolRow(page, pool);
 
     // The rows grow as each cluster's nodes are read: click once they have settled.
-    await expect(poolRow(page, 'edge-berlin').getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'rolledOut', { timeout: 40_000 });
-    await link.click();
-    await expect(page).toHaveURL(new RegExp(`/pools/${ NS }/edge-berlin(#.*)?$`));
+    await expect(row.getByTestId('pool-nodes')).toHaveAttribute('data-verdict', /^(?!loading$)/, { timeout: 40_000 });
+    await row.getByRole('link', { name: pool, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/pools/${ TEST_NAMESPACE }/${ pool }(#.*)?$`));
 
-    await expect(page.getByTestId('pool-title-bar')).toContainText('Workload pool: edge-berlin');
-    await expect(page.getByTestId('pool-pin')).toHaveText('base-v2.2.0-3.9-os');
-    // tests/fixtures/synthetic/seed/pools.yaml: {"channel":"sl-micro-6.1-base","version":"~2.2"}
-    const chips = page.getByTestId('pool-selector-chips').locator('li');
-
-    await expect(chips).toHaveText(['sl-micro-6.1-base', '~2.2']);
-    await expect(page.getByTestId('pool-detail-targets')).toContainText('berlin');
-    await expect(page.getByTestId('pool-nodes')).toBeVisible();
-    await expect(page.getByTestId('node-row')).toHaveCount(6);
+    await expect(page.getByTestId('pool-title-bar')).toContainText(`Workload pool: ${ pool }`);
+    await expect(page.getByTestId('pool-pin')).toHaveText(world.channel.version(OLDER_IMAGE));
+    await expect(page.getByTestId('pool-selector-chips').locator('li')).toHaveText([world.channel.name, '~2.2']);
+    await expect(page.getByTestId('pool-detail-targets')).toContainText(world.cluster);
+    await expectNodeRows(page);
 
     await expect(page.getByTestId('pool-history-empty')).toBeVisible();
 
-    await page.getByTestId('pool-menu-edge-berlin').click();
+    await page.getByTestId(`pool-menu-${ pool }`).click();
     await page.getByRole('menuitem', { name: 'Edit config' }).click();
-    await expect(page).toHaveURL(new RegExp(`/pools/${ NS }/edge-berlin/edit$`));
-    await expect(page.getByTestId('pool-name-input')).toHaveValue('edge-berlin');
+    await expect(page).toHaveURL(new RegExp(`/pools/${ TEST_NAMESPACE }/${ pool }/edit$`));
+    await expect(page.getByTestId('pool-name-input')).toHaveValue(pool);
   });
 
-  test('approving from the page records it in the history and Fleet\'s message reads in words', async({ page }) => {
-    await loginAs(page, 'admin');
-    await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
+  /** Approves the offered upgrade on the pool's page with a comment. */
+  async function approveFromPage(page: Page): Promise<void> {
     await page.getByTestId('pool-detail-approve').click();
     const dialog = page.getByTestId('approve-dialog');
 
@@ -50,39 +83,79 @@ test.describe('a pool\'s page', () => {
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveClass(/ready-for-action/, { timeout: 10_000 });
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByTestId('pool-menu-edge-berlin')).toBeFocused();
+    await expect(page.getByTestId(`pool-menu-${ pool }`)).toBeFocused();
+  }
 
-    await expect(page.getByTestId('pool-pin')).toHaveText('base-v2.2.0-3.12-os');
+  test('approving from the page records it in the history; the page follows it to Delivered', async({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto(poolPage());
+    await approveFromPage(page);
+
+    await expect(page.getByTestId('pool-pin')).toHaveText(world.channel.version(NEWEST_SEEDED));
     await expect(page.getByTestId('pool-approved-at')).toContainText(/ago|Just now/);
-
-    // Fleet: `WaitApplied(2) [Cluster fleet-default/edge-berlin-01]` (emulated as Fleet's ReadyMessage writes it).
-    const message = page.getByTestId('fleet-message');
-
-    await expect(message).toContainText(/clusters (to apply|have applied) the change/, { timeout: 20_000 });
-    await expect(message).toHaveAttribute('title', /^(WaitApplied|NotReady)\(2\) \[Cluster fleet-default\/edge-berlin-0[12]\]$/);
+    expect(field(await seed.get(POOL_TYPE, pool), 'spec.managedOSVersionName')).toBe(world.channel.version(NEWEST_SEEDED));
 
     const entry = page.getByTestId('pool-history-entry');
 
     await expect(entry).toHaveCount(1);
-    await expect(entry).toContainText('Approved base-v2.2.0-3.12-os (was base-v2.2.0-3.9-os)');
+    await expect(entry).toContainText(`Approved ${ world.channel.version(NEWEST_SEEDED) } (was ${ world.channel.version(OLDER_IMAGE) })`);
     await expect(entry).toContainText('Agreed with the site lead');
+
+    // The operator writes the new image into the pool's Fleet bundle (mos-<pool>).
+    await expect.poll(async() => JSON.stringify(await seed.get(BUNDLE_TYPE, `mos-${ pool }`) ?? {}), { timeout: 30_000 }).toContain(upgradeImageOf(NEWEST_SEEDED));
+    if (!(await elementalNodes(seed, world.cluster)).length) {
+      noteStoppedBeforeNodes(world.cluster, 'the Fleet bundle the operator wrote');
+
+      return;
+    }
+    await expect(page.getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'rolledOut', { timeout: 60_000 });
+    await expect(page.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done');
+    await expect(page.getByTestId('pool-rollout')).toContainText('Delivered');
+  });
+
+  // A cluster whose agent cannot apply holds Fleet's bundle in a state with a message (a WaitApplied
+  // lasts only until the agent applies, too short to check on a working cluster).
+  test('Fleet\'s message on a cluster that cannot apply the change reads in words, Fleet\'s own text on hover', { tag: EMULATOR_TAG }, async({ page }) => {
+    requireEmulator('fault injection (a Fleet agent that fails to apply)');
+    const control = await EmulatorControl.connect();
+
+    try {
+      await loginAs(page, 'admin');
+      await page.goto(poolPage());
+      // The pool's first pin delivered, so that the failure is the approved pin's.
+      await expect(page.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+      await control.setApplyFailure(world.cluster, true, 'the agent could not apply the bundle', TEST_NAMESPACE);
+      await approveFromPage(page);
+
+      // rancher/fleet summary.go ReadyMessage: `ErrApplied(1) [Cluster <namespace>/<cluster>: <agent's message>]`.
+      const message = page.getByTestId('fleet-message');
+
+      await expect(message).toContainText(`Cluster ${ TEST_NAMESPACE }/${ world.cluster } could not apply the change`, { timeout: 30_000 });
+      await expect(message).toContainText('the agent could not apply the bundle');
+      await expect(message).toHaveAttribute('title', `ErrApplied(1) [Cluster ${ TEST_NAMESPACE }/${ world.cluster }: the agent could not apply the bundle]`);
+    } finally {
+      await control.setApplyFailure(world.cluster, false, undefined, TEST_NAMESPACE);
+      await control.dispose();
+    }
   });
 
   test('Delete from the page asks the shell\'s confirmation and returns to the list', async({ page }) => {
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-munich`));
-    await page.getByTestId('pool-menu-edge-munich').click();
+    await page.goto(poolPage());
+    await page.getByTestId(`pool-menu-${ pool }`).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByTestId('prompt-remove-confirm-button').click();
     await expect(page).toHaveURL(/\/pools$/);
-    expect(await storedPoolNames(emulator.control)).not.toContain('edge-munich');
+    // The operator's finalizer may keep it a moment (rancher/elemental-operator managedosimage_controller.go).
+    await expect.poll(() => seed.get(POOL_TYPE, pool)).toBeUndefined();
   });
 
   test('a viewer sees the page without actions', async({ page }) => {
     await loginAs(page, 'viewer');
-    await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
+    await page.goto(poolPage());
     await expect(page.getByTestId('pool-detail-summary')).toBeVisible();
-    await expect(page.getByTestId('pool-menu-edge-berlin')).toHaveCount(0);
+    await expect(page.getByTestId('pool-pin')).toHaveText(world.channel.version(OLDER_IMAGE));
+    await expect(page.getByTestId(`pool-menu-${ pool }`)).toHaveCount(0);
     await expect(page.getByTestId('pool-detail-approve')).toHaveCount(0);
   });
 
@@ -90,13 +163,10 @@ test.describe('a pool\'s page', () => {
     test(`has no serious accessibility violations and no sideways scroll at 1024 px (${ theme })`, async({ page }) => {
       await page.setViewportSize({ width: 1024, height: 768 });
       await loginAs(page, 'admin');
-      if (theme === 'dark') {
-        await useDarkTheme(page);
-      }
-      await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
+      await (theme === 'dark' ? useDarkTheme(page) : useLightTheme(page));
+      await page.goto(poolPage());
       await expectTheme(page, theme);
-      await expect(page.getByRole('cell', { name: 'edge-berlin-02-node-3' })).toBeVisible({ timeout: 40_000 });
-      await expectAccessible(page, '.pool-page');
+      await expectNodeRows(page);
       await expectAccessible(page, '.pool-page');
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     });

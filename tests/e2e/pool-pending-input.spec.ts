@@ -1,21 +1,27 @@
 // Issue 25: nothing typed is lost. The shell's KeyValue passes an edit on 500 ms after the last
 // keystroke; Save takes it at once (saved exactly as typed), or refuses it beside the field.
+// Seeds its channel and pool through the API (support/seed-pool-forms.ts), so it runs on a real
+// Rancher too.
 
 import { Page } from '@playwright/test';
 import { field } from './support/api';
-import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import { NS, POOLS } from './support/names';
-import { storedPool } from './support/pools';
+import { POOL_TYPE, POOLS } from './support/names';
+import { TEST_NAMESPACE } from './support/env';
+import { useSeed } from './support/seed';
+import { pinnedPool, seedPoolWorld, writtenFields } from './support/seed-pool-forms';
 
-const POOL = 'edge-munich';
+const seed = useSeed();
+let pool: string;
 
-const emulator = useEmulator();
+test.beforeEach(async() => {
+  pool = await seed.pool('e2e-pending', pinnedPool(await seedPoolWorld(seed)));
+});
 
 /** Opens the form with one node-selector row role=edge, passed on to the form (its debounce over). */
 async function openWithRow(page: Page): Promise<void> {
-  await page.goto(dashboardPath(`${ POOLS }/${ NS }/${ POOL }/edit`));
+  await page.goto(dashboardPath(`${ POOLS }/${ TEST_NAMESPACE }/${ pool }/edit`));
   await page.getByTestId('btn-targets').click();
   await page.getByTestId('add_row_item_button').click();
   await page.getByTestId('input-kv-item-key-0').fill('role');
@@ -42,17 +48,17 @@ test.describe('pool form: an edit typed just before Save', () => {
     await openWithRow(page);
     await typeAndSave(page, 'core');
     await expect(page).toHaveURL(/\/pools$/);
-    expect(field(await storedPool(emulator.control, POOL), 'spec.nodeSelector.matchLabels')).toEqual({ role: 'core' });
+    expect(field(await seed.get(POOL_TYPE, pool), 'spec.nodeSelector.matchLabels')).toEqual({ role: 'core' });
   });
 
   test('an invalid value typed 0 ms before Save is refused beside the field, and nothing is written', async({ page }) => {
     await loginAs(page, 'admin');
-    const before = await storedPool(emulator.control, POOL);
+    const before = await writtenFields(seed, pool);
 
     await openWithRow(page);
     await typeAndSave(page, ' core');
     await expect(page.getByTestId('pool-node-selector-errors')).toContainText('begins or ends with a space');
     await expect(page).toHaveURL(/\/edit/);
-    expect(await storedPool(emulator.control, POOL)).toEqual(before);
+    expect(await writtenFields(seed, pool)).toEqual(before);
   });
 });

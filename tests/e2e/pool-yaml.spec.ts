@@ -1,24 +1,35 @@
 // Issue 17: the pool form's tabs and its editable YAML view. A YAML edit is saved through the
 // form's own write rules: a label typed in the YAML is written, and only it; a change of the pin
-// is refused and nothing is written; YAML that does not parse names its line and disables saving.
+// (or of what runs on the nodes) is refused and nothing is written; YAML that does not parse names
+// its line and disables saving. Seeds its channel and pool through the API (support/seed.ts,
+// support/seed-pool-forms.ts), so it runs on a real Rancher too.
 
 import { Page } from '@playwright/test';
 import jsyaml from 'js-yaml';
-import { field, sessionApi, steveUrl } from './support/api';
-import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
-import { useEmulator } from './support/emulator';
+import { field } from './support/api';
+import { expectAccessible, expectTheme, useDarkTheme, useLightTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import { NS, POOL_TYPE, POOLS } from './support/names';
+import { POOL_TYPE, POOLS } from './support/names';
+import { TEST_NAMESPACE } from './support/env';
+import { useSeed } from './support/seed';
+import { pinnedPool, PoolWorld, seedPoolWorld, writtenFields } from './support/seed-pool-forms';
 
-const POOL = 'edge-munich';
+const seed = useSeed();
+let world: PoolWorld;
+/** The test's pool: pinned to the channel's newest image, concurrency 1, on one cluster. */
+let pool: string;
 
-useEmulator();
+test.beforeEach(async() => {
+  world = await seedPoolWorld(seed);
+  pool = await seed.pool('e2e-yaml', pinnedPool(world));
+});
 
 /** Opens the pool's form on its YAML view and waits for the editor. */
 async function openYaml(page: Page): Promise<void> {
-  await page.goto(dashboardPath(`${ POOLS }/${ NS }/${ POOL }/edit?as=yaml`));
-  await expect(page.locator('[data-testid="pool-yaml"] .CodeMirror')).toBeVisible();
+  await page.goto(dashboardPath(`${ POOLS }/${ TEST_NAMESPACE }/${ pool }/edit?as=yaml`));
+  // The editor's code loads on first use: slow on a loaded machine.
+  await expect(page.locator('[data-testid="pool-yaml"] .CodeMirror')).toBeVisible({ timeout: 30_000 });
 }
 
 async function editorText(page: Page): Promise<string> {
@@ -37,14 +48,18 @@ async function editYaml(page: Page, change: (object: any) => void): Promise<void
   await setEditorText(page, jsyaml.dump(object));
 }
 
-async function readPool(page: Page): Promise<Record<string, unknown>> {
-  return (await sessionApi(page).get(steveUrl(POOL_TYPE, NS, POOL))).body as Record<string, unknown>;
+async function readPool(): Promise<Record<string, unknown>> {
+  const stored = await seed.get(POOL_TYPE, pool);
+
+  expect(stored, `pool ${ pool } is stored`).toBeTruthy();
+
+  return stored as Record<string, unknown>;
 }
 
 test.describe('pool form: tabs and the YAML view', () => {
   test('a label edited in the YAML is saved, and nothing else changes', async({ page }) => {
     await loginAs(page, 'admin');
-    const before = await readPool(page);
+    const before = await readPool();
 
     await openYaml(page);
     await editYaml(page, (object) => {
@@ -54,7 +69,7 @@ test.describe('pool form: tabs and the YAML view', () => {
     await page.getByTestId('pool-save-async-button').click();
     await expect(page).toHaveURL(/\/pools$/);
 
-    const after = await readPool(page);
+    const after = await readPool();
 
     expect(field(after, 'metadata.labels')).toEqual({ ...field(before, 'metadata.labels') as object, tier: 'gold' });
     expect(field(after, 'metadata.annotations')).toEqual(field(before, 'metadata.annotations'));
@@ -64,15 +79,15 @@ test.describe('pool form: tabs and the YAML view', () => {
 
   test('a YAML edit of the pin is refused beside the editor and nothing is written', async({ page }) => {
     await loginAs(page, 'admin');
-    const before = await readPool(page);
+    const before = await writtenFields(seed, pool);
 
     await openYaml(page);
     await editYaml(page, (object) => {
-      object.spec.managedOSVersionName = 'sl-micro-6.1-base-v2.2.0-4.3';
+      object.spec.managedOSVersionName = world.channel.version('base-v2.2.0-3.9-os');
     });
     await expect(page.getByTestId('pool-yaml-refused-edit')).toContainText('The image changes only through Approve');
     await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
-    expect(field(await readPool(page), 'metadata.resourceVersion')).toBe(field(before, 'metadata.resourceVersion'));
+    expect(await writtenFields(seed, pool)).toEqual(before);
   });
 
   // Issue 25: the upgrade container, prepare and cloud-config decide what the nodes run, as the pin does.
@@ -89,19 +104,19 @@ test.describe('pool form: tabs and the YAML view', () => {
   ] as const) {
     test(`a YAML edit of ${ name } is refused beside the editor, naming the field, and nothing is written`, async({ page }) => {
       await loginAs(page, 'admin');
-      const before = await readPool(page);
+      const before = await writtenFields(seed, pool);
 
       await openYaml(page);
       await editYaml(page, change);
       await expect(page.getByTestId('pool-yaml-refused-edit')).toContainText(`This YAML changes ${ path }, which decides what runs on the nodes`);
       await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
-      expect(field(await readPool(page), 'metadata.resourceVersion')).toBe(field(before, 'metadata.resourceVersion'));
+      expect(await writtenFields(seed, pool)).toEqual(before);
     });
   }
 
   test('deleting spec.concurrency in the YAML deletes it; deleting spec.drain is refused with the CRD default it would store', async({ page }) => {
     await loginAs(page, 'admin');
-    const before = await readPool(page);
+    const before = await readPool();
 
     expect(field(before, 'spec.concurrency')).toBeDefined();
     await openYaml(page);
@@ -118,7 +133,7 @@ test.describe('pool form: tabs and the YAML view', () => {
     await expect(page.getByTestId('pool-yaml-problems')).toBeEmpty();
     await page.getByTestId('pool-save-async-button').click();
     await expect(page).toHaveURL(/\/pools$/);
-    const after = await readPool(page);
+    const after = await readPool();
 
     expect(field(after, 'spec.concurrency')).toBeUndefined();
     expect(field(after, 'spec.drain')).toEqual(field(before, 'spec.drain'));
@@ -127,7 +142,7 @@ test.describe('pool form: tabs and the YAML view', () => {
 
   test('a spec field the CRD does not know is refused before sending, naming it', async({ page }) => {
     await loginAs(page, 'admin');
-    const before = await readPool(page);
+    const before = await writtenFields(seed, pool);
 
     await openYaml(page);
     await editYaml(page, (object) => {
@@ -135,7 +150,7 @@ test.describe('pool form: tabs and the YAML view', () => {
     });
     await expect(page.getByTestId('pool-yaml-refused-edit')).toContainText('spec.bogusField is not a field of a ManagedOSImage');
     await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();
-    expect(field(await readPool(page), 'metadata.resourceVersion')).toBe(field(before, 'metadata.resourceVersion'));
+    expect(await writtenFields(seed, pool)).toEqual(before);
   });
 
   test('annotations over the API server\'s 256 KiB are refused beside the editor', async({ page }) => {
@@ -169,7 +184,7 @@ test.describe('pool form: tabs and the YAML view', () => {
 
   test('the tabs work by keyboard, mark the tab holding a problem and lead to it', async({ page }) => {
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath(`${ POOLS }/${ NS }/${ POOL }/edit`));
+    await page.goto(dashboardPath(`${ POOLS }/${ TEST_NAMESPACE }/${ pool }/edit`));
     await page.getByTestId('btn-identity').focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('btn-targets')).toBeFocused();
@@ -193,7 +208,7 @@ test.describe('pool form: tabs and the YAML view', () => {
     await page.getByTestId('btn-targets').click();
     await page.getByTestId('pool-target-add').click();
     await page.getByTestId('pool-target-cluster-0').click();
-    await page.getByRole('option', { name: 'edge-munich-01', exact: true }).click();
+    await page.getByRole('option', { name: world.cluster, exact: true }).click();
     await page.getByTestId('btn-identity').click();
 
     await expect(page.getByTestId('pool-plan-refusal')).toContainText('The selector is not valid.');
@@ -215,10 +230,8 @@ test.describe('pool form: tabs and the YAML view', () => {
   for (const theme of ['light', 'dark']) {
     test(`the tabbed form and the YAML view have no serious accessibility violations (${ theme })`, async({ page }) => {
       await loginAs(page, 'admin');
-      if (theme === 'dark') {
-        await useDarkTheme(page);
-      }
-      await page.goto(dashboardPath(`${ POOLS }/${ NS }/${ POOL }/edit`));
+      await (theme === 'dark' ? useDarkTheme(page) : useLightTheme(page));
+      await page.goto(dashboardPath(`${ POOLS }/${ TEST_NAMESPACE }/${ pool }/edit`));
       await expectTheme(page, theme);
       await expect(page.getByTestId('pool-name-input')).toBeVisible();
       await expectAccessible(page, '.pool-edit');

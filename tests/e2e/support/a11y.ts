@@ -62,6 +62,14 @@ export async function useDarkTheme(page: Page): Promise<void> {
 }
 
 /**
+ * Switches the theme back to light: on a real Rancher nothing resets the preferences between tests,
+ * so a light-theme test must not inherit an earlier test's dark one.
+ */
+export async function useLightTheme(page: Page): Promise<void> {
+  await setPreference(page, 'theme', 'ui-light');
+}
+
+/**
  * Switches the logged-in user's language as the preferences page does: the `locale` preference
  * (rancher/dashboard shell/store/prefs.js LOCALE, e.g. `"zh-hans"`); the next page load uses it.
  * The worker's browser context keeps the cookie: a spec switches back to `en-us` when done.
