@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { CheckResult, Result } from 'axe-core';
 import { expect, Page } from '@playwright/test';
-import { sessionApi } from './api';
+import { setPreference } from './preferences';
 
 /** axe's reason for an undecided contrast is another element over the text. */
 function coveredText(check: CheckResult): boolean {
@@ -39,19 +39,6 @@ export async function expectAccessible(page: Page, selector: string): Promise<vo
   expect([...serious, ...undecided.map((result) => ({ ...result, id: `${ result.id } (undecided)` }))].map(describe)).toEqual([]);
 }
 
-/** Writes one of the logged-in user's preferences (JSON-encoded, as the shell stores them). */
-async function setPreference(page: Page, key: string, value: string): Promise<void> {
-  const api = sessionApi(page);
-  const read = async() => ((await api.get('/v1/userpreferences')).body.data as { id: string; data?: Record<string, string> }[] | undefined)?.[0];
-
-  // Right after a login the session may not answer yet (seen once in real Rancher mode): read again.
-  await expect.poll(read, { message: 'the logged-in user has a preferences object' }).toBeTruthy();
-  const stored = await read();
-  const written = await api.put(`/v1/userpreferences/${ stored?.id }`, { ...stored, data: { ...stored?.data, [key]: JSON.stringify(value) } });
-
-  expect(written.status).toBe(200);
-}
-
 /**
  * Switches the logged-in user's theme to dark as the preferences page does: the `theme` user
  * preference (rancher/dashboard shell/store/prefs.js THEME, stored JSON-encoded as `"ui-dark"`).
@@ -61,10 +48,7 @@ export async function useDarkTheme(page: Page): Promise<void> {
   await setPreference(page, 'theme', 'ui-dark');
 }
 
-/**
- * Switches the theme back to light: on a real Rancher nothing resets the preferences between tests,
- * so a light-theme test must not inherit an earlier test's dark one.
- */
+/** Switches the theme to light (a user's theme may be dark already on a real Rancher). */
 export async function useLightTheme(page: Page): Promise<void> {
   await setPreference(page, 'theme', 'ui-light');
 }

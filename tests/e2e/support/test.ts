@@ -2,10 +2,12 @@
 // - one browser context per worker, emptied (cookies, storage, IndexedDB) before every test but
 //   keeping Chromium's HTTP and code cache, so each test does not compile the dashboard's
 //   JavaScript again (a boot took 2.4 s instead of 3.9 s on the 2-core CI machine);
+// - the preferences a test changed put back after it (preferences.ts);
 // - the page kept offline (the dashboard asks updates.rancher.io for release news, as a real
 //   Rancher does) and every page error and 5xx answer collected.
 
 import { test as base, expect, BrowserContext, BrowserContextOptions } from '@playwright/test';
+import { restorePreferences } from './preferences';
 
 export interface PageProblems {
   pageErrors: string[];
@@ -50,6 +52,8 @@ export const test = base.extend<{ problems: PageProblems }, { workerContext: Bro
     const page = await context.newPage();
 
     await use(page);
+    // Best effort: a test that logged out has no session to put them back with.
+    await restorePreferences(page).catch(() => undefined);
   },
 
   problems: [async({ page }, use) => {
