@@ -1,0 +1,125 @@
+// What the page-wide specs (layout, readable values, the package's pages, page queries) seed
+// through the API: the base channel with a withdrawn image, pools on its images, and the cluster
+// they target, preferring one whose nodes run Elemental. On a real Rancher whose clusters run no
+// Elemental node, a pool's nodes never show: waitForNodes then stops at the node table and says so
+// in the test's annotations (issue 32).
+
+import { expect, Page, test } from '@playwright/test';
+import { records } from './api';
+import { TEST_NAMESPACE } from './env';
+import { Seed, SeededChannel } from './seed';
+
+export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
+/** The extension's record of withdrawn images, kept on the channel (pkg/os-upgrades/domain/withdrawal.ts). */
+export const WITHDRAWN_ANNOTATION = 'os-upgrades.cattle.io/withdrawn';
+/** The label Elemental's elemental-populate-node-labels puts on every node it runs (rancher/elemental). */
+const ELEMENTAL_NODE_LABEL = 'elemental.cattle.io/image';
+const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
+const CLUSTER_TYPE = 'fleet.cattle.io.cluster';
+
+/** The base channel's images by their fixture names (tests/fixtures/elemental/channels/sl-micro-6.1-base.json). */
+export const BASE = {
+  newest: 'base-v2.2.0-3.12-os', middle: 'base-v2.2.0-3.9-os', oldest: 'base-v2.2.0-3.8-os'
+};
+export const WITHDRAWAL_REASON = 'Boot loop on nodes with Secure Boot enabled (bsc#1230000); move to base-v2.2.0-3.9-os or newer.';
+
+export interface TargetCluster {
+  /** The Fleet cluster's name in TEST_NAMESPACE. */
+  name: string;
+  /** Its nodes that run Elemental (none on a Rancher whose clusters have no Elemental machines). */
+  nodes: string[];
+}
+
+/** The Elemental nodes of a Fleet cluster, read from the cluster itself through Rancher's /k8s/clusters/<id>. */
+async function elementalNodes(seed: Seed, cluster: Record<string, unknown>): Promise<string[]> {
+  const labels = ((cluster.metadata as { labels?: Record<string, string> }).labels) ?? {};
+  const id = labels[CLUSTER_ID_LABEL];
+
+  if (!id) {
+    return [];
+  }
+  const answer = await seed.api.get(`/k8s/clusters/${ id }/v1/nodes`);
+
+  if (answer.status !== 200) {
+    return [];
+  }
+
+  return records(answer.body.data)
+    .filter((node) => ((node.metadata as { labels?: Record<string, string> }).labels ?? {})[ELEMENTAL_NODE_LABEL])
+    .map((node) => String((node.metadata as { name: string }).name))
+    .sort();
+}
+
+/** The first Fleet cluster of TEST_NAMESPACE with Elemental nodes, else the first one; skips the test when there is none. */
+export async function targetCluster(seed: Seed): Promise<TargetCluster> {
+  const clusters = await seed.list(CLUSTER_TYPE, TEST_NAMESPACE);
+
+  test.skip(!clusters.length, `needs a Fleet cluster in ${ TEST_NAMESPACE }`);
+  for (const cluster of clusters) {
+    const nodes = await elementalNodes(seed, cluster);
+
+    if (nodes.length) {
+      return { name: String((cluster.metadata as { name: string }).name), nodes };
+    }
+  }
+
+  return { name: String((clusters[0].metadata as { name: string }).name), nodes: [] };
+}
+
+/** Records on the channel that its image `version` (a fixture name) is withdrawn, as the channel page does. */
+export async function withdraw(seed: Seed, channel: SeededChannel, version: string, reason = WITHDRAWAL_REASON): Promise<void> {
+  await seed.update('elemental.cattle.io.managedosversionchannel', channel.name, (object) => {
+    const metadata = object.metadata as { annotations?: Record<string, string> };
+
+    metadata.annotations = {
+      ...metadata.annotations,
+      [WITHDRAWN_ANNOTATION]: JSON.stringify({
+        [channel.version(version)]: {
+          reason, by: 'admin', at: '2025-03-03T09:00:00.000Z'
+        }
+      }),
+    };
+  }, channel.namespace);
+}
+
+/** The pages' world: the base channel (its oldest image withdrawn) and two pools on one cluster. */
+export interface PageWorld {
+  channel: SeededChannel;
+  cluster: TargetCluster;
+  /** Pinned to the middle image by a selector of `~2.2`: the newest is its upgrade ("Behind by 1 image"). */
+  behind: string;
+  /** Pinned to the withdrawn image. */
+  withdrawn: string;
+}
+
+export async function seedPageWorld(seed: Seed): Promise<PageWorld> {
+  const channel = await seed.channel({ fixture: 'sl-micro-6.1-base' });
+
+  await withdraw(seed, channel, BASE.oldest);
+  const cluster = await targetCluster(seed);
+  const targets = [{ clusterName: cluster.name }];
+  const behind = await seed.pool('e2e-behind', { managedOSVersionName: channel.version(BASE.middle), clusterTargets: targets }, { [SELECTOR_ANNOTATION]: JSON.stringify({ channel: channel.name, version: '~2.2' }) });
+  // It targets no cluster, so that it neither overlaps the first pool nor rolls anything out.
+  const withdrawn = await seed.pool('e2e-withdrawn', { managedOSVersionName: channel.version(BASE.oldest), clusterTargets: [{ clusterSelector: { matchLabels: { 'e2e-no-such-label': 'none' } } }] });
+
+  return {
+    channel, cluster, behind, withdrawn
+  };
+}
+
+/**
+ * Waits until the page's node table shows the cluster's first Elemental node; on a Rancher whose
+ * cluster runs none, until the table is there, noting in the test's annotations that it stopped there.
+ */
+export async function waitForNodes(page: Page, cluster: TargetCluster, timeout = 40_000): Promise<void> {
+  const table = page.getByTestId('node-rollout-table');
+
+  await expect(table).toBeVisible({ timeout });
+  if (cluster.nodes.length) {
+    await expect(table.locator(`[data-testid="node-row"][data-node="${ cluster.nodes[0] }"]`)).toBeVisible({ timeout });
+
+    return;
+  }
+  await expect(page.getByTestId('node-rollout-unreadable').filter({ hasText: /^\s*Reading / })).toHaveCount(0, { timeout });
+  test.info().annotations.push({ type: 'stopped', description: `cluster ${ cluster.name } runs no Elemental node: checked up to its (empty) node table` });
+}
