@@ -89,8 +89,8 @@ test.describe('in Chinese', () => {
     const pages: [string, string, (p: Page) => Promise<void>][] = [
       ['fleet', FLEET, (p) => expect(p.getByTestId('fleet-table')).toBeVisible()],
       ['channels', CHANNELS, (p) => expect(channelRow(p, channel.name).getByTestId('live-time')).toBeVisible()],
-      ['channel', `${ channelPage }?version=${ channel.version(BASE.newest) }`, (p) => expect(p.getByTestId('version-changelog')).toBeVisible()],
-      ['compare', `${ channelPage }/compare?old=${ channel.version(BASE.oldest) }&new=${ channel.version(BASE.newest) }`, (p) => expect(p.getByTestId('package-diff')).toBeVisible()],
+      ['channel', `${ channelPage }?version=${ world.images.newest }`, (p) => expect(p.getByTestId('version-changelog')).toBeVisible()],
+      ['compare', `${ channelPage }/compare?old=${ world.images.oldest }&new=${ world.images.newest }`, (p) => expect(p.getByTestId('package-diff')).toBeVisible()],
       ['pools', POOLS, (p) => expect(p.getByTestId('pools-table')).toBeVisible()],
       ['pool', pool, (p) => waitForNodes(p, world.cluster)],
       ['pool form', `${ pool }/edit`, (p) => expect(p.getByTestId('pool-save-async-button')).toBeVisible()],

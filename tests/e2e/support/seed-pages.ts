@@ -4,10 +4,13 @@
 // Elemental node, a pool's nodes never show: waitForNodes then stops at the node table and says so
 // in the test's annotations (issue 32).
 
+import { existsSync, readFileSync } from 'fs';
+import { join } from 'path';
 import { expect, Page, test } from '@playwright/test';
 import { records } from './api';
+import { ChannelEntry } from './emulator';
 import { TEST_NAMESPACE } from './env';
-import { Seed, SeededChannel } from './seed';
+import { ChannelOptions, fixtureEntries, Seed, SeededChannel } from './seed';
 
 export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
 /** The extension's record of withdrawn images, kept on the channel (pkg/os-upgrades/domain/withdrawal.ts). */
@@ -82,9 +85,37 @@ export async function withdraw(seed: Seed, channel: SeededChannel, version: stri
   }, channel.namespace);
 }
 
+/** A fixture file of a version (tests/fixtures/<elemental|synthetic>/<changelogs|packages>/). */
+function fixtureFile(folder: 'changelogs' | 'packages', file: string): string | undefined {
+  const path = ['synthetic', 'elemental'].map((dir) => join(__dirname, '../../fixtures', dir, folder, file)).find(existsSync);
+
+  return path ? readFileSync(path, 'utf8') : undefined;
+}
+
+/**
+ * The base channel's entries without their `base-` prefix, with the fixtures' changelogs and package
+ * lists under the new names. The seed adds the run's suffix (7 characters) to every version name:
+ * so shortened, the names are about as long as Elemental's own, which the page layouts are made for.
+ */
+function shortNamedBase(): { entries: ChannelEntry[]; files: NonNullable<ChannelOptions['files']> } {
+  const files: NonNullable<ChannelOptions['files']> = {};
+  const entries = fixtureEntries('sl-micro-6.1-base').map((entry) => {
+    const original = entry.metadata.name;
+    const name = original.replace(/^base-/, '');
+
+    files[name] = { log: fixtureFile('changelogs', `${ original }.updates.log`), packages: fixtureFile('packages', `${ original }.packages`) };
+
+    return { ...entry, metadata: { name } };
+  });
+
+  return { entries, files };
+}
+
 /** The pages' world: the base channel (its oldest image withdrawn) and two pools on one cluster. */
 export interface PageWorld {
   channel: SeededChannel;
+  /** The channel's container images (ManagedOSVersion names), newest first. */
+  images: { newest: string; middle: string; oldest: string };
   cluster: TargetCluster;
   /** Pinned to the middle image by a selector of `~2.2`: the newest is its upgrade ("Behind by 1 image"). */
   behind: string;
@@ -93,17 +124,22 @@ export interface PageWorld {
 }
 
 export async function seedPageWorld(seed: Seed): Promise<PageWorld> {
-  const channel = await seed.channel({ fixture: 'sl-micro-6.1-base' });
+  // Names as long as the demo's, the run's suffix included (see shortNamedBase).
+  const channel = await seed.channel({ ...shortNamedBase(), name: 'sl-micro-6.1' });
+  const short = (name: string) => name.replace(/^base-/, '');
+  const images = {
+    newest: channel.version(short(BASE.newest)), middle: channel.version(short(BASE.middle)), oldest: channel.version(short(BASE.oldest))
+  };
 
-  await withdraw(seed, channel, BASE.oldest);
+  await withdraw(seed, channel, short(BASE.oldest));
   const cluster = await targetCluster(seed);
   const targets = [{ clusterName: cluster.name }];
-  const behind = await seed.pool('e2e-behind', { managedOSVersionName: channel.version(BASE.middle), clusterTargets: targets }, { [SELECTOR_ANNOTATION]: JSON.stringify({ channel: channel.name, version: '~2.2' }) });
+  const behind = await seed.pool('behind', { managedOSVersionName: images.middle, clusterTargets: targets }, { [SELECTOR_ANNOTATION]: JSON.stringify({ channel: channel.name, version: '~2.2' }) });
   // It targets no cluster, so that it neither overlaps the first pool nor rolls anything out.
-  const withdrawn = await seed.pool('e2e-withdrawn', { managedOSVersionName: channel.version(BASE.oldest), clusterTargets: [{ clusterSelector: { matchLabels: { 'e2e-no-such-label': 'none' } } }] });
+  const withdrawn = await seed.pool('withdrawn', { managedOSVersionName: images.oldest, clusterTargets: [{ clusterSelector: { matchLabels: { 'e2e-no-such-label': 'none' } } }] });
 
   return {
-    channel, cluster, behind, withdrawn
+    channel, images, cluster, behind, withdrawn
   };
 }
 
@@ -122,4 +158,20 @@ export async function waitForNodes(page: Page, cluster: TargetCluster, timeout =
   }
   await expect(page.getByTestId('node-rollout-unreadable').filter({ hasText: /^\s*Reading / })).toHaveCount(0, { timeout });
   test.info().annotations.push({ type: 'stopped', description: `cluster ${ cluster.name } runs no Elemental node: checked up to its (empty) node table` });
+}
+
+/**
+ * Sets the admin's theme (`ui-light` or `ui-dark`) as the preferences page does: the `theme` user
+ * preference (rancher/dashboard shell/store/prefs.js THEME, JSON-encoded). Written through the
+ * seed's admin session, so a test gets the theme it checks whatever an earlier test left there
+ * (no real Rancher resets a user's preferences between tests).
+ */
+export async function useTheme(seed: Seed, theme: 'light' | 'dark'): Promise<void> {
+  const answer = await seed.api.get('/v1/userpreferences');
+  const stored = records(answer.body.data)[0] as { id: string; data?: Record<string, string> } | undefined;
+
+  expect(stored, 'the admin has a preferences object').toBeTruthy();
+  const written = await seed.api.put(`/v1/userpreferences/${ stored?.id }`, { ...stored, data: { ...stored?.data, theme: JSON.stringify(`ui-${ theme }`) } });
+
+  expect(written.status).toBe(200);
 }
