@@ -72,7 +72,8 @@ test.describe('the oldest supported operator, 1.6.2', { tag: EMULATOR_TAG }, () 
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(SOURCES));
     await expect(page.getByTestId('operator-version-text')).toContainText('Version 1.6.2');
-    await expect(page.getByTestId('operator-feature-channelEnabled')).toContainText('not available: the operator is 1.6.2 and the field exists from 1.7.0');
+    // As written, not HTML-escaped ("channel&#39;s" before).
+    await expect(page.getByTestId('operator-feature-channelEnabled')).toHaveText('Turning a channel\'s sync off (spec.enabled): not available: the operator is 1.6.2 and the field exists from 1.7.0');
     await expect(page.getByTestId('operator-feature-changelogExtraction')).toContainText('not available');
 
     await page.goto(dashboardPath(CHANNELS));
