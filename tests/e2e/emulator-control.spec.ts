@@ -103,7 +103,7 @@ test.describe('the operator and Fleet', () => {
   test('a ManagedOSImage write moves through Fleet\'s conditions to Ready', async() => {
     const channel = await seed.channel({ fixture: 'sl-micro-6.1-base' });
     const cluster = await targetCluster(seed);
-    const name = await seed.pool('e2e-rollout', { managedOSVersionName: channel.version(BASE.newest), clusterTargets: [{ clusterName: cluster.name }] });
+    const name = await seed.pool('e2e-rollout', { managedOSVersionName: channel.version(BASE.newest), clusterTargets: cluster.targets });
     const messages = new Set<string>();
     const ready = async() => {
       const image = await seed.get(POOL_TYPE, name);
@@ -120,7 +120,7 @@ test.describe('the operator and Fleet', () => {
     // controllers/managedosimage_controller.go names it mos-<name>).
     await expect.poll(async() => !!await seed.get('fleet.cattle.io.bundle', `mos-${ name }`), { timeout: 30_000 }).toBe(true);
     if (!cluster.nodes.length) {
-      test.info().annotations.push({ type: 'stopped', description: `cluster ${ cluster.name } runs no Elemental node: checked up to the bundle the operator wrote` });
+      test.info().annotations.push({ type: 'stopped', description: `${ cluster.name ? `cluster ${ cluster.name } runs` : 'no cluster to target:' } no Elemental node: checked up to the bundle the operator wrote` });
 
       return;
     }

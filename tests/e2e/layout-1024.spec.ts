@@ -228,8 +228,8 @@ for (const theme of ['light', 'dark'] as const) {
     test.setTimeout(240_000);
     const world = await seedPageWorld(seed);
     const path = paths(world);
-    // A pool on the first pool's cluster: the first one's row says it overlaps this long name.
-    const overlap = await seed.pool('walk-overlap', { managedOSVersionName: world.images.middle, clusterTargets: [{ clusterName: world.cluster.name }] });
+    // A pool on the first pool's targets: the first one's row says it overlaps this long name.
+    const overlap = await seed.pool('walk-overlap', { managedOSVersionName: world.images.middle, clusterTargets: world.cluster.targets });
 
     await page.setViewportSize({ width: 1400, height: 1000 });
     await useTheme(seed, theme);

@@ -13,7 +13,7 @@ import { expect, test } from './support/test';
 import { CHANNELS, FLEET, POOLS, SOURCES } from './support/names';
 import { channelRow } from './support/channels';
 import { useSeed } from './support/seed';
-import { BASE, seedPageWorld, waitForNodes } from './support/seed-pages';
+import { BASE, NO_CLUSTER, seedPageWorld, waitForNodes } from './support/seed-pages';
 
 const seed = useSeed();
 
@@ -41,7 +41,7 @@ test('the pools-by-image chart reads at body size, gives each image its own colo
 
   // One pool on each image, on no cluster.
   for (const image of images) {
-    await seed.pool('e2e-chart', { managedOSVersionName: image, clusterTargets: [{ clusterSelector: { matchLabels: { 'e2e-no-such-label': 'none' } } }] });
+    await seed.pool('e2e-chart', { managedOSVersionName: image, clusterTargets: NO_CLUSTER });
   }
   await loginAs(page, 'admin');
   await page.goto(dashboardPath(FLEET));

@@ -17,6 +17,7 @@ import { onEmulator } from './support/env';
 import { loginOnPage } from './support/login';
 import { expect, test } from './support/test';
 import { useSeed } from './support/seed';
+import { NO_CLUSTER } from './support/seed-pages';
 
 const NAME = 'os-upgrades';
 const ROOT = path.join(__dirname, '../..');
@@ -201,7 +202,7 @@ test.describe('the package loads as an installed extension', () => {
   test('the browser fetches the package from /v1/uiplugins, its chunks as pages open, and the pages work', async({ page, problems }) => {
     const channel = await seed.channel({ fixture: 'sl-micro-6.2-base' });
     // On no cluster: the page only has to list it.
-    const pool = await seed.pool('e2e-uiplugins', { managedOSVersionName: channel.version('base-v2.3.0-6.1-os'), clusterTargets: [{ clusterSelector: { matchLabels: { 'e2e-no-such-label': 'none' } } }] });
+    const pool = await seed.pool('e2e-uiplugins', { managedOSVersionName: channel.version('base-v2.3.0-6.1-os'), clusterTargets: NO_CLUSTER });
     const fetched: { path: string; status: number }[] = [];
     const scripts: string[] = [];
 

@@ -26,9 +26,14 @@ export const BASE = {
 };
 export const WITHDRAWAL_REASON = 'Boot loop on nodes with Secure Boot enabled (bsc#1230000); move to base-v2.2.0-3.9-os or newer.';
 
+/** Pool targets that match no cluster: the pool is listed and shown, and nothing rolls out. */
+export const NO_CLUSTER = [{ clusterSelector: { matchLabels: { 'e2e-no-such-label': 'none' } } }];
+
 export interface TargetCluster {
-  /** The Fleet cluster's name in TEST_NAMESPACE. */
+  /** The Fleet cluster's name in TEST_NAMESPACE ('' where there is none, as on a Rancher with the local cluster only). */
   name: string;
+  /** The pool targets that pick it (NO_CLUSTER without one). */
+  targets: Record<string, unknown>[];
   /** Its nodes that run Elemental (none on a Rancher whose clusters have no Elemental machines). */
   nodes: string[];
 }
@@ -53,20 +58,31 @@ async function elementalNodes(seed: Seed, cluster: Record<string, unknown>): Pro
     .sort();
 }
 
-/** The first Fleet cluster of TEST_NAMESPACE with Elemental nodes, else the first one; skips the test when there is none. */
+/**
+ * The first Fleet cluster of TEST_NAMESPACE with Elemental nodes, else the first one, else none
+ * (Rancher's own cluster is in fleet-local: a Rancher without downstream clusters has none here).
+ */
 export async function targetCluster(seed: Seed): Promise<TargetCluster> {
   const clusters = await seed.list(CLUSTER_TYPE, TEST_NAMESPACE);
+  const named = (cluster: Record<string, unknown>, nodes: string[]) => {
+    const name = String((cluster.metadata as { name: string }).name);
 
-  test.skip(!clusters.length, `needs a Fleet cluster in ${ TEST_NAMESPACE }`);
+    return {
+      name, nodes, targets: [{ clusterName: name }]
+    };
+  };
+
   for (const cluster of clusters) {
     const nodes = await elementalNodes(seed, cluster);
 
     if (nodes.length) {
-      return { name: String((cluster.metadata as { name: string }).name), nodes };
+      return named(cluster, nodes);
     }
   }
 
-  return { name: String((clusters[0].metadata as { name: string }).name), nodes: [] };
+  return clusters.length ? named(clusters[0], []) : {
+    name: '', nodes: [], targets: NO_CLUSTER
+  };
 }
 
 /** Records on the channel that its image `version` (a fixture name) is withdrawn, as the channel page does. */
@@ -133,10 +149,9 @@ export async function seedPageWorld(seed: Seed): Promise<PageWorld> {
 
   await withdraw(seed, channel, short(BASE.oldest));
   const cluster = await targetCluster(seed);
-  const targets = [{ clusterName: cluster.name }];
-  const behind = await seed.pool('behind', { managedOSVersionName: images.middle, clusterTargets: targets }, { [SELECTOR_ANNOTATION]: JSON.stringify({ channel: channel.name, version: '~2.2' }) });
+  const behind = await seed.pool('behind', { managedOSVersionName: images.middle, clusterTargets: cluster.targets }, { [SELECTOR_ANNOTATION]: JSON.stringify({ channel: channel.name, version: '~2.2' }) });
   // It targets no cluster, so that it neither overlaps the first pool nor rolls anything out.
-  const withdrawn = await seed.pool('withdrawn', { managedOSVersionName: images.oldest, clusterTargets: [{ clusterSelector: { matchLabels: { 'e2e-no-such-label': 'none' } } }] });
+  const withdrawn = await seed.pool('withdrawn', { managedOSVersionName: images.oldest, clusterTargets: NO_CLUSTER });
 
   return {
     channel, images, cluster, behind, withdrawn
@@ -157,7 +172,7 @@ export async function waitForNodes(page: Page, cluster: TargetCluster, timeout =
     return;
   }
   await expect(page.getByTestId('node-rollout-unreadable').filter({ hasText: /^\s*Reading / })).toHaveCount(0, { timeout });
-  test.info().annotations.push({ type: 'stopped', description: `cluster ${ cluster.name } runs no Elemental node: checked up to its (empty) node table` });
+  test.info().annotations.push({ type: 'stopped', description: `${ cluster.name ? `cluster ${ cluster.name } runs` : 'no cluster to target:' } no Elemental node: checked up to the (empty) node table` });
 }
 
 /**
