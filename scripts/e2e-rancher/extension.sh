@@ -43,3 +43,11 @@ retry 300 5 served || {
   fail "Rancher does not serve $name $version under /v1/uiplugins"
 }
 log "$name $version is installed; Rancher serves it from /v1/uiplugins/$name/$version/"
+
+# The specs publish their channels on a file host of their own, started by Playwright on this machine
+# (tests/e2e/support/global-setup.ts). The Elemental operator in the cluster fetches the channel files
+# from it as Rancher fetches the extension's, through host.k3d.internal; the browser on this machine
+# reads the changelogs at 127.0.0.1. test.sh reads these from the state.
+remember E2E_FILES_HOST 0.0.0.0
+remember E2E_FILES_PORT "$E2E_FILES_PORT"
+remember E2E_FILES_CLUSTER_URL "http://host.k3d.internal:$E2E_FILES_PORT"

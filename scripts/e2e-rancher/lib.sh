@@ -9,6 +9,9 @@
 #                     RANCHER_HOSTNAME=rancher.127.0.0.1.sslip.io RANCHER_PORT=8443
 #   RANCHER_PORT      Rancher's HTTPS port in its URL (default 443); 8443 here maps to it too
 #   PKG_PORT          port on this machine that serves the built extension to Rancher (default 4500)
+#   E2E_FILES_PORT    port of the specs' file host (tests/e2e/support/file-server.ts), which serves the
+#                     channel files and changelogs the specs publish, to the browser and to the
+#                     Elemental operator in the cluster (default 4501)
 #   E2E_*_PASSWORD    the test users' passwords (default: generated, kept in .e2e-rancher/env)
 #   E2E_RANCHER_STATE state folder (default .e2e-rancher): env, versions, the file server's pid
 set -euo pipefail
@@ -22,6 +25,7 @@ RANCHER_REPO=${RANCHER_REPO:-latest}
 K3D_CLUSTER=${K3D_CLUSTER:-os-upgrades-e2e}
 RANCHER_PORT=${RANCHER_PORT:-443}
 PKG_PORT=${PKG_PORT:-4500}
+E2E_FILES_PORT=${E2E_FILES_PORT:-4501}
 # The namespace of Fleet's downstream clusters, where Elemental keeps its channels and images.
 export FLEET_NS=fleet-default
 

@@ -1,6 +1,7 @@
 // Kubernetes API semantics through the dashboard's session: 409 on a stale resourceVersion, 403 for
 // the viewer's writes, 422 with the field path for an invalid ManagedOSImage, 404, generateName.
-// Runs against the emulator and a real Rancher alike.
+// Runs against the emulator and a real Rancher alike: each test writes its own pools under names unique
+// to the run, and support/seed.ts deletes them after it, also when it fails.
 
 import { field, records, sessionApi, steveUrl } from './support/api';
 import { TEST_NAMESPACE } from './support/env';
@@ -8,6 +9,7 @@ import { loginAs } from './support/login';
 import { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { CHANNEL_TYPE, POOL_TYPE } from './support/names';
+import { uniqueName, useSeed } from './support/seed';
 
 const IMAGES_KUBE = `/apis/elemental.cattle.io/v1beta1/namespaces/${ TEST_NAMESPACE }/managedosimages`;
 
@@ -34,19 +36,9 @@ function pool(name: string, spec: Record<string, unknown> = {}): Record<string, 
   };
 }
 
+const seed = useSeed();
+
 test.describe('API semantics', () => {
-  const created: string[] = [];
-
-  test.afterEach(async({ page }) => {
-    if (!created.length) {
-      return;
-    }
-    await loginAs(page, 'admin');
-    for (const name of created.splice(0)) {
-      await sessionApi(page).delete(steveUrl(POOL_TYPE, TEST_NAMESPACE, name));
-    }
-  });
-
   test('create fills in uid, creationTimestamp, resourceVersion, generation and generateName', async({ page }) => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
@@ -58,7 +50,7 @@ test.describe('API semantics', () => {
     expect(res.status).toBe(201);
     const name = String(field(res.body, 'metadata.name'));
 
-    created.push(name);
+    seed.track(POOL_TYPE, name);
     expect(name).toMatch(/^e2e-gen-[a-z0-9]{5}$/);
     expect(field(res.body, 'metadata.uid')).toMatch(/^[0-9a-f-]{36}$/);
     expect(field(res.body, 'metadata.creationTimestamp')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
@@ -74,11 +66,11 @@ test.describe('API semantics', () => {
   test('a write with a stale resourceVersion gets 409 Conflict', async({ page }) => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
-    const name = `e2e-conflict-${ Date.now().toString(36) }`;
+    const name = uniqueName('e2e-conflict');
     const first = await api.post(steveUrl(POOL_TYPE), pool(name));
 
     expect(first.status).toBe(201);
-    created.push(name);
+    seed.track(POOL_TYPE, name);
 
     const current = await settled(page, name);
     const stale = JSON.parse(JSON.stringify(current)) as Record<string, unknown>;
@@ -110,11 +102,11 @@ test.describe('API semantics', () => {
 
   test('the viewer\'s writes get 403', async({ page }) => {
     await loginAs(page, 'admin');
-    const name = `e2e-forbidden-${ Date.now().toString(36) }`;
+    const name = uniqueName('e2e-forbidden');
     const made = await sessionApi(page).post(steveUrl(POOL_TYPE), pool(name));
 
     expect(made.status).toBe(201);
-    created.push(name);
+    seed.track(POOL_TYPE, name);
     await page.context().clearCookies();
 
     await loginAs(page, 'viewer');
@@ -125,6 +117,9 @@ test.describe('API semantics', () => {
     expect(field(read.body, 'links.update')).toBeUndefined();
     expect(field(read.body, 'links.remove')).toBeUndefined();
 
+    // Deleted after the test should a write wrongly succeed.
+    seed.track(POOL_TYPE, `${ name }-2`);
+    seed.track(POOL_TYPE, `${ name }-3`);
     const update = await api.put(steveUrl(POOL_TYPE, TEST_NAMESPACE, name), read.body as Record<string, unknown>);
     const create = await api.post(steveUrl(POOL_TYPE), pool(`${ name }-2`));
     const remove = await api.delete(steveUrl(POOL_TYPE, TEST_NAMESPACE, name));
@@ -145,7 +140,9 @@ test.describe('API semantics', () => {
   test('an invalid ManagedOSImage gets 422 naming the field path', async({ page }) => {
     await loginAs(page, 'admin');
     const api = sessionApi(page);
-    const name = `e2e-invalid-${ Date.now().toString(36) }`;
+    const name = uniqueName('e2e-invalid');
+
+    seed.track(POOL_TYPE, name);
     const res = await api.post(steveUrl(POOL_TYPE), pool(name, { concurrency: 'abc' }));
 
     expect(res.status).toBe(422);
@@ -171,7 +168,7 @@ test.describe('API semantics', () => {
 
   test('a missing object is 404 NotFound', async({ page }) => {
     await loginAs(page, 'admin');
-    const res = await sessionApi(page).get(steveUrl(CHANNEL_TYPE, TEST_NAMESPACE, 'e2e-no-such-channel'));
+    const res = await sessionApi(page).get(steveUrl(CHANNEL_TYPE, TEST_NAMESPACE, uniqueName('e2e-no-such-channel')));
 
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('NotFound');

@@ -2,20 +2,21 @@
 // scrolls its pages inside main.main-layout, so that is measured too), no serious axe violation,
 // names and image chips on one line, the channels' Source readable, the package diff with its
 // changed versions in view, the compare pickers' image names whole, the fleet table inside the
-// page, and a full-page screenshot of each in the report.
+// page, and a full-page screenshot of each in the report. Each test publishes the base channel (its
+// oldest image withdrawn) and its pools through the API (support/seed-pages.ts), so it runs on a
+// real Rancher too; the pages are checked on those objects' rows.
 
 import { Locator, Page } from '@playwright/test';
-import { sessionApi, steveUrl } from './support/api';
-import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
-import { useEmulator } from './support/emulator';
+import { expectAccessible, expectTheme } from './support/a11y';
 import { attachFullPage, sidewaysScroll, tooWide } from './support/layout';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import {
-  BASE_CHANNEL_PAGE, CHANNELS, FLEET, NS, POOL_TYPE, POOLS, SOURCES
-} from './support/names';
+import { CHANNELS, FLEET, POOLS, SOURCES } from './support/names';
+import { channelRow } from './support/channels';
+import { useSeed } from './support/seed';
+import { PageWorld, seedPageWorld, useTheme, waitForNodes } from './support/seed-pages';
 
-useEmulator();
+const seed = useSeed();
 
 /** The lines an inline element takes: its client rects' distinct tops (a line may hold several). */
 async function lineCount(locator: Locator): Promise<number> {
@@ -54,129 +55,149 @@ interface Check {
   ready: (page: Page) => Promise<void>;
 }
 
-const CHECKS: Check[] = [
-  {
-    name:  'fleet overview',
-    path:  FLEET,
-    root:  '.fleet-page',
-    ready: async(page) => {
-      const table = page.getByTestId('fleet-table');
+/** The pages' paths on the seeded world. */
+function paths(world: PageWorld) {
+  const { channel, images } = world;
+  const channelPage = `${ CHANNELS }/${ channel.namespace }/${ channel.name }`;
+  const pool = `${ POOLS }/${ channel.namespace }/${ world.behind }`;
 
-      await expect(page.getByTestId('fleet-evidence-loading')).toHaveCount(0, { timeout: 30_000 });
-      // How far behind reads under the pinned image once the Behind column is hidden.
-      await expect(table.locator('tbody tr', { hasText: 'edge-berlin' })).toContainText('Behind by 1 image');
-      await expectOneLine(await table.getByTestId('fleet-pool-name').all());
-      await expectOneLine(await table.locator('tbody code:visible').all());
-      // The table stays inside the page's content (it stuck out 20 px, under the page's padding).
-      await expectInside(table.locator('table').first(), page.locator('.fleet-page'));
-    },
-  },
-  {
-    name:  'channels',
-    path:  CHANNELS,
-    root:  '.channels-page',
-    ready: async(page) => {
-      const table = page.getByTestId('channels-table');
+  return {
+    channel: `${ channelPage }?version=${ images.newest }`,
+    compare: `${ channelPage }/compare?old=${ images.oldest }&new=${ images.newest }`,
+    pool,
+  };
+}
 
-      await expect(table.getByTestId('channel-count').first()).toBeVisible();
-      await expectOneLine(await table.getByTestId('channel-link').all());
-      // The source wraps at its slashes, not every few characters (it took 12 lines before).
-      const source = table.locator('tr', { hasText: 'sl-micro-6.1-base' }).locator('.source');
+/** The rows of this test's pools in a table. */
+function rowsOf(table: Locator, world: PageWorld): Locator {
+  return table.locator('tbody tr').filter({ hasText: new RegExp(`${ world.behind }|${ world.withdrawn }`) });
+}
 
-      expect(await lineCount(source)).toBeLessThanOrEqual(3);
-    },
-  },
-  {
-    name:  'channel',
-    path:  `${ BASE_CHANNEL_PAGE }?version=base-v2.2.0-3.12-os`,
-    root:  '.channel-page',
-    ready: async(page) => {
-      await expect(page.getByTestId('version-changelog').getByTestId('package-diff')).toBeVisible();
-      await expect(page.getByTestId('version-changelog').getByTestId('advisory-date').first()).toContainText(/ago/);
-    },
-  },
-  {
-    name:  'compare',
-    path:  `${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`,
-    root:  '.compare-page',
-    ready: async(page) => {
-      const diff = page.getByTestId('package-diff');
-      const changed = diff.locator('td.d2h-ins', { hasText: 'kernel-default.x86_64  6.4.0-1.3' });
+function checks(world: PageWorld): Check[] {
+  const { channel } = world;
+  const path = paths(world);
 
-      // Side by side would cut the versions off at this width: the diff shows line by line and says so.
-      await expect(diff.getByTestId('layout-narrow')).toBeVisible();
-      await expect(diff.getByTestId('layout-side-by-side')).toBeDisabled();
-      await expect(changed).toBeVisible();
-      const [cell, main] = await Promise.all([changed.boundingBox(), page.locator('main.main-layout').boundingBox()]);
+  return [
+    {
+      name:  'fleet overview',
+      path:  FLEET,
+      root:  '.fleet-page',
+      ready: async(page) => {
+        const table = page.getByTestId('fleet-table');
 
-      expect(cell && main && cell.x + cell.width <= main.x + main.width).toBe(true);
-      // Each picker shows its image's whole name, date and version (it read "– b…").
-      for (const picker of ['select-old', 'select-new']) {
-        await expectWhole(page.getByTestId(picker).locator('.vs__selected'));
-      }
-      await expect(page.getByTestId('select-old')).toContainText('– base-v2.2.0-3.8-os');
-      // The image selects write each date in the person's date format (the shell's default here).
-      // (Created 2024-11-27 16:07 UTC: the 27th or 28th in the browser's time zone.)
-      await expect(page.getByTestId('select-new')).toContainText(/v2\.2\.0-3\.12 \((Wed, Nov 27|Thu, Nov 28) 2024\)/);
-      // An advisory's date as Rancher shows it: relative, the date and time on hover.
-      const date = page.getByTestId('advisories').getByTestId('advisory-date').first();
+        await expect(page.getByTestId('fleet-evidence-loading')).toHaveCount(0, { timeout: 30_000 });
+        // How far behind reads under the pinned image once the Behind column is hidden.
+        await expect(table.locator('tbody tr', { hasText: world.behind })).toContainText('Behind by 1 image');
+        await expectOneLine(await rowsOf(table, world).getByTestId('fleet-pool-name').all());
+        await expectOneLine(await rowsOf(table, world).locator('code:visible').all());
+        // The table stays inside the page's content (it stuck out 20 px, under the page's padding).
+        await expectInside(table.locator('table').first(), page.locator('.fleet-page'));
+      },
+    },
+    {
+      name:  'channels',
+      path:  CHANNELS,
+      root:  '.channels-page',
+      ready: async(page) => {
+        const row = channelRow(page, channel.name);
 
-      await expect(date).toContainText(/ago/);
-      await expect(date.getByTestId('live-time')).toHaveAttribute('title', /^\w{3}, Nov \d+ 2024 \d+:\d\d:\d\d [ap]m$/);
-    },
-  },
-  {
-    name:  'workload pools',
-    path:  POOLS,
-    root:  '.pools-page',
-    ready: async(page) => {
-      await expect(page.getByTestId('pools-table').locator('tbody tr', { hasText: 'edge-berlin' }).first()).toBeVisible();
-    },
-  },
-  {
-    name:  'pool',
-    path:  '/os-upgrades/c/_/pools/fleet-default/edge-berlin',
-    root:  '.pool-page',
-    ready: async(page) => {
-      await expect(page.getByRole('cell', { name: 'edge-berlin-02-node-3' })).toBeVisible({ timeout: 40_000 });
-    },
-  },
-  {
-    name:  'pool nodes',
-    path:  '/os-upgrades/c/_/pools/fleet-default/edge-berlin/nodes',
-    root:  '.pool-nodes-page',
-    ready: async(page) => {
-      await expect(page.getByRole('cell', { name: 'edge-berlin-02-node-3' })).toBeVisible({ timeout: 40_000 });
-    },
-  },
-  {
-    name:  'pool form',
-    path:  '/os-upgrades/c/_/pools/fleet-default/edge-berlin/edit',
-    root:  '.pool-edit',
-    ready: async(page) => {
-      await expect(page.getByTestId('pool-save-async-button')).toBeVisible();
-    },
-  },
-  {
-    name:  'changelog sources',
-    path:  SOURCES,
-    root:  '.sources-page',
-    ready: async(page) => {
-      await expect(page.getByTestId('channel-sources-sl-micro-6.1-base')).toBeVisible();
-    },
-  },
-];
+        await expect(row.getByTestId('channel-count')).toBeVisible();
+        await expectOneLine([row.getByTestId('channel-link')]);
+        // The source wraps at its slashes, not every few characters (it took 12 lines before).
+        const source = row.locator('.source');
 
-for (const theme of ['light', 'dark']) {
+        expect(await lineCount(source)).toBeLessThanOrEqual(3);
+      },
+    },
+    {
+      name:  'channel',
+      path:  path.channel,
+      root:  '.channel-page',
+      ready: async(page) => {
+        await expect(page.getByTestId('version-changelog').getByTestId('package-diff')).toBeVisible();
+        await expect(page.getByTestId('version-changelog').getByTestId('advisory-date').first()).toContainText(/ago/);
+      },
+    },
+    {
+      name:  'compare',
+      path:  path.compare,
+      root:  '.compare-page',
+      ready: async(page) => {
+        const diff = page.getByTestId('package-diff');
+        const changed = diff.locator('td.d2h-ins', { hasText: 'kernel-default.x86_64  6.4.0-1.3' });
+
+        // Side by side would cut the versions off at this width: the diff shows line by line and says so.
+        await expect(diff.getByTestId('layout-narrow')).toBeVisible();
+        await expect(diff.getByTestId('layout-side-by-side')).toBeDisabled();
+        await expect(changed).toBeVisible();
+        const [cell, main] = await Promise.all([changed.boundingBox(), page.locator('main.main-layout').boundingBox()]);
+
+        expect(cell && main && cell.x + cell.width <= main.x + main.width).toBe(true);
+        // Each picker shows its image's whole name, date and version (it read "– b…").
+        for (const picker of ['select-old', 'select-new']) {
+          await expectWhole(page.getByTestId(picker).locator('.vs__selected'));
+        }
+        await expect(page.getByTestId('select-old')).toContainText(`– ${ world.images.oldest }`);
+        // The image selects write each date in the person's date format (the shell's default here).
+        // (Created 2024-11-27 16:07 UTC: the 27th or 28th in the browser's time zone.)
+        await expect(page.getByTestId('select-new')).toContainText(/v2\.2\.0-3\.12 \((Wed, Nov 27|Thu, Nov 28) 2024\)/);
+        // An advisory's date as Rancher shows it: relative, the date and time on hover.
+        const date = page.getByTestId('advisories').getByTestId('advisory-date').first();
+
+        await expect(date).toContainText(/ago/);
+        await expect(date.getByTestId('live-time')).toHaveAttribute('title', /^\w{3}, Nov \d+ 2024 \d+:\d\d:\d\d [ap]m$/);
+      },
+    },
+    {
+      name:  'workload pools',
+      path:  POOLS,
+      root:  '.pools-page',
+      ready: async(page) => {
+        await expect(page.getByTestId('pools-table').locator('tbody tr', { hasText: world.behind }).first()).toBeVisible();
+      },
+    },
+    {
+      name:  'pool',
+      path:  path.pool,
+      root:  '.pool-page',
+      ready: (page) => waitForNodes(page, world.cluster),
+    },
+    {
+      name:  'pool nodes',
+      path:  `${ path.pool }/nodes`,
+      root:  '.pool-nodes-page',
+      ready: (page) => waitForNodes(page, world.cluster),
+    },
+    {
+      name:  'pool form',
+      path:  `${ path.pool }/edit`,
+      root:  '.pool-edit',
+      ready: async(page) => {
+        await expect(page.getByTestId('pool-save-async-button')).toBeVisible();
+      },
+    },
+    {
+      name:  'changelog sources',
+      path:  SOURCES,
+      root:  '.sources-page',
+      ready: async(page) => {
+        await expect(page.getByTestId(`channel-sources-${ channel.name }`)).toBeVisible();
+      },
+    },
+  ];
+}
+
+for (const theme of ['light', 'dark'] as const) {
   test(`every page fits 1024 px without sideways scroll and passes axe (${ theme })`, async({ page, problems }, testInfo) => {
-    test.setTimeout(240_000);
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await loginAs(page, 'admin');
-    if (theme === 'dark') {
-      await useDarkTheme(page);
-    }
+    // The seeding (a channel sync, the cluster's nodes read) is in the test's time too.
+    test.setTimeout(360_000);
+    const world = await seedPageWorld(seed);
 
-    for (const check of CHECKS) {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await useTheme(seed, theme);
+    await loginAs(page, 'admin');
+
+    for (const check of checks(world)) {
       await test.step(check.name, async() => {
         await page.goto(dashboardPath(check.path));
         await expect(page.locator(check.root)).toBeVisible();
@@ -202,42 +223,37 @@ async function expectDiffWhole(page: Page): Promise<void> {
 }
 
 // Issue 24: the same pages at a desktop width, where the tables have all their columns.
-for (const theme of ['light', 'dark']) {
+for (const theme of ['light', 'dark'] as const) {
   test(`at 1400 px names, chips, pickers, the timeline and the diff are whole (${ theme })`, async({ page, problems }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width: 1400, height: 1000 });
-    await loginAs(page, 'admin');
-    // A pool on edge-berlin's group: edge-berlin's row says it overlaps this long name.
-    const created = await sessionApi(page).post(steveUrl(POOL_TYPE, NS), {
-      apiVersion: 'elemental.cattle.io/v1beta1',
-      kind:       'ManagedOSImage',
-      metadata:   { name: 'walk-selector-overlap', namespace: NS },
-      spec:       { managedOSVersionName: 'base-v2.2.0-3.9-os', clusterTargets: [{ clusterGroup: 'berlin' }] },
-    });
+    test.setTimeout(240_000);
+    const world = await seedPageWorld(seed);
+    const path = paths(world);
+    // A pool on the first pool's targets: the first one's row says it overlaps this long name.
+    const overlap = await seed.pool('walk-overlap', { managedOSVersionName: world.images.middle, clusterTargets: world.cluster.targets });
 
-    expect(created.status).toBeLessThan(300);
-    if (theme === 'dark') {
-      await useDarkTheme(page);
-    }
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await useTheme(seed, theme);
+    await loginAs(page, 'admin');
 
     await test.step('workload pools', async() => {
       await page.goto(dashboardPath(POOLS));
       await expectTheme(page, theme);
       const table = page.getByTestId('pools-table');
-      const berlin = table.locator('tbody tr', { has: page.getByRole('link', { name: 'edge-berlin', exact: true }) });
+      const row = (name: string) => table.locator('tbody tr', { has: page.getByRole('link', { name, exact: true }) });
+      const behind = row(world.behind);
 
-      await expect(berlin).toBeVisible();
+      await expect(behind).toBeVisible();
       // "chain-" / "canary": a name broke at its hyphen; the table still fits the page.
-      await expectOneLine(await table.getByTestId('pool-name').all());
+      await expectOneLine(await rowsOf(table, world).getByTestId('pool-name').all());
       await expectInside(table.locator('table').first(), page.locator('.pools-page'));
-      await expect(berlin.getByTestId('pool-overlaps')).toHaveText('Overlaps walk-selector-overlap');
-      await expectWhole(berlin.getByTestId('pool-overlaps'));
+      await expect(behind.getByTestId('pool-overlaps')).toHaveText(`Overlaps ${ overlap }`);
+      await expectWhole(behind.getByTestId('pool-overlaps'));
       // "… or newer.. See": the reason's own full stop and the message's.
-      await expect(table.getByTestId('pool-pin-withdrawn').first()).toContainText('or newer. See');
+      await expect(row(world.withdrawn).getByTestId('pool-pin-withdrawn')).toContainText('or newer. See');
     });
 
     await test.step('channel', async() => {
-      await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }?version=base-v2.2.0-3.12-os`));
+      await page.goto(dashboardPath(path.channel));
       const panel = page.getByTestId('version-changelog');
 
       await expect(panel.getByTestId('package-diff')).toBeVisible();
@@ -250,7 +266,7 @@ for (const theme of ['light', 'dark']) {
     });
 
     await test.step('compare', async() => {
-      await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
+      await page.goto(dashboardPath(path.compare));
       for (const picker of ['select-old', 'select-new']) {
         await expectWhole(page.getByTestId(picker).locator('.vs__selected'));
       }
@@ -260,7 +276,7 @@ for (const theme of ['light', 'dark']) {
       await page.goto(dashboardPath(FLEET));
       const table = page.getByTestId('fleet-table');
 
-      await expect(table.locator('tbody tr', { hasText: 'edge-berlin' })).toBeVisible();
+      await expect(table.locator('tbody tr', { hasText: world.behind })).toBeVisible();
       await expectInside(table.locator('table').first(), page.locator('.fleet-page'));
     });
     expect(problems.pageErrors).toEqual([]);

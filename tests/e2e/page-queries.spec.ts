@@ -1,12 +1,15 @@
 // Issue 19: every page loads only what it shows. The browser's requests for ManagedOSVersions are
 // captured on each page: a channel's (by its label), some by name (pins, the compare's images) or
-// a count (a page of one); never a list of every version. Only what a real Rancher offers is used.
+// a count (a page of one); never a list of every version. Only what a real Rancher offers is used:
+// each test publishes the channels (and the pool) it opens through the API (support/seed.ts).
 
 import { Page, Request } from '@playwright/test';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import { BASE_CHANNEL, NS, PRODUCT } from './support/names';
+import { PRODUCT } from './support/names';
 import { channelRow } from './support/channels';
+import { useSeed } from './support/seed';
+import { BASE, NO_CLUSTER } from './support/seed-pages';
 
 const CHANNEL_LABEL = 'metadata.labels[elemental.cattle.io/channel]';
 const VERSIONS = /\/v1\/elemental\.cattle\.io\.managedosversions(\?|$)/;
@@ -46,68 +49,83 @@ function captureVersionLists(page: Page): URL[] {
 
 const unbounded = (urls: URL[]) => urls.filter((url) => !boundOf(url)).map((url) => url.pathname + url.search);
 
-test.beforeEach(async({ page }) => {
-  await loginAs(page, 'admin');
-});
+const seed = useSeed();
 
 test.describe('each page reads only the versions it shows', () => {
   test('channels list: a count per channel, no version until the person searches, then a channel at a time', async({ page }) => {
+    const base = await seed.channel({ fixture: 'sl-micro-6.1-base' });
+
+    await loginAs(page, 'admin');
     const urls = captureVersionLists(page);
 
     await page.goto(dashboardPath(`${ PRODUCT }/channels`));
-    const row = channelRow(page, BASE_CHANNEL);
+    const row = channelRow(page, base.name);
 
     await expect(row.getByTestId('channel-count')).toHaveText('6');
     expect(urls.length).toBeGreaterThan(0);
     expect(urls.filter((url) => boundOf(url) !== 'count').map(String)).toEqual([]);
 
-    await page.getByTestId('image-search-input').fill('3.12');
-    await expect(page.getByTestId('image-search-hit').first()).toContainText('base-v2.2.0-3.12-os');
+    // Its full name: an exact hit comes first whatever else the Rancher's channels hold.
+    await page.getByTestId('image-search-input').fill(base.version(BASE.newest));
+    await expect(page.getByTestId('image-search-hit').first()).toContainText(base.version(BASE.newest));
     expect(urls.some((url) => boundOf(url) === 'channel')).toBe(true);
     expect(unbounded(urls)).toEqual([]);
   });
 
   test('channel page: its own channel, by label', async({ page }) => {
+    const base = await seed.channel({ fixture: 'sl-micro-6.1-base' });
+
+    await loginAs(page, 'admin');
     const urls = captureVersionLists(page);
 
-    await page.goto(dashboardPath(`${ PRODUCT }/channels/${ NS }/sl-micro-6.1-base`));
-    await expect(page.getByTestId('container-versions').locator('.col-name')).toHaveText(['base-v2.2.0-3.12-os', 'base-v2.2.0-3.9-os', 'base-v2.2.0-3.8-os']);
+    await page.goto(dashboardPath(`${ PRODUCT }/channels/${ base.namespace }/${ base.name }`));
+    await expect(page.getByTestId('container-versions').locator('.col-name')).toHaveText([BASE.newest, BASE.middle, BASE.oldest].map((name) => base.version(name)));
     expect(urls.length).toBeGreaterThan(0);
     expect(unbounded(urls)).toEqual([]);
     // Only this channel's label is asked for.
     const channels = new Set(urls.flatMap((url) => url.searchParams.getAll('filter')).filter((filter) => filter.includes(CHANNEL_LABEL)));
 
-    expect([...channels].every((filter) => filter.includes(BASE_CHANNEL))).toBe(true);
+    expect([...channels].every((filter) => filter.includes(base.name))).toBe(true);
   });
 
   test('compare across channels: the two channels of its images, and another only when the person adds it', async({ page }) => {
+    const base = await seed.channel({ fixture: 'sl-micro-6.1-base' });
+    const next = await seed.channel({ fixture: 'sl-micro-6.2-base' });
+    const unstable = await seed.channel({ fixture: 'unstable' });
+
+    await loginAs(page, 'admin');
     const urls = captureVersionLists(page);
 
-    await page.goto(dashboardPath(`${ PRODUCT }/channels/${ NS }/sl-micro-6.2-base/compare?old=base-v2.2.0-3.12-os&new=base-v2.3.0-6.1-os`));
+    await page.goto(dashboardPath(`${ PRODUCT }/channels/${ next.namespace }/${ next.name }/compare?old=${ base.version(BASE.newest) }&new=${ next.version('base-v2.3.0-6.1-os') }`));
     await expect(page.getByTestId('package-diff')).toBeVisible();
     expect(unbounded(urls)).toEqual([]);
     const labelled = () => urls.flatMap((url) => url.searchParams.getAll('filter')).filter((filter) => filter.includes(CHANNEL_LABEL));
+    const ofChannel = (name: string) => (filter: string) => new RegExp(`[(=, ]${ name }\\)?$`).test(filter);
 
-    expect(labelled().every((filter) => /sl-micro-6\.[12]-base\)?$/.test(filter))).toBe(true);
-    expect(labelled().some((filter) => filter.includes(BASE_CHANNEL))).toBe(true);
+    expect(labelled().every((filter) => ofChannel(base.name)(filter) || ofChannel(next.name)(filter))).toBe(true);
+    expect(labelled().some(ofChannel(base.name))).toBe(true);
 
     // Another channel's images are offered once the person asks for them.
     await page.getByTestId('select-new').click();
     // The menu opens again by itself, with that channel's images.
-    await page.getByRole('option', { name: `Images of ${ NS }/unstable…` }).click();
-    await expect(page.locator('.vs__option-kind-group', { hasText: `${ NS }/unstable` })).toBeVisible();
-    expect(labelled().some((filter) => filter.includes('unstable'))).toBe(true);
+    await page.getByRole('option', { name: `Images of ${ unstable.namespace }/${ unstable.name }…` }).click();
+    await expect(page.locator('.vs__option-kind-group', { hasText: `${ unstable.namespace }/${ unstable.name }` })).toBeVisible();
+    expect(labelled().some(ofChannel(unstable.name))).toBe(true);
     expect(unbounded(urls)).toEqual([]);
   });
 
   test('pools list and a pool form: the selectors\' channels and the pins', async({ page }) => {
+    const base = await seed.channel({ fixture: 'sl-micro-6.1-base' });
+    const pool = await seed.pool('e2e-queries', { managedOSVersionName: base.version(BASE.middle), clusterTargets: NO_CLUSTER }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: base.name, version: '~2.2' }) });
+
+    await loginAs(page, 'admin');
     const urls = captureVersionLists(page);
 
     await page.goto(dashboardPath(`${ PRODUCT }/pools`));
     await expect(page.getByTestId('pools-table')).toBeVisible();
     await expect(page.getByTestId('pool-versions-loading')).toHaveCount(0);
-    await page.getByTestId('pools-table').getByTestId('pool-name').first().click();
-    await expect(page).toHaveURL(/\/pools\/[^/]+\/[^/?]+/);
+    await page.getByTestId('pools-table').getByRole('link', { name: pool, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/pools/${ base.namespace }/${ pool }`));
     await page.waitForLoadState('networkidle');
     expect(unbounded(urls)).toEqual([]);
   });

@@ -2,25 +2,29 @@
 // open and says its date and time on hover (the shell's format); the pools-by-image chart has
 // labels of body size, a colour per image and a legend; every main page in Chinese (zh-hans)
 // is drawn with its glyphs (fonts-noto-cjk, scripts/lib/toolchain.sh) and attached to the report.
+// Each test publishes its channel and pools through the API (support/seed.ts, support/seed-pages.ts),
+// so it runs on a real Rancher too.
 
 import { Page } from '@playwright/test';
 import { useLanguage } from './support/a11y';
-import { useEmulator } from './support/emulator';
 import { attachFullPage } from './support/layout';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import { BASE_CHANNEL_PAGE, CHANNELS, FLEET } from './support/names';
+import { CHANNELS, FLEET, POOLS, SOURCES } from './support/names';
+import { channelRow } from './support/channels';
+import { useSeed } from './support/seed';
+import { BASE, NO_CLUSTER, seedPageWorld, waitForNodes } from './support/seed-pages';
 
-const POOL = '/os-upgrades/c/_/pools/fleet-default/edge-berlin';
-
-useEmulator();
+const seed = useSeed();
 
 test('a time moves on while the page is open, and shows its date and time on hover', async({ page }) => {
+  const channel = await seed.channel({ fixture: 'sl-micro-6.2-base' });
+
   await loginAs(page, 'admin');
   await page.clock.install();
   await page.goto(dashboardPath(CHANNELS));
-  // The emulator's operator synced the channel when it started: moments ago.
-  const time = page.getByTestId('channels-table').locator('tr', { hasText: 'sl-micro-6.1-base' }).getByTestId('live-time');
+  // The operator synced the channel as it was created: moments ago.
+  const time = channelRow(page, channel.name).getByTestId('live-time');
 
   await expect(time).toHaveText(/^(just now|\d+(\.\d)? (sec|secs|min|mins) ago)$/);
   await page.clock.fastForward('02:00:00');
@@ -32,13 +36,23 @@ test('a time moves on while the page is open, and shows its date and time on hov
 });
 
 test('the pools-by-image chart reads at body size, gives each image its own colour and has a legend', async({ page }) => {
+  const channel = await seed.channel({ fixture: 'sl-micro-6.1-base' });
+  const images = [BASE.newest, BASE.middle, BASE.oldest].map((name) => channel.version(name));
+
+  // One pool on each image, on no cluster.
+  for (const image of images) {
+    await seed.pool('e2e-chart', { managedOSVersionName: image, clusterTargets: NO_CLUSTER });
+  }
   await loginAs(page, 'admin');
   await page.goto(dashboardPath(FLEET));
   const chart = page.getByTestId('fleet-chart');
   const bars = chart.getByTestId('fleet-chart-bar');
   const legend = chart.getByTestId('fleet-chart-legend-item');
 
-  await expect(bars).toHaveCount(4);
+  // The Rancher may have other pools: each of this test's images has its bar, among others.
+  for (const image of images) {
+    await expect(bars.filter({ has: page.locator('.label', { hasText: new RegExp(`^\\s*${ image }\\s*$`) }) })).toHaveCount(1);
+  }
   const fontSize = await bars.first().locator('.label').evaluate((label) => parseFloat(getComputedStyle(label).fontSize));
 
   expect(fontSize).toBeGreaterThanOrEqual(12);
@@ -65,17 +79,22 @@ test.describe('in Chinese', () => {
 
   test('every main page draws its Chinese text, with relative times written without a space before 前', async({ page, problems }, testInfo) => {
     test.setTimeout(240_000);
+    const world = await seedPageWorld(seed);
+    const { channel } = world;
+    const channelPage = `${ CHANNELS }/${ channel.namespace }/${ channel.name }`;
+    const pool = `${ POOLS }/${ channel.namespace }/${ world.behind }`;
+
     await loginAs(page, 'admin');
     await useLanguage(page, 'zh-hans');
     const pages: [string, string, (p: Page) => Promise<void>][] = [
-      ['fleet', '/os-upgrades/c/_/fleet', (p) => expect(p.getByTestId('fleet-table')).toBeVisible()],
-      ['channels', CHANNELS, (p) => expect(p.getByTestId('channels-table').getByTestId('live-time').first()).toBeVisible()],
-      ['channel', `${ BASE_CHANNEL_PAGE }?version=base-v2.2.0-3.12-os`, (p) => expect(p.getByTestId('version-changelog')).toBeVisible()],
-      ['compare', `${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`, (p) => expect(p.getByTestId('package-diff')).toBeVisible()],
-      ['pools', '/os-upgrades/c/_/pools', (p) => expect(p.getByTestId('pools-table')).toBeVisible()],
-      ['pool', POOL, (p) => expect(p.getByRole('cell', { name: 'edge-berlin-02-node-3' })).toBeVisible({ timeout: 40_000 })],
-      ['pool form', `${ POOL }/edit`, (p) => expect(p.getByTestId('pool-save-async-button')).toBeVisible()],
-      ['sources', '/os-upgrades/c/_/sources', (p) => expect(p.getByTestId('channel-sources-sl-micro-6.1-base')).toBeVisible()],
+      ['fleet', FLEET, (p) => expect(p.getByTestId('fleet-table')).toBeVisible()],
+      ['channels', CHANNELS, (p) => expect(channelRow(p, channel.name).getByTestId('live-time')).toBeVisible()],
+      ['channel', `${ channelPage }?version=${ world.images.newest }`, (p) => expect(p.getByTestId('version-changelog')).toBeVisible()],
+      ['compare', `${ channelPage }/compare?old=${ world.images.oldest }&new=${ world.images.newest }`, (p) => expect(p.getByTestId('package-diff')).toBeVisible()],
+      ['pools', POOLS, (p) => expect(p.getByTestId('pools-table')).toBeVisible()],
+      ['pool', pool, (p) => waitForNodes(p, world.cluster)],
+      ['pool form', `${ pool }/edit`, (p) => expect(p.getByTestId('pool-save-async-button')).toBeVisible()],
+      ['sources', SOURCES, (p) => expect(p.getByTestId(`channel-sources-${ channel.name }`)).toBeVisible()],
     ];
 
     for (const [name, path, ready] of pages) {

@@ -2,28 +2,27 @@
 // (dist/, built with EXCLUDES=os-upgrades) does not contain it; /v1/uiplugins announces it with the
 // package's catalog annotations; the browser fetches its UMD entry from
 // /v1/uiplugins/<name>/<version>/plugin/ and, only as its pages open, their lazy chunks from beside
-// it; the Channels and Workload pools pages then work from that code.
-// Against a real Rancher (E2E_BASE_URL) the checks of the local builds are skipped: the extension
-// must be installed there, and its version is the one /v1/uiplugins announces.
+// it; the Channels and Workload pools pages then work from that code, showing a channel and a pool
+// the test created through the API (support/seed.ts), so it runs on a real Rancher too. There the
+// extension must be installed, its version is the one /v1/uiplugins announces, and the checks of the
+// local builds (dist/ and dist-pkg/) run only where those builds are what the Rancher serves.
 
 import fs from 'fs';
 import path from 'path';
 import jsyaml from 'js-yaml';
 import semver from 'semver';
 import { Page } from '@playwright/test';
-import { records, sessionApi, steveUrl } from './support/api';
-import { EmulatorControl } from './support/emulator';
+import { sessionApi } from './support/api';
 import { onEmulator } from './support/env';
 import { loginOnPage } from './support/login';
 import { expect, test } from './support/test';
-import { CHANNEL_TYPE, POOL_TYPE } from './support/names';
+import { useSeed } from './support/seed';
+import { NO_CLUSTER } from './support/seed-pages';
 
 const NAME = 'os-upgrades';
 const ROOT = path.join(__dirname, '../..');
 const EXTENSIONS_VERSION = 'catalog.cattle.io/ui-extensions-version';
 const DISPLAY_NAME = 'catalog.cattle.io/display-name';
-const SEEDED_CHANNELS = ['sl-micro-6.1-base', 'sl-micro-6.2-base', 'unstable', 'hostile', 'sl-micro-6.1-scale'];
-const SEEDED_POOLS = ['edge-berlin', 'edge-munich', 'factory-lyon'];
 
 interface SourcePackage {
   name: string;
@@ -45,6 +44,8 @@ function readJson<T>(file: string): T {
 }
 
 const SOURCE = readJson<SourcePackage>(path.join(ROOT, 'pkg', NAME, 'package.json'));
+/** The package as built here (yarn build-pkg), which the emulator serves. */
+const BUILT = path.join(ROOT, 'dist-pkg', `${ NAME }-${ SOURCE.version }`);
 // The Extensions API version the dashboard offers is the version of its shell (vue.config.js).
 const SHELL_VERSION = readJson<{ version: string }>(path.join(ROOT, 'node_modules/@rancher/shell/package.json')).version;
 
@@ -92,19 +93,21 @@ async function announced(page: Page): Promise<UiPluginEntry> {
   return entries[NAME];
 }
 
+/** True when the Rancher serves the package built here: the emulator (with or without its control endpoints) does. */
+async function servesLocalBuild(page: Page, entry: UiPluginEntry): Promise<boolean> {
+  const main = path.join(BUILT, `${ NAME }-${ SOURCE.version }.umd.min.js`);
+
+  if (entry.version !== SOURCE.version || !fs.existsSync(main)) {
+    return false;
+  }
+  const served = await page.request.get(`${ entry.endpoint }/plugin/${ NAME }-${ SOURCE.version }.umd.min.js`);
+
+  return served.ok() && Buffer.from(await served.body()).equals(fs.readFileSync(main));
+}
+
+const seed = useSeed();
+
 test.describe('the package loads as an installed extension', () => {
-  test.beforeAll(async() => {
-    if (onEmulator()) {
-      const control = await EmulatorControl.connect();
-
-      try {
-        await control.reset();
-      } finally {
-        await control.dispose();
-      }
-    }
-  });
-
   test('/v1/uiplugins announces os-upgrades with its name, version, endpoint and catalog annotations', async({ page }) => {
     await loginOnPage(page, 'admin');
     const entry = await announced(page);
@@ -121,7 +124,7 @@ test.describe('the package loads as an installed extension', () => {
     expect(semver.satisfies(SHELL_VERSION, range as string), `Extensions API ${ SHELL_VERSION } satisfies ${ range }`).toBe(true);
     expect(metadata[DISPLAY_NAME]).toBe(SOURCE.rancher.annotations[DISPLAY_NAME]);
 
-    if (onEmulator()) {
+    if (await servesLocalBuild(page, entry)) {
       // The announced package is the one built from pkg/os-upgrades, with its own annotations.
       expect(entry.version).toBe(SOURCE.version);
       expect(entry.endpoint).toMatch(new RegExp(`/v1/uiplugins/${ NAME }/${ escapeRegExp(SOURCE.version) }$`));
@@ -154,8 +157,9 @@ test.describe('the package loads as an installed extension', () => {
   });
 
   test('the dashboard build does not contain the package, and dist-pkg/ holds it as Rancher serves it', () => {
-    test.skip(!onEmulator(), 'checks the local builds the emulator serves');
-    const folder = path.join(ROOT, 'dist-pkg', `${ NAME }-${ SOURCE.version }`);
+    // The builds of this checkout; a Rancher's own dashboard is not checked (it is not built here).
+    test.skip(!fs.existsSync(path.join(BUILT, 'package.json')) || !fs.existsSync(path.join(ROOT, 'dist', 'index.html')), 'needs the local builds dist/ and dist-pkg/');
+    const folder = BUILT;
     const built = readJson<Record<string, unknown>>(path.join(folder, 'package.json'));
 
     // What the shell's scripts/pkgfile.js writes, and what the catalog shows.
@@ -196,6 +200,9 @@ test.describe('the package loads as an installed extension', () => {
   });
 
   test('the browser fetches the package from /v1/uiplugins, its chunks as pages open, and the pages work', async({ page, problems }) => {
+    const channel = await seed.channel({ fixture: 'sl-micro-6.2-base' });
+    // On no cluster: the page only has to list it.
+    const pool = await seed.pool('e2e-uiplugins', { managedOSVersionName: channel.version('base-v2.3.0-6.1-os'), clusterTargets: NO_CLUSTER });
     const fetched: { path: string; status: number }[] = [];
     const scripts: string[] = [];
 
@@ -249,12 +256,7 @@ test.describe('the package loads as an installed extension', () => {
     await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/fleet/);
     await page.getByRole('link', { name: 'Channels', exact: true }).first().click();
     await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/channels/);
-    const channels = onEmulator() ? SEEDED_CHANNELS : records((await sessionApi(page).get(steveUrl(CHANNEL_TYPE))).body.data).map((c) => String((c.metadata as { name: string }).name));
-
-    expect(channels.length, 'channels to show').toBeGreaterThan(0);
-    for (const name of channels) {
-      await expect(page.getByTestId('channels-table').getByRole('link', { name, exact: true })).toBeVisible();
-    }
+    await expect(page.getByTestId('channels-table').getByRole('link', { name: channel.name, exact: true })).toBeVisible();
     const withChannels = chunks();
 
     expect(added(withChannels, beforeChannels), 'chunks fetched for the Channels page').not.toEqual([]);
@@ -262,15 +264,7 @@ test.describe('the package loads as an installed extension', () => {
     // Workload pools: its page's chunks arrive only now, from the same place.
     await page.getByRole('link', { name: 'Workload pools' }).first().click();
     await expect(page).toHaveURL(/\/os-upgrades\/c\/_\/pools/);
-    const pools = onEmulator() ? SEEDED_POOLS : records((await sessionApi(page).get(steveUrl(POOL_TYPE))).body.data).map((p) => String((p.metadata as { name: string }).name));
-
-    if (pools.length && pools.length <= 50) { // the table shows 50 rows a page
-      for (const name of pools) {
-        await expect(page.getByTestId('pools-table').getByRole('link', { name, exact: true })).toBeVisible();
-      }
-    } else {
-      await expect(page.getByTestId('pools-table')).toBeVisible();
-    }
+    await expect(page.getByTestId('pools-table').getByRole('link', { name: pool, exact: true })).toBeVisible();
     expect(added(chunks(), withChannels), 'chunks fetched for the Workload pools page').not.toEqual([]);
 
     // Every file of the package came from its folder under /v1/uiplugins, successfully; no script

@@ -11,7 +11,7 @@ import { RANCHER_VERSION } from '../emulator/rancher/seed';
 const ROOT = path.join(__dirname, '../..');
 const workflow = jsyaml.safeLoad(fs.readFileSync(path.join(ROOT, '.github/workflows/e2e-rancher.yml'), 'utf8')) as {
   on: { workflow_dispatch: { inputs: { rancher: { default: string } } }; schedule: unknown[] };
-  jobs: { e2e: { strategy: { matrix: { rancher: string } }; steps: { run?: string }[] } };
+  jobs: { e2e: { strategy: { matrix: { rancher: string } }; env: Record<string, string>; steps: { run?: string }[] } };
 };
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'pkg/os-upgrades/package.json'), 'utf8')) as { rancher: { annotations: Record<string, string> } };
 
@@ -47,5 +47,13 @@ describe('the real Rancher workflow', () => {
       expect(fs.statSync(path.join(ROOT, 'scripts/e2e-rancher', script as string)).mode & 0o111).toBeTruthy();
     }
     expect(fs.readFileSync(path.join(ROOT, 'scripts/e2e-rancher/up.sh'), 'utf8')).toMatch(/cluster\.sh[\s\S]*rancher\.sh[\s\S]*elemental\.sh[\s\S]*extension\.sh[\s\S]*users\.sh/);
+  });
+
+  it('lets the operator in the k3d cluster reach the specs\' file host', () => {
+    const env = workflow.jobs.e2e.env;
+
+    // On 127.0.0.1 only (global-setup.ts's default) no pod of the cluster could fetch a channel file the specs publish.
+    expect(env.E2E_FILES_HOST).toBe('0.0.0.0');
+    expect(env.E2E_FILES_CLUSTER_URL).toBe(`http://host.k3d.internal:${ env.E2E_FILES_PORT }`);
   });
 });

@@ -1,0 +1,192 @@
+// What the page-wide specs (layout, readable values, the package's pages, page queries) seed
+// through the API: the base channel with a withdrawn image, pools on its images, and the cluster
+// they target, preferring one whose nodes run Elemental. On a real Rancher whose clusters run no
+// Elemental node, a pool's nodes never show: waitForNodes then stops at the node table and says so
+// in the test's annotations (issue 32).
+
+import { existsSync, readFileSync } from 'fs';
+import { join } from 'path';
+import { expect, Page, test } from '@playwright/test';
+import { records } from './api';
+import { ChannelEntry } from './emulator';
+import { TEST_NAMESPACE } from './env';
+import { ChannelOptions, fixtureEntries, Seed, SeededChannel } from './seed';
+
+export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
+/** The extension's record of withdrawn images, kept on the channel (pkg/os-upgrades/domain/withdrawal.ts). */
+export const WITHDRAWN_ANNOTATION = 'os-upgrades.cattle.io/withdrawn';
+/** The label Elemental's elemental-populate-node-labels puts on every node it runs (rancher/elemental). */
+const ELEMENTAL_NODE_LABEL = 'elemental.cattle.io/image';
+const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
+const CLUSTER_TYPE = 'fleet.cattle.io.cluster';
+
+/** The base channel's images by their fixture names (tests/fixtures/elemental/channels/sl-micro-6.1-base.json). */
+export const BASE = {
+  newest: 'base-v2.2.0-3.12-os', middle: 'base-v2.2.0-3.9-os', oldest: 'base-v2.2.0-3.8-os'
+};
+export const WITHDRAWAL_REASON = 'Boot loop on nodes with Secure Boot enabled (bsc#1230000); move to base-v2.2.0-3.9-os or newer.';
+
+/** Pool targets that match no cluster: the pool is listed and shown, and nothing rolls out. */
+export const NO_CLUSTER = [{ clusterSelector: { matchLabels: { 'e2e-no-such-label': 'none' } } }];
+
+export interface TargetCluster {
+  /** The Fleet cluster's name in TEST_NAMESPACE ('' where there is none, as on a Rancher with the local cluster only). */
+  name: string;
+  /** The pool targets that pick it (NO_CLUSTER without one). */
+  targets: Record<string, unknown>[];
+  /** Its nodes that run Elemental (none on a Rancher whose clusters have no Elemental machines). */
+  nodes: string[];
+}
+
+/** The Elemental nodes of a Fleet cluster, read from the cluster itself through Rancher's /k8s/clusters/<id>. */
+async function elementalNodes(seed: Seed, cluster: Record<string, unknown>): Promise<string[]> {
+  const labels = ((cluster.metadata as { labels?: Record<string, string> }).labels) ?? {};
+  const id = labels[CLUSTER_ID_LABEL];
+
+  if (!id) {
+    return [];
+  }
+  const answer = await seed.api.get(`/k8s/clusters/${ id }/v1/nodes`);
+
+  if (answer.status !== 200) {
+    return [];
+  }
+
+  return records(answer.body.data)
+    .filter((node) => ((node.metadata as { labels?: Record<string, string> }).labels ?? {})[ELEMENTAL_NODE_LABEL])
+    .map((node) => String((node.metadata as { name: string }).name))
+    .sort();
+}
+
+/**
+ * The first Fleet cluster of TEST_NAMESPACE with Elemental nodes, else the first one, else none
+ * (Rancher's own cluster is in fleet-local: a Rancher without downstream clusters has none here).
+ */
+export async function targetCluster(seed: Seed): Promise<TargetCluster> {
+  const clusters = await seed.list(CLUSTER_TYPE, TEST_NAMESPACE);
+  const named = (cluster: Record<string, unknown>, nodes: string[]) => {
+    const name = String((cluster.metadata as { name: string }).name);
+
+    return {
+      name, nodes, targets: [{ clusterName: name }]
+    };
+  };
+
+  for (const cluster of clusters) {
+    const nodes = await elementalNodes(seed, cluster);
+
+    if (nodes.length) {
+      return named(cluster, nodes);
+    }
+  }
+
+  return clusters.length ? named(clusters[0], []) : {
+    name: '', nodes: [], targets: NO_CLUSTER
+  };
+}
+
+/** Records on the channel that its image `version` (a fixture name) is withdrawn, as the channel page does. */
+export async function withdraw(seed: Seed, channel: SeededChannel, version: string, reason = WITHDRAWAL_REASON): Promise<void> {
+  await seed.update('elemental.cattle.io.managedosversionchannel', channel.name, (object) => {
+    const metadata = object.metadata as { annotations?: Record<string, string> };
+
+    metadata.annotations = {
+      ...metadata.annotations,
+      [WITHDRAWN_ANNOTATION]: JSON.stringify({
+        [channel.version(version)]: {
+          reason, by: 'admin', at: '2025-03-03T09:00:00.000Z'
+        }
+      }),
+    };
+  }, channel.namespace);
+}
+
+/** A fixture file of a version (tests/fixtures/<elemental|synthetic>/<changelogs|packages>/). */
+function fixtureFile(folder: 'changelogs' | 'packages', file: string): string | undefined {
+  const path = ['synthetic', 'elemental'].map((dir) => join(__dirname, '../../fixtures', dir, folder, file)).find(existsSync);
+
+  return path ? readFileSync(path, 'utf8') : undefined;
+}
+
+/**
+ * The base channel's entries without their `base-` prefix, with the fixtures' changelogs and package
+ * lists under the new names. The seed adds the run's suffix (7 characters) to every version name:
+ * so shortened, the names are about as long as Elemental's own, which the page layouts are made for.
+ */
+function shortNamedBase(): { entries: ChannelEntry[]; files: NonNullable<ChannelOptions['files']> } {
+  const files: NonNullable<ChannelOptions['files']> = {};
+  const entries = fixtureEntries('sl-micro-6.1-base').map((entry) => {
+    const original = entry.metadata.name;
+    const name = original.replace(/^base-/, '');
+
+    files[name] = { log: fixtureFile('changelogs', `${ original }.updates.log`), packages: fixtureFile('packages', `${ original }.packages`) };
+
+    return { ...entry, metadata: { name } };
+  });
+
+  return { entries, files };
+}
+
+/** The pages' world: the base channel (its oldest image withdrawn) and two pools on one cluster. */
+export interface PageWorld {
+  channel: SeededChannel;
+  /** The channel's container images (ManagedOSVersion names), newest first. */
+  images: { newest: string; middle: string; oldest: string };
+  cluster: TargetCluster;
+  /** Pinned to the middle image by a selector of `~2.2`: the newest is its upgrade ("Behind by 1 image"). */
+  behind: string;
+  /** Pinned to the withdrawn image. */
+  withdrawn: string;
+}
+
+export async function seedPageWorld(seed: Seed): Promise<PageWorld> {
+  // Names as long as the demo's, the run's suffix included (see shortNamedBase).
+  const channel = await seed.channel({ ...shortNamedBase(), name: 'sl-micro-6.1' });
+  const short = (name: string) => name.replace(/^base-/, '');
+  const images = {
+    newest: channel.version(short(BASE.newest)), middle: channel.version(short(BASE.middle)), oldest: channel.version(short(BASE.oldest))
+  };
+
+  await withdraw(seed, channel, short(BASE.oldest));
+  const cluster = await targetCluster(seed);
+  const behind = await seed.pool('behind', { managedOSVersionName: images.middle, clusterTargets: cluster.targets }, { [SELECTOR_ANNOTATION]: JSON.stringify({ channel: channel.name, version: '~2.2' }) });
+  // It targets no cluster, so that it neither overlaps the first pool nor rolls anything out.
+  const withdrawn = await seed.pool('withdrawn', { managedOSVersionName: images.oldest, clusterTargets: NO_CLUSTER });
+
+  return {
+    channel, images, cluster, behind, withdrawn
+  };
+}
+
+/**
+ * Waits until the page's node table shows the cluster's first Elemental node; on a Rancher whose
+ * cluster runs none, until the table is there, noting in the test's annotations that it stopped there.
+ */
+export async function waitForNodes(page: Page, cluster: TargetCluster, timeout = 40_000): Promise<void> {
+  const table = page.getByTestId('node-rollout-table');
+
+  await expect(table).toBeVisible({ timeout });
+  if (cluster.nodes.length) {
+    await expect(table.locator(`[data-testid="node-row"][data-node="${ cluster.nodes[0] }"]`)).toBeVisible({ timeout });
+
+    return;
+  }
+  await expect(page.getByTestId('node-rollout-unreadable').filter({ hasText: /^\s*Reading / })).toHaveCount(0, { timeout });
+  test.info().annotations.push({ type: 'stopped', description: `${ cluster.name ? `cluster ${ cluster.name } runs` : 'no cluster to target:' } no Elemental node: checked up to the (empty) node table` });
+}
+
+/**
+ * Sets the admin's theme (`ui-light` or `ui-dark`) as the preferences page does: the `theme` user
+ * preference (rancher/dashboard shell/store/prefs.js THEME, JSON-encoded). Written through the
+ * seed's admin session, so a test gets the theme it checks whatever an earlier test left there
+ * (no real Rancher resets a user's preferences between tests).
+ */
+export async function useTheme(seed: Seed, theme: 'light' | 'dark'): Promise<void> {
+  const answer = await seed.api.get('/v1/userpreferences');
+  const stored = records(answer.body.data)[0] as { id: string; data?: Record<string, string> } | undefined;
+
+  expect(stored, 'the admin has a preferences object').toBeTruthy();
+  const written = await seed.api.put(`/v1/userpreferences/${ stored?.id }`, { ...stored, data: { ...stored?.data, theme: JSON.stringify(`ui-${ theme }`) } });
+
+  expect(written.status).toBe(200);
+}
