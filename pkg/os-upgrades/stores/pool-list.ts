@@ -59,6 +59,19 @@ export function selectorChannels(pools: readonly unknown[], channels: readonly u
   return [...refs.values()];
 }
 
+/**
+ * Reads the channels in `now` that were not in `before`: a pool created or changed after the page
+ * read its lists (its watch brings it later) may follow a channel nobody read yet.
+ */
+export async function loadAddedChannels(shell: ShellStore, now: readonly ChannelRef[], before: readonly ChannelRef[]): Promise<void> {
+  const known = new Set(before.map(({ namespace, channel }) => channelKey(namespace, channel)));
+  const added = now.filter(({ namespace, channel }) => !known.has(channelKey(namespace, channel)));
+
+  if (added.length) {
+    await useChannelVersionsStore().loadMany(shell, added);
+  }
+}
+
 /** The image names the pools pin or can roll back to, by namespace. */
 export function pinnedNames(pools: readonly unknown[]): Map<string, string[]> {
   const names = new Map<string, string[]>();
