@@ -1,21 +1,20 @@
 // Issue 17: a save never loses what was typed and always says whether anything was written: 401
 // keeps a draft restored after the next login; a slow save times out or is cancelled; a conflict
 // shows the other writer's change beside the person's; a lost approval race says the pool is
-// already at the image. Seeds its channel and pools through the API (support/seed.ts) and ends the
-// page's session on the server for the 401, so it runs on a real Rancher too; only the slow answers
-// need the emulator's fault injection (on its seeded pool edge-munich).
+// already at the image. Seeds its channel and pools through the API (support/seed.ts), ends the
+// page's session on the server for the 401 and slows the browser's own network for the slow saves
+// (support/seed-pools.ts), so it runs on a real Rancher too.
 
 import { Page } from '@playwright/test';
 import { field, sessionApi, steveUrl } from './support/api';
-import { EMULATOR_TAG, useEmulator } from './support/emulator';
 import { dashboardPath, loginAs, loginOnPage } from './support/login';
 import { expect, test } from './support/test';
-import { NS, POOL_TYPE, POOLS } from './support/names';
+import { POOL_TYPE, POOLS } from './support/names';
 import { poolRow, storedPool } from './support/pools';
 import { NEWEST_SEEDED } from './support/channels';
 import { useSeed } from './support/seed';
 import {
-  endSession, firstClusterTargets, poolEditPath, seedBaseChannel, seedUpgradablePool
+  delayNextRequest, endSession, firstClusterTargets, poolEditPath, seedBaseChannel, seedUpgradablePool
 } from './support/seed-pools';
 import { TEST_NAMESPACE } from './support/env';
 
@@ -107,16 +106,15 @@ test.describe('pool save faults', () => {
   });
 });
 
-test.describe('slow pool saves', { tag: EMULATOR_TAG }, () => {
-  const emulator = useEmulator('fault injection (a slow answer)');
-  const POOL_PATH = `/v1/${ POOL_TYPE }s/${ NS }/edge-munich`;
+test.describe('slow pool saves', () => {
+  const poolUrl = (name: string) => `/v1/${ POOL_TYPE }s/${ TEST_NAMESPACE }/${ name }`;
 
   test('a slow save can be cancelled, and says whether anything was written', async({ page }) => {
+    const name = await seedPool('e2e-slow');
+
     await loginAs(page, 'admin');
-    await emulator.control.addFault({
-      path: POOL_PATH, method: 'PUT', latencyMs: 15_000, times: 1
-    });
-    await editConcurrency(page, 'edge-munich', '2');
+    await delayNextRequest(page, 'PUT', poolUrl(name), 15_000);
+    await editConcurrency(page, name, '2');
     await page.getByTestId('pool-save-async-button').click();
     await page.getByTestId('pool-cancel-save').click();
     await expect(page.getByTestId('pool-save-problem')).toContainText('Saving was cancelled');
@@ -126,11 +124,11 @@ test.describe('slow pool saves', { tag: EMULATOR_TAG }, () => {
 
   test('a save without an answer times out with a clear message', async({ page }) => {
     test.setTimeout(180_000);
+    const name = await seedPool('e2e-timeout');
+
     await loginAs(page, 'admin');
-    await emulator.control.addFault({
-      path: POOL_PATH, method: 'PUT', latencyMs: 45_000, times: 1
-    });
-    await editConcurrency(page, 'edge-munich', '3');
+    await delayNextRequest(page, 'PUT', poolUrl(name), 45_000);
+    await editConcurrency(page, name, '3');
     await page.getByTestId('pool-save-async-button').click();
     await expect(page.getByTestId('pool-save-problem')).toContainText('did not answer within 30 seconds', { timeout: 60_000 });
     await expect(page.getByTestId('pool-concurrency')).toHaveValue('3');

@@ -1,21 +1,18 @@
 // Issue 25: every failure message reads back before it speaks (a PUT that landed and whose answer
 // was lost is said to be written, and Confirm cannot send it twice), and the approval comment,
-// the withdrawal reason and the sources template survive a 401 and a new login. The 401s are real:
-// the page's session is ended on the server (support/seed-pools.ts endSession) on channels and
-// pools seeded through the API (support/seed.ts), so they run on a real Rancher too; a lost answer
-// and a 503 need the emulator's fault injection (on its seeded channels).
+// the withdrawal reason and the sources template survive a 401 and a new login. Seeds its channels
+// and pools through the API (support/seed.ts), so it runs on a real Rancher too: the 401s are real
+// (the page's session is ended on the server), a lost answer and a proxy's 503 are faults of the
+// browser's own network (support/seed-pools.ts).
 
 import { Page } from '@playwright/test';
-import { EMULATOR_TAG, useEmulator } from './support/emulator';
 import { dashboardPath, loginAs, loginOnPage } from './support/login';
 import { expect, test } from './support/test';
-import {
-  BASE_CHANNEL, BASE_CHANNEL_PAGE, CHANNEL_TYPE, NS, POOL_TYPE, POOLS, SOURCES
-} from './support/names';
+import { CHANNEL_TYPE, POOL_TYPE, POOLS, SOURCES } from './support/names';
 import { poolRow, storedPool } from './support/pools';
 import { SeededChannel, useSeed } from './support/seed';
 import {
-  annotation, B39, channelPath, endSession, seedBaseChannel, seedUpgradablePool, WITHDRAWN_ANNOTATION
+  annotation, B39, channelPath, endSession, loseNextAnswer, proxyUnavailableNext, seedBaseChannel, seedUpgradablePool, WITHDRAWN_ANNOTATION
 } from './support/seed-pools';
 import { TEST_NAMESPACE } from './support/env';
 
@@ -23,80 +20,79 @@ const TEMPLATE_ANNOTATION = 'os-upgrades.cattle.io/changelog-url';
 
 const seed = useSeed();
 
-const sourcesRow = (page: Page, channel = 'sl-micro-6.2-base') => page.getByTestId(`channel-sources-${ channel }`);
+const sourcesRow = (page: Page, channel: string) => page.getByTestId(`channel-sources-${ channel }`);
 
-test.describe('a write whose answer was lost is read back', { tag: EMULATOR_TAG }, () => {
-  // An answer lost after the write landed, and a 503, are what no real Rancher does on request.
-  const emulator = useEmulator('fault injection');
+async function withdrawals(channel: SeededChannel): Promise<Record<string, unknown>> {
+  return JSON.parse(annotation(await seed.get(CHANNEL_TYPE, channel.name, channel.namespace), WITHDRAWN_ANNOTATION) ?? '{}');
+}
 
-  async function withdrawals(): Promise<Record<string, unknown>> {
-    return JSON.parse(annotation(await emulator.control.object(CHANNEL_TYPE, BASE_CHANNEL), WITHDRAWN_ANNOTATION) ?? '{}');
+async function openWithdraw(page: Page, channel: SeededChannel) {
+  await page.goto(dashboardPath(channelPath(channel)));
+  await page.getByTestId(`version-withdraw-${ channel.version(B39) }`).click({ timeout: 30_000 });
+
+  return page.getByTestId('withdraw-dialog');
+}
+
+test.describe('a write whose answer was lost is read back', () => {
+  const channelUrl = (channel: SeededChannel) => `/v1/${ CHANNEL_TYPE }s/${ channel.namespace }/${ channel.name }`;
+
+  async function template(channel: SeededChannel): Promise<string | undefined> {
+    return annotation(await seed.get(CHANNEL_TYPE, channel.name, channel.namespace), TEMPLATE_ANNOTATION);
   }
 
   test('the sources save says saved when the PUT landed and only its answer was lost', async({ page }) => {
+    const channel = await seedBaseChannel(seed);
+    const row = sourcesRow(page, channel.name);
+
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(SOURCES));
-    await expect(sourcesRow(page)).toBeVisible();
-    await emulator.control.addFault({
-      path: '/v1/elemental.cattle.io.managedosversionchannels/fleet-default/sl-micro-6.2-base', method: 'PUT', afterApply: 'drop', times: 1
-    });
-    await sourcesRow(page).getByTestId('template-input').fill('/changelog-files/dropped-{name}.updates.log');
-    await sourcesRow(page).getByTestId('save-channel-sources').click();
+    await expect(row).toBeVisible();
+    await loseNextAnswer(page, 'PUT', channelUrl(channel));
+    await row.getByTestId('template-input').fill('/changelog-files/dropped-{name}.updates.log');
+    await row.getByTestId('save-channel-sources').click();
 
-    const status = sourcesRow(page).getByTestId('save-status');
+    const status = row.getByTestId('save-status');
 
     await expect(status).toHaveAttribute('data-state', 'saved');
     await expect(status).toContainText('The answer was lost; read again, the object holds what you saved');
-    expect(annotation(await emulator.control.object(CHANNEL_TYPE, 'sl-micro-6.2-base'), TEMPLATE_ANNOTATION)).toBe('/changelog-files/dropped-{name}.updates.log');
+    expect(await template(channel)).toBe('/changelog-files/dropped-{name}.updates.log');
   });
 
   test('the sources save says nothing was written after a 5xx only once the channel read again shows it', async({ page }) => {
+    const channel = await seedBaseChannel(seed);
+    const row = sourcesRow(page, channel.name);
+    const seeded = await template(channel);
+
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(SOURCES));
-    await expect(sourcesRow(page)).toBeVisible();
-    const seeded = annotation(await emulator.control.object(CHANNEL_TYPE, 'sl-micro-6.2-base'), TEMPLATE_ANNOTATION);
-
-    await emulator.control.addFault({
-      path: '/v1/elemental.cattle.io.managedosversionchannels/fleet-default/sl-micro-6.2-base', method: 'PUT', status: 503, times: 1
-    });
-    await sourcesRow(page).getByTestId('template-input').fill('/changelog-files/refused-{name}.updates.log');
-    await sourcesRow(page).getByTestId('save-channel-sources').click();
-    await expect(sourcesRow(page).getByTestId('save-status')).toContainText('read again, the object holds what was there before: nothing was written');
-    expect(annotation(await emulator.control.object(CHANNEL_TYPE, 'sl-micro-6.2-base'), TEMPLATE_ANNOTATION)).toBe(seeded);
+    await expect(row).toBeVisible();
+    await proxyUnavailableNext(page, 'PUT', channelUrl(channel));
+    await row.getByTestId('template-input').fill('/changelog-files/refused-{name}.updates.log');
+    await row.getByTestId('save-channel-sources').click();
+    await expect(row.getByTestId('save-status')).toContainText('read again, the object holds what was there before: nothing was written');
+    expect(await template(channel)).toBe(seeded);
   });
 
   test('the withdraw dialog says the withdrawal is stored after a dropped answer, and Confirm is not left enabled', async({ page }) => {
-    await loginAs(page, 'admin');
-    await page.goto(dashboardPath(BASE_CHANNEL_PAGE));
-    await page.getByTestId(`version-withdraw-${ B39 }`).click({ timeout: 30_000 });
-    const dialog = page.getByTestId('withdraw-dialog');
+    const channel = await seedBaseChannel(seed);
+    const b39 = channel.version(B39);
 
-    await emulator.control.addFault({
-      path: `/v1/${ CHANNEL_TYPE }s/${ NS }/${ BASE_CHANNEL }`, method: 'PUT', afterApply: 'drop', times: 1
-    });
+    await loginAs(page, 'admin');
+    const dialog = await openWithdraw(page, channel);
+
+    await loseNextAnswer(page, 'PUT', channelUrl(channel));
     await dialog.getByTestId('withdraw-text').fill('Breaks the network on Intel NICs');
     await dialog.getByTestId('withdraw-confirm-async-button').click();
 
     await expect(dialog.getByTestId('withdraw-notice')).toContainText('the channel read again holds the withdrawal: it is stored');
     await expect(dialog.getByTestId('withdraw-confirm-async-button')).toBeDisabled();
-    expect(Object.keys(await withdrawals())).toContain(B39);
+    expect(Object.keys(await withdrawals(channel))).toContain(b39);
     await dialog.getByTestId('withdraw-cancel').click();
-    await expect(page.getByTestId(`version-${ B39 }`).getByTestId('version-withdrawn')).toBeVisible();
+    await expect(page.getByTestId(`version-${ b39 }`).getByTestId('version-withdrawn')).toBeVisible();
   });
 });
 
 test.describe('what was typed survives a 401 and a new login', () => {
-  async function withdrawals(channel: SeededChannel): Promise<Record<string, unknown>> {
-    return JSON.parse(annotation(await seed.get(CHANNEL_TYPE, channel.name, channel.namespace), WITHDRAWN_ANNOTATION) ?? '{}');
-  }
-
-  async function openWithdraw(page: Page, channel: SeededChannel) {
-    await page.goto(dashboardPath(channelPath(channel)));
-    await page.getByTestId(`version-withdraw-${ channel.version(B39) }`).click({ timeout: 30_000 });
-
-    return page.getByTestId('withdraw-dialog');
-  }
-
   test('the withdrawal reason', async({ page }) => {
     const channel = await seedBaseChannel(seed);
     const b39 = channel.version(B39);

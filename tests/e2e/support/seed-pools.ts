@@ -5,7 +5,7 @@
 
 import { writeFileSync } from 'fs';
 import { join } from 'path';
-import { Page, request as playwrightRequest } from '@playwright/test';
+import { Page, request as playwrightRequest, Route } from '@playwright/test';
 import { field, requestApi } from './api';
 import { TEST_NAMESPACE } from './env';
 import { CHANNEL_TYPE, CHANNELS, POOLS } from './names';
@@ -162,4 +162,45 @@ export async function rolloutCluster(seed: Seed): Promise<{ name: string; elemen
   const withNodes = counted.filter((c) => c.elementalNodes > 0).sort((a, b) => a.elementalNodes - b.elementalNodes);
 
   return withNodes[0] ?? counted[0];
+}
+
+// Faults of the browser's own network (Playwright's routes), which a real Rancher's users meet too:
+// an answer lost after the server applied the write (a connection reset between the browser and
+// Rancher), a proxy's 503 in front of it, a slow link. The server itself is never told.
+
+/** Handles the page's next `method` request to `path` with `handle`; every other request passes. */
+async function onNextRequest(page: Page, method: string, path: string, handle: (route: Route) => Promise<void>): Promise<void> {
+  const matches = (url: URL) => url.pathname === path;
+  const handler = async(route: Route) => {
+    if (route.request().method() !== method) {
+      return route.fallback();
+    }
+    await page.unroute(matches, handler);
+    await handle(route);
+  };
+
+  await page.route(matches, handler);
+}
+
+/** The next `method` to `path` reaches the server and is applied; its answer is cut off on the way back. */
+export function loseNextAnswer(page: Page, method: string, path: string): Promise<void> {
+  return onNextRequest(page, method, path, async(route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+}
+
+/** The next `method` to `path` is answered 503 by a proxy in front of Rancher: the server never sees it. */
+export function proxyUnavailableNext(page: Page, method: string, path: string): Promise<void> {
+  return onNextRequest(page, method, path, (route) => route.fulfill({
+    status: 503, contentType: 'text/plain', body: 'Service Unavailable'
+  }));
+}
+
+/** The next `method` to `path` is sent `ms` late; not at all when the page gave up on it meanwhile. */
+export function delayNextRequest(page: Page, method: string, path: string, ms: number): Promise<void> {
+  return onNextRequest(page, method, path, async(route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue().catch(() => undefined);
+  });
 }
