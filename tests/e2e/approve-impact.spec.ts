@@ -1,28 +1,34 @@
 // Issue 17: the approve dialog says what approving does to machines before the details (issue 24:
 // with the default the operator applies beside each value the pool leaves out), stores an
 // optional comment with the approval, shows approved-at as the time of the click, and gives focus
-// back to the pool's row menu when it closes.
+// back to the pool's row menu when it closes. Seeds its channel and pool through the API
+// (support/seed.ts), targeting clusters the Rancher has, so it runs on a real Rancher too.
 
 import { field } from './support/api';
-import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 import { POOLS } from './support/names';
 import { poolRow, storedPool } from './support/pools';
+import { useSeed } from './support/seed';
+import { clusterSizes, seedBaseChannel, seedUpgradablePool } from './support/seed-pools';
 
-const emulator = useEmulator();
+const seed = useSeed();
+
+const nodes = (count: number) => (count === 1 ? '1 node' : `${ count } nodes`);
 
 test.describe('approve dialog', () => {
   test('opens on its title, and Tab reaches every control in order', async({ page }) => {
+    const name = await seedUpgradablePool(seed, await seedBaseChannel(seed), 'e2e-tab');
+
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(POOLS));
-    const row = poolRow(page, 'edge-berlin');
+    const row = poolRow(page, name);
 
     await row.getByTestId('pool-approve').focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByTestId('approve-dialog');
 
-    await expect(dialog.getByRole('heading', { level: 2, name: /edge-berlin/ })).toBeFocused();
+    await expect(dialog.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeFocused();
     await expect(dialog.getByTestId('spec-yaml-diff')).toBeVisible();
     await expect(dialog.getByTestId('approve-confirm-async-button')).toHaveClass(/ready-for-action/, { timeout: 10_000 });
 
@@ -55,23 +61,29 @@ test.describe('approve dialog', () => {
   });
 
   test('shows the impact, stores the comment, and returns focus to the row menu', async({ page }) => {
+    // Two clusters whose size Fleet's agents report (on the demo clusters, edge-berlin-01 and -02: 3 nodes each).
+    const clusters = (await clusterSizes(seed)).filter((c) => c.nodes !== undefined).slice(0, 2);
+
+    test.skip(clusters.length < 2, 'needs two Fleet clusters that report their nodes');
+    const name = await seedUpgradablePool(seed, await seedBaseChannel(seed), 'e2e-impact', { clusterTargets: clusters.map((c) => ({ clusterName: c.name })) });
+    const total = clusters.reduce((sum, c) => sum + (c.nodes ?? 0), 0);
+
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(POOLS));
-    const row = poolRow(page, 'edge-berlin');
+    const row = poolRow(page, name);
 
     await row.getByTestId('pool-approve').focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByTestId('approve-dialog');
     const impact = dialog.getByTestId('approve-impact');
 
-    // edge-berlin targets the group berlin: two clusters of three nodes each (tests/fixtures/clusters/seed/fleet.yaml).
-    await expect(impact.getByTestId('approve-impact-clusters')).toContainText('2 clusters: edge-berlin-01 (3 nodes), edge-berlin-02 (3 nodes)');
-    await expect(impact.getByTestId('approve-impact-nodes')).toContainText('Up to 6 nodes');
+    await expect(impact.getByTestId('approve-impact-clusters')).toContainText(`2 clusters: ${ clusters.map((c) => `${ c.name } (${ nodes(c.nodes ?? 0) })`).join(', ') }`);
+    await expect(impact.getByTestId('approve-impact-nodes')).toContainText(`Up to ${ nodes(total) }`);
     await expect(impact.getByTestId('approve-impact-drain')).toContainText('force');
     await expect(impact.getByTestId('approve-impact-drain')).toContainText('deletes local data');
     await expect(impact.getByTestId('approve-impact-reboot')).toContainText('reboots');
     await expect(impact.getByTestId('approve-impact-concurrency')).toContainText('One node at a time');
-    // edge-berlin sets neither cordon, drain nor concurrency: each value is the default the operator
+    // The pool sets neither cordon, drain nor concurrency: each value is the default the operator
     // (or the CRD) applies, named beside it (elemental-operator controllers/managedosimage_controller.go).
     await expect(impact.getByTestId('approve-impact-cordon')).toContainText('Each node is cordoned');
     await expect(impact.getByTestId('approve-impact-cordon-source')).toHaveText('Default of the Elemental operator: the pool does not set cordon.');
@@ -89,11 +101,11 @@ test.describe('approve dialog', () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
 
-    const pool = await storedPool(emulator.control, 'edge-berlin');
+    const pool = await storedPool(seed, name);
     const annotations = field(pool, 'metadata.annotations') as Record<string, string>;
 
     expect(annotations['os-upgrades.cattle.io/approval-comment']).toBe('Fixes CVE-2026-0001; agreed with the site lead');
     expect(Date.parse(annotations['os-upgrades.cattle.io/approved-at'])).toBeGreaterThanOrEqual(before - 1000);
-    await expect(page.getByTestId('pool-menu-edge-berlin')).toBeFocused();
+    await expect(page.getByTestId(`pool-menu-${ name }`)).toBeFocused();
   });
 });

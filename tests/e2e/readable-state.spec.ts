@@ -1,42 +1,54 @@
 // Issue 17: states in words. The compare page says which pool runs the old image (and claims
 // nothing when none does), a channel's image list says whether each image is listed, and a failed
-// channel's own page shows the sync error the channels list shows.
+// channel's own page shows the sync error the channels list shows. Seeds its channels and pools
+// through the API (support/seed.ts), so it runs on a real Rancher too.
 
-import { field, sessionApi, steveUrl } from './support/api';
-import { useEmulator } from './support/emulator';
+import { field } from './support/api';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
+import { CHANNEL_TYPE, CHANNELS, POOL_TYPE } from './support/names';
+import { containerEntry, NEWEST_SEEDED } from './support/channels';
+import { useSeed } from './support/seed';
 import {
-  BASE_CHANNEL_PAGE, CHANNEL_TYPE, CHANNELS, NS, POOL_TYPE
-} from './support/names';
+  B38, B39, channelPath, firstClusterTargets, publishFile, seedBaseChannel
+} from './support/seed-pools';
+import { TEST_NAMESPACE } from './support/env';
 
-const emulator = useEmulator();
+const seed = useSeed();
 
 test.describe('states in words', () => {
   test('the compare page names the pool running the old image, and only then', async({ page }) => {
+    const channel = await seedBaseChannel(seed);
+    const clusterTargets = await firstClusterTargets(seed);
+    // Three pools on 3.9 (named in order by their first letters), one on 3.8, which is deleted here.
+    const on39: string[] = [];
+
+    for (const name of ['e2e-run-a', 'e2e-run-b', 'e2e-run-c']) {
+      on39.push(await seed.pool(name, { managedOSVersionName: channel.version(B39), clusterTargets }));
+    }
+    const on38 = await seed.pool('e2e-run-old', { managedOSVersionName: channel.version(B38), clusterTargets });
+    const compare = (old: string) => dashboardPath(`${ channelPath(channel) }/compare?old=${ channel.version(old) }&new=${ channel.version(NEWEST_SEEDED) }`);
+
     await loginAs(page, 'admin');
-    // tests/fixtures/synthetic/seed/pools.yaml: chain-canary, chain-staging and edge-berlin are pinned
-    // to base-v2.2.0-3.9-os; only chain-production to 3.8, and it is deleted here.
-    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.9-os&new=base-v2.2.0-3.12-os`));
+    await page.goto(compare(B39));
     const oldSelect = page.locator('.labeled-select', { has: page.getByTestId('select-old') });
 
-    await expect(oldSelect).toContainText('Old image (running on chain-canary, chain-staging and 1 more pool)');
+    await expect(oldSelect).toContainText(`Old image (running on ${ on39[0] }, ${ on39[1] } and 1 more pool)`);
 
-    const api = sessionApi(page);
-    const production = steveUrl(POOL_TYPE, NS, 'chain-production');
-
-    expect((await api.delete(production)).status).toBeLessThan(300);
-    await expect.poll(async() => (await api.get(production)).status, { timeout: 30_000 }).toBe(404);
-    await page.goto(dashboardPath(`${ BASE_CHANNEL_PAGE }/compare?old=base-v2.2.0-3.8-os&new=base-v2.2.0-3.12-os`));
-    await expect(oldSelect).toContainText('base-v2.2.0-3.8-os');
+    expect((await seed.api.delete(`/v1/${ POOL_TYPE }s/${ TEST_NAMESPACE }/${ on38 }`)).status).toBeLessThan(300);
+    await expect.poll(() => seed.get(POOL_TYPE, on38), { timeout: 30_000 }).toBeUndefined();
+    await page.goto(compare(B38));
+    await expect(oldSelect).toContainText(channel.version(B38));
     await expect(oldSelect).toContainText('Old image');
     await expect(oldSelect).not.toContainText('running');
   });
 
   test('a channel\'s images say whether the channel lists them, with relative dates', async({ page }) => {
+    const channel = await seedBaseChannel(seed);
+
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath(BASE_CHANNEL_PAGE));
-    const row = page.getByTestId('version-base-v2.2.0-3.12-os');
+    await page.goto(dashboardPath(channelPath(channel)));
+    const row = page.getByTestId(`version-${ channel.version(NEWEST_SEEDED) }`);
 
     await expect(row.getByTestId('in-sync')).toHaveText('Listed');
     await expect(row.getByTestId('live-time')).toContainText(/ago/);
@@ -44,33 +56,21 @@ test.describe('states in words', () => {
   });
 
   test('a failed channel\'s page shows its sync error as the list does', async({ page }) => {
-    await loginAs(page, 'admin');
-    const channel = `e2e-failed-${ Date.now().toString(36) }`;
+    const channel = await seed.channel({ name: 'e2e-failed', entries: [containerEntry('e2e-failed', 1)] });
 
-    await emulator.control.publishChannel(channel, [{
-      metadata: { name: `${ channel }-v1.0.1-os` },
-      spec:     {
-        version:  'v1.0.1',
-        type:     'container',
-        metadata: {
-          upgradeImage: 'registry.example.test/e2e/os:1.0.1', platforms: ['linux/x86_64'], created: 1750000000
-        }
-      },
-    }]);
     // A broken channel file: the operator's sync fails (tests/e2e/sync.spec.ts).
-    await emulator.control.publishChannel(channel, '{"not": "an array"');
-    await expect.poll(async() => field((await sessionApi(page).get(steveUrl(CHANNEL_TYPE, NS, channel))).body, 'status.failedSynchronizationAttempts'), { timeout: 20_000 })
+    await publishFile(seed, channel, '{"not": "an array"');
+    await expect.poll(async() => field(await seed.get(CHANNEL_TYPE, channel.name, channel.namespace), 'status.failedSynchronizationAttempts'), { timeout: 30_000 })
       .toBeTruthy();
 
+    await loginAs(page, 'admin');
     await page.goto(dashboardPath(CHANNELS));
-    const listRow = page.locator('tr', { has: page.getByRole('link', { name: channel, exact: true }) });
+    const listRow = page.locator('tr', { has: page.getByRole('link', { name: channel.name, exact: true }) });
 
-    // The channels page reads every channel's versions (the seed has a 500-image channel): slow on a busy machine.
     await expect(listRow.getByTestId('channel-sync-message')).toContainText('FailedToSync: failed channel synchronization', { timeout: 60_000 });
-    await listRow.getByRole('link', { name: channel, exact: true }).click();
+    await listRow.getByRole('link', { name: channel.name, exact: true }).click();
     await expect(page.getByTestId('channel-sync-error')).toContainText('FailedToSync');
     await expect(page.getByTestId('channel-sync-error')).toContainText('failed channel synchronization');
     await expect(page.getByTestId('channel-facts').getByTestId('channel-sync-message')).toContainText('failed channel synchronization');
-    await sessionApi(page).delete(steveUrl(CHANNEL_TYPE, NS, channel));
   });
 });

@@ -117,3 +117,15 @@ export function parts(object: KubeObject): { metadata: Record<string, unknown>; 
     },
   };
 }
+
+/**
+ * One text that changes whenever a pool of the list is added, removed or written (namespace, name
+ * and resourceVersion of each): the shell's live lists change in place, so a page watches this.
+ */
+export function poolsRevisionKey(pools: readonly unknown[]): string {
+  return pools.map((pool) => {
+    const metadata = isRecord(pool) && isRecord(pool.metadata) ? pool.metadata : {};
+
+    return `${ asText(metadata.namespace) }/${ asText(metadata.name) }@${ asText(metadata.resourceVersion) }`;
+  }).join(',');
+}

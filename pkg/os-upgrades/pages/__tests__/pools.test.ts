@@ -80,6 +80,16 @@ describe('workload pools page', () => {
     expect(wrapper.find('[data-testid="pool-would-pick"]').text()).toContain('os-v2.3.0-1');
   });
 
+  it('follows the channel of a pool that arrives after the page read its lists (one just created)', async() => {
+    const { wrapper, lists } = await mountPage({ pools: [], versions: VERSIONS });
+
+    lists[TYPE.IMAGE].push(poolObject({ pin: OLD.name, selector: SELECTOR }));
+    await settle();
+
+    expect(wrapper.find('[data-testid="pool-would-pick"]').text()).toContain(NEW.name);
+    expect(wrapper.find('[data-testid="pool-upgrade-available"]').exists()).toBe(true);
+  });
+
   it('keeps the pin and selector of a pool whose image is gone, with a warning', async() => {
     const { wrapper } = await mountPage({ pools: [poolObject({ pin: 'deleted-v1', selector: SELECTOR })], versions: VERSIONS });
 
