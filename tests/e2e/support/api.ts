@@ -15,7 +15,7 @@ export type Body = Record<string, unknown> | unknown[];
  * The worker's browser context keeps its connections between tests (support/test.ts): one the
  * server closed while idle resets before the request is read, so the request is sent once more.
  */
-function onceMoreAfterReset<T>(send: () => Promise<T>): Promise<T> {
+export function onceMoreAfterReset<T>(send: () => Promise<T>): Promise<T> {
   return send().catch((error: Error) => {
     if (!/ECONNRESET/.test(error.message)) {
       throw error;

@@ -5,6 +5,7 @@ import { APIRequestContext, request as playwrightRequest, test } from '@playwrig
 import type { FaultSpec } from '../../emulator/core/faults';
 import type { SyncResult } from '../../emulator/operator/operator';
 import { onEmulator } from './env';
+import { onceMoreAfterReset } from './api';
 
 // The control endpoints' types are the emulator's own (tests/emulator/core/faults.ts, operator/operator.ts).
 export type { FaultSpec, SyncResult };
@@ -62,11 +63,11 @@ export class EmulatorControl {
   }
 
   private async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: string | object): Promise<T> {
-    const response = await this.api.fetch(`/__emulator${ path }`, {
+    const response = await onceMoreAfterReset(() => this.api.fetch(`/__emulator${ path }`, {
       method,
       data,
       headers: typeof data === 'string' ? { 'content-type': 'text/plain' } : undefined,
-    });
+    }));
     const text = await response.text();
 
     if (!response.ok()) {
