@@ -79,12 +79,19 @@ describe('ImageCompare', () => {
     await flushPromises();
 
     const diff = wrapper.find('[data-testid="package-diff"]');
+    const kernel = diff.findAll('[data-testid="package-row"]').find((row) => row.text().includes('kernel-default'));
 
-    expect(diff.text()).toContain('kernel-default.x86_64  6.4.0-1.2');
-    expect(diff.text()).toContain('kernel-default.x86_64  6.4.0-1.3');
-    expect(diff.find('.d2h-del').exists()).toBe(true);
-    expect(diff.find('.d2h-ins').exists()).toBe(true);
+    expect(kernel?.find('[data-testid="package-row-old"]').text()).toBe('kernel-default.x86_64  6.4.0-1.2');
+    expect(kernel?.find('[data-testid="package-row-new"]').text()).toBe('kernel-default.x86_64  6.4.0-1.3');
+    expect(kernel?.text()).toContain('upgraded');
     expect(Number(wrapper.find('[data-testid="package-count-upgraded"] .count').text())).toBeGreaterThan(0);
+    // diff2html draws the unified text only once asked for.
+    expect(diff.find('.d2h-del').exists()).toBe(false);
+    await diff.find('[data-testid="show-unified"]').trigger('click');
+    await flushPromises();
+    expect(diff.find('[data-testid="show-unified"]').attributes('aria-expanded')).toBe('true');
+    expect(diff.find('[data-testid="unified-diff"] .d2h-del').exists()).toBe(true);
+    expect(diff.find('[data-testid="unified-diff"]').text()).toContain('kernel-default.x86_64  6.4.0-1.3');
   });
 
   it('combines the advisories of every image in between (rule "Changelog") and says which image has no log', async() => {
