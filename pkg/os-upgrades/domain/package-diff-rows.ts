@@ -1,9 +1,7 @@
 // The rows of the package diff table (rule "Package diff"): one row per changed package, the
 // older image's line beside the newer one's, computed once per pair of lists and drawn a screen
 // at a time by the UI.
-import {
-  comparePackages, Package, PackageChange, PackageDiff
-} from './packages';
+import { comparePackages, Package, PackageChange, PackageDiff } from './packages';
 import { packageLine } from './package-diff-text';
 
 export type PackageRowChange = 'upgraded' | 'downgraded' | 'added' | 'removed';

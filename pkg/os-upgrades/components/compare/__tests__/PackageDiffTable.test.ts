@@ -1,3 +1,4 @@
+/* global beforeAll */
 import { mount } from '@vue/test-utils';
 import { PackageDiffRow } from '../../../domain';
 import PackageDiffTable, { ROW_PX } from '../PackageDiffTable.vue';

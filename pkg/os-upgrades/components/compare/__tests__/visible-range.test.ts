@@ -15,7 +15,7 @@ describe('visibleRange', () => {
       const firstSeen = Math.floor(scrollTop / rowPx);
       const lastSeen = Math.ceil((scrollTop + viewport) / rowPx) - 1;
 
-      expect(0 <= start && start <= end && end <= count).toBe(true);
+      expect(start >= 0 && start <= end && end <= count).toBe(true);
       for (const row of [firstSeen, lastSeen]) {
         if (row >= 0 && row < count) {
           expect(row >= start && row < end).toBe(true);
