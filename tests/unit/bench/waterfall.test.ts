@@ -33,7 +33,12 @@ describe('the request waterfall summary', () => {
 
 describe('the CPU profile summary', () => {
   it('names the functions with the most self time, apart from idle and native work', () => {
-    const frame = (id: number, functionName: string, url = '') => ({ id, callFrame: { functionName, url, lineNumber: 9 } });
+    const frame = (id: number, functionName: string, url = '') => ({
+      id,
+      callFrame: {
+        functionName, url, lineNumber: 9
+      }
+    });
     const summary = summarizeProfile({
       nodes:      [frame(1, '(idle)'), frame(2, '(program)'), frame(3, 'aggregatePlan', 'https://x/plugin/os-upgrades.umd.min.572.js'), frame(4, 'render')],
       samples:    [1, 3, 3, 4, 2, 3],

@@ -193,6 +193,27 @@ describe('ImageCompare', () => {
     expect(wrapper.findAll('.advisory-id')).toHaveLength(2);
   });
 
+  it('shows the advisories of the logs read so far while another still loads, then the whole list', async() => {
+    const fromMiddle = advisory('SUSE-SLE-Micro-6.1-2024-4001', 'important', 1732600000, {
+      packages: [{
+        name: 'SL-Micro-release', version: '6.1', release: 'slfo.1.10.2', arch: 'x86_64'
+      }]
+    });
+    const fake = serveFiles(routes({ [logUrl(NEW)]: { hang: true }, [logUrl(MIDDLE)]: { status: 200, body: JSON.stringify([fromMiddle]) } }));
+    const wrapper = mountCompare({ oldName: OLD, newName: NEW });
+
+    await flushPromises();
+    const soFar = wrapper.find('[data-testid="advisories-so-far"]');
+
+    expect(soFar.findAll('.advisory-id').map((node) => node.text())).toEqual(['SUSE-SLE-Micro-6.1-2024-4001']);
+    expect(wrapper.find('[data-testid="advisories"] [role="status"]').exists()).toBe(true);
+
+    fake.release(logUrl(NEW), { status: 200, body: LOG_3_12 });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="advisories-so-far"]').exists()).toBe(false);
+    expect(wrapper.findAll('.advisory-id').map((node) => node.text())).toEqual(['SUSE-SLE-Micro-6.1-2024-4101', 'SUSE-SLE-Micro-6.1-2024-4100', 'SUSE-SLE-Micro-6.1-2024-4001']);
+  });
+
   it('cancels what it still loads when the selection changes or it goes away', async() => {
     const fake = serveFiles(routes({ [logUrl(NEW)]: { hang: true }, [logUrl(MIDDLE)]: { hang: true } }));
     const wrapper = mountCompare({ oldName: OLD, newName: NEW });
