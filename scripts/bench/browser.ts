@@ -409,7 +409,7 @@ async function measureRoute(session: Session, label: string, path: string, condi
 
   for (let i = 0; i < options.runs; i++) {
     await navigate(page, channels, 'channels');
-    repeat.push(await navigate(page, path, condition));
+    repeat.push(await navigate(page, path, condition, milestones));
   }
   if (options.profileDir) {
     await navigate(page, channels, 'channels');
