@@ -3,18 +3,26 @@
  * headless Chromium on the dashboard served by the emulator, the package loaded through
  * /v1/uiplugins as Rancher loads an installed extension.
  *
- *   node_modules/.bin/tsx scripts/bench/browser.ts --base-url http://localhost:8996 --out browser.json [--runs 40] [--profile DIR]
+ *   node_modules/.bin/tsx scripts/bench/browser.ts --base-url http://localhost:8996 --out browser.json [--runs 40] [--profile DIR|none]
+ *
+ * For each measured page it keeps, in the profile folder (bench/results/profiles by default, not
+ * committed): the request waterfall of its first visit (<page>.first.waterfall.json), and of one
+ * more warm visit a CPU profile, a Chromium trace and the waterfall (<page>.cpuprofile,
+ * <page>.trace.json, <page>.waterfall.json); index.json sums them up (time, requests, the
+ * functions with the most self time).
  *
  * Every timing is taken inside the page, from the Vue router push (or the key event's own time
  * stamp) to the frame that shows the result: the DOM condition is watched with a
  * MutationObserver, then requestAnimationFrame and a message after it mark the paint.
  */
-import { mkdirSync, writeFileSync } from 'fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { dirname, join } from 'path';
 import { BrowserContext, CDPSession, chromium, Page } from '@playwright/test';
 import { loginAs } from '../../tests/e2e/support/login';
 import { syntheticChannelEntries } from '../../tests/support/synthetic';
 import { PREVIEW_DELAY_MS } from '../../pkg/os-upgrades/stores/selector-draft';
+import { recordWaterfall, Waterfall, WaterfallSummary } from './waterfall';
+import { CpuProfile, CpuSummary, summarizeProfile } from './cpu-profile';
 
 const NAMESPACE = 'fleet-default';
 const BASE_CHANNEL = 'sl-micro-6.1-base';
@@ -40,7 +48,7 @@ interface Options {
   controlUrl: string;
   out: string;
   runs: number;
-  /** When set, one more visit of each page is recorded as a CPU profile (.cpuprofile) there. */
+  /** Where each page's CPU profile, trace and request waterfalls are written; undefined with `--profile none`. */
   profileDir?: string;
 }
 
@@ -49,6 +57,14 @@ interface Session {
   options: Options;
   page: Page;
   cdp: CDPSession;
+  /** What each recorded step's files say, for index.json. */
+  recorded: Record<string, RecordedStep>;
+}
+
+interface RecordedStep {
+  ms?: number;
+  waterfall?: WaterfallSummary;
+  cpu?: CpuSummary;
 }
 
 /** One timed navigation: from the router push to the first frame painted after the DOM was ready. */
@@ -303,7 +319,7 @@ function installProbe(debounceMs: number): void {
 
 function parseArgs(argv: string[]): Options {
   const options: Options = {
-    baseUrl: 'http://localhost:8996', controlUrl: '', out: 'bench/results/browser.json', runs: 40
+    baseUrl: 'http://localhost:8996', controlUrl: '', out: 'bench/results/browser.json', runs: 40, profileDir: 'bench/results/profiles'
   };
 
   for (let i = 0; i < argv.length; i += 2) {
@@ -318,9 +334,9 @@ function parseArgs(argv: string[]): Options {
     } else if (flag === '--runs') {
       options.runs = Number(value);
     } else if (flag === '--profile') {
-      options.profileDir = value;
+      options.profileDir = value === 'none' ? undefined : value;
     } else {
-      throw new Error(`unknown option ${ flag } (--base-url URL, --control-url URL, --out FILE, --runs N, --profile DIR)`);
+      throw new Error(`unknown option ${ flag } (--base-url URL, --control-url URL, --out FILE, --runs N, --profile DIR|none)`);
     }
   }
 
@@ -388,12 +404,12 @@ async function measureRoute(session: Session, label: string, path: string, condi
   const channels = `${ PRODUCT }/channels`;
 
   await navigate(page, channels, 'channels');
-  const first = await navigate(page, path, condition, milestones);
+  const first = await withWaterfall(session, `${ label }.first`, () => navigate(page, path, condition, milestones));
   const repeat: NavTiming[] = [];
 
   for (let i = 0; i < options.runs; i++) {
     await navigate(page, channels, 'channels');
-    repeat.push(await navigate(page, path, condition));
+    repeat.push(await navigate(page, path, condition, milestones));
   }
   if (options.profileDir) {
     await navigate(page, channels, 'channels');
@@ -403,7 +419,35 @@ async function measureRoute(session: Session, label: string, path: string, condi
   return { first, repeat };
 }
 
-/** Runs `work` under the CPU profiler and a Chromium trace: <label>.cpuprofile and <label>.trace.json. */
+/** The step's time, if it is a navigation. */
+function stepMs(result: unknown): number | undefined {
+  return typeof (result as NavTiming | undefined)?.ms === 'number' ? (result as NavTiming).ms : undefined;
+}
+
+/** Runs `work` recording its requests: <label>.waterfall.json (nothing without a profile folder). */
+async function withWaterfall<T>(session: Session, label: string, work: () => Promise<T>): Promise<T> {
+  const { cdp, options } = session;
+
+  if (!options.profileDir) {
+    return await work();
+  }
+  mkdirSync(options.profileDir, { recursive: true });
+  const recording = await recordWaterfall(cdp);
+  const result = await work();
+  const waterfall: Waterfall = await recording.stop();
+
+  writeFileSync(join(options.profileDir, `${ label }.waterfall.json`), `${ JSON.stringify(waterfall, null, 1) }\n`);
+  session.recorded[label] = {
+    ...session.recorded[label], ms: stepMs(result), waterfall: waterfall.summary
+  };
+
+  return result;
+}
+
+/**
+ * Runs `work` under the CPU profiler, a Chromium trace and the request recorder:
+ * <label>.cpuprofile, <label>.trace.json and <label>.waterfall.json.
+ */
 async function profiled<T>(session: Session, label: string, work: () => Promise<T>): Promise<T> {
   const { page, cdp, options } = session;
   const dir = options.profileDir as string;
@@ -413,13 +457,39 @@ async function profiled<T>(session: Session, label: string, work: () => Promise<
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await page.context().browser()?.startTracing(page, { path: join(dir, `${ label }.trace.json`), screenshots: false });
   await cdp.send('Profiler.start');
-  const result = await work();
+  const result = await withWaterfall(session, label, work);
   const { profile } = await cdp.send('Profiler.stop');
 
   await page.context().browser()?.stopTracing();
   writeFileSync(join(dir, `${ label }.cpuprofile`), JSON.stringify(profile));
+  session.recorded[label] = { ...session.recorded[label], cpu: summarizeProfile(profile as unknown as CpuProfile) };
 
   return result;
+}
+
+/** index.json in the profile folder: each recorded step's time, requests and busiest functions; logged in short. */
+function writeProfileIndex(session: Session): void {
+  const dir = session.options.profileDir;
+
+  if (!dir) {
+    return;
+  }
+  const previous = (() => {
+    try {
+      return JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { steps?: Record<string, RecordedStep> };
+    } catch {
+      return {};
+    }
+  })();
+
+  writeFileSync(join(dir, 'index.json'), `${ JSON.stringify({ date: new Date().toISOString(), steps: { ...previous.steps, ...session.recorded } }, null, 2) }\n`);
+  for (const [label, step] of Object.entries(session.recorded)) {
+    const requests = step.waterfall ? `${ step.waterfall.requests } requests, ${ Math.round(step.waterfall.bytes / 1024) } kB, network busy ${ Math.round(step.waterfall.busyMs) } ms, at most ${ step.waterfall.maxInFlight } at once` : '';
+    const cpu = step.cpu ? `; CPU: ${ step.cpu.top.slice(0, 3).map((entry) => `${ entry.name } ${ entry.selfMs.toFixed(1) } ms`).join(', ') }, native ${ step.cpu.programMs.toFixed(0) } ms, GC ${ step.cpu.gcMs.toFixed(0) } ms` : '';
+
+    log(`${ label }: ${ step.ms === undefined ? '' : `${ Math.round(step.ms) } ms; ` }${ requests }${ cpu }`);
+  }
+  log(`profiles, traces and waterfalls in ${ dir }/`);
 }
 
 async function heap(cdp: CDPSession, collect: boolean): Promise<HeapSample> {
@@ -517,7 +587,7 @@ async function main(): Promise<void> {
     let page = await openDashboard(context);
     const cdp = await context.newCDPSession(page);
     const session: Session = {
-      options, page, cdp
+      options, page, cdp, recorded: {}
     };
 
     await cdp.send('Performance.enable');
@@ -582,11 +652,22 @@ async function main(): Promise<void> {
       };
       open.onerror = () => resolve(false);
     }), span - span / 50, { polling: 500 });
-    await page.close();
-    page = await openDashboard(context);
-    await page.goto(`${ PRODUCT }/channels`);
-    await probe(page);
-    const largeCompareWarmCache = await navigate(page, compareRoute(SCALE_CHANNEL, largeOld, largeNew), 'compare', ['imageCompare', 'packageDiff']);
+    const inNewSession = async(work: (second: Session) => Promise<NavTiming>) => {
+      await page.close();
+      page = await openDashboard(context);
+      await page.goto(`${ PRODUCT }/channels`);
+      await probe(page);
+      session.page = page;
+      session.cdp = await context.newCDPSession(page);
+
+      return await work(session);
+    };
+    const largeCompareWarmCache = await inNewSession((second) => withWaterfall(second, 'large-compare-cache', () => navigate(second.page, compareRoute(SCALE_CHANNEL, largeOld, largeNew), 'compare', ['imageCompare', 'packageDiff'])));
+
+    if (options.profileDir) {
+      log('  and once more under the profiler');
+      await inNewSession((third) => profiled(third, 'large-compare-cache-profiled', () => navigate(third.page, compareRoute(SCALE_CHANNEL, largeOld, largeNew), 'compare', ['imageCompare', 'packageDiff'])));
+    }
 
     log(`selector preview over ${ SELECTOR_VERSIONS } versions: publishing a channel`);
     step = 'pool form';
@@ -636,6 +717,7 @@ async function main(): Promise<void> {
     };
 
     writeFileSync(options.out, `${ JSON.stringify(results, null, 2) }\n`);
+    writeProfileIndex(session);
     log(`wrote ${ options.out }`);
   } finally {
     await context.close();

@@ -126,6 +126,10 @@ function checks(world: PageWorld): Check[] {
         const diff = page.getByTestId('package-diff');
         const changed = diff.locator('td.d2h-ins', { hasText: 'kernel-default.x86_64  6.4.0-1.3' });
 
+        // The rows hold each line whole (the box scrolls sideways, not the page).
+        await expectWhole(diff.getByTestId('package-row-new').filter({ hasText: 'kernel-default.x86_64  6.4.0-1.3' }));
+        await expectInside(diff.getByTestId('package-rows'), page.locator('.compare-page'));
+        await diff.getByTestId('show-unified').click();
         // Side by side would cut the versions off at this width: the diff shows line by line and says so.
         await expect(diff.getByTestId('layout-narrow')).toBeVisible();
         await expect(diff.getByTestId('layout-side-by-side')).toBeDisabled();
@@ -257,6 +261,7 @@ for (const theme of ['light', 'dark'] as const) {
       const panel = page.getByTestId('version-changelog');
 
       await expect(panel.getByTestId('package-diff')).toBeVisible();
+      await panel.getByTestId('show-unified').click();
       const sideBySide = panel.getByTestId('layout-side-by-side');
 
       if (await sideBySide.isEnabled()) {

@@ -46,6 +46,7 @@ export * from './advisory-filter';
 export * from './rpmvercmp';
 export * from './packages';
 export * from './package-diff-text';
+export * from './package-diff-rows';
 export * from './fetch-concurrency';
 export * from './image-move';
 export * from './image-search';

@@ -7,8 +7,8 @@ import { channelVersions } from '../../../../tests/support/fixtures';
 import day from 'dayjs';
 import { mountGlobals, shellStore } from '../../components/common/__tests__/helpers';
 
-function mountPage(query: Record<string, string>, versions = channelVersions('sl-micro-6.1-base'), prefs: Record<string, string> = {}) {
-  const dispatch = jest.fn((_: string, payload: { type: string }) => Promise.resolve(payload.type === TYPE.CHANNEL ? [] : versions));
+function mountPage(query: Record<string, string>, versions = channelVersions('sl-micro-6.1-base'), prefs: Record<string, string> = {}, poolsAnswer?: Promise<unknown>) {
+  const dispatch = jest.fn((_: string, payload: { type: string }) => (poolsAnswer && payload?.type === TYPE.IMAGE ? poolsAnswer : Promise.resolve(payload?.type === TYPE.CHANNEL ? [] : versions)));
   const replace = jest.fn();
   const store = shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>);
   const globals = mountGlobals({ ...store, getters: { ...store.getters, 'prefs/get': (name: string) => prefs[name] } });
@@ -45,6 +45,13 @@ describe('compare page', () => {
 
     await flushPromises();
     expect(replace).toHaveBeenCalledWith({ query: { old: 'base-v2.2.0-3.9-os', new: 'base-v2.2.0-3.12-os' } });
+  });
+
+  it('compares without waiting for the pools, which only name who runs the old image', async() => {
+    const { wrapper } = mountPage({ old: 'base-v2.2.0-3.8-os', new: 'base-v2.2.0-3.12-os' }, undefined, {}, new Promise(() => undefined));
+
+    await flushPromises();
+    expect(wrapper.find('.image-compare').text()).toBe('base-v2.2.0-3.8-os -> base-v2.2.0-3.12-os (6)');
   });
 
   it('compares the two images the URL names, offering only container images', async() => {

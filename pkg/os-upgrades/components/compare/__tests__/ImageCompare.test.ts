@@ -79,12 +79,19 @@ describe('ImageCompare', () => {
     await flushPromises();
 
     const diff = wrapper.find('[data-testid="package-diff"]');
+    const kernel = diff.findAll('[data-testid="package-row"]').find((row) => row.text().includes('kernel-default'));
 
-    expect(diff.text()).toContain('kernel-default.x86_64  6.4.0-1.2');
-    expect(diff.text()).toContain('kernel-default.x86_64  6.4.0-1.3');
-    expect(diff.find('.d2h-del').exists()).toBe(true);
-    expect(diff.find('.d2h-ins').exists()).toBe(true);
+    expect(kernel?.find('[data-testid="package-row-old"]').text()).toBe('kernel-default.x86_64  6.4.0-1.2');
+    expect(kernel?.find('[data-testid="package-row-new"]').text()).toBe('kernel-default.x86_64  6.4.0-1.3');
+    expect(kernel?.text()).toContain('upgraded');
     expect(Number(wrapper.find('[data-testid="package-count-upgraded"] .count').text())).toBeGreaterThan(0);
+    // diff2html draws the unified text only once asked for.
+    expect(diff.find('.d2h-del').exists()).toBe(false);
+    await diff.find('[data-testid="show-unified"]').trigger('click');
+    await flushPromises();
+    expect(diff.find('[data-testid="show-unified"]').attributes('aria-expanded')).toBe('true');
+    expect(diff.find('[data-testid="unified-diff"] .d2h-del').exists()).toBe(true);
+    expect(diff.find('[data-testid="unified-diff"]').text()).toContain('kernel-default.x86_64  6.4.0-1.3');
   });
 
   it('combines the advisories of every image in between (rule "Changelog") and says which image has no log', async() => {
@@ -184,6 +191,27 @@ describe('ImageCompare', () => {
     fake.release(logUrl(NEW), { status: 200, body: LOG_3_12 });
     await flushPromises();
     expect(wrapper.findAll('.advisory-id')).toHaveLength(2);
+  });
+
+  it('shows the advisories of the logs read so far while another still loads, then the whole list', async() => {
+    const fromMiddle = advisory('SUSE-SLE-Micro-6.1-2024-4001', 'important', 1732600000, {
+      packages: [{
+        name: 'SL-Micro-release', version: '6.1', release: 'slfo.1.10.2', arch: 'x86_64'
+      }]
+    });
+    const fake = serveFiles(routes({ [logUrl(NEW)]: { hang: true }, [logUrl(MIDDLE)]: { status: 200, body: JSON.stringify([fromMiddle]) } }));
+    const wrapper = mountCompare({ oldName: OLD, newName: NEW });
+
+    await flushPromises();
+    const soFar = wrapper.find('[data-testid="advisories-so-far"]');
+
+    expect(soFar.findAll('.advisory-id').map((node) => node.text())).toEqual(['SUSE-SLE-Micro-6.1-2024-4001']);
+    expect(wrapper.find('[data-testid="advisories"] [role="status"]').exists()).toBe(true);
+
+    fake.release(logUrl(NEW), { status: 200, body: LOG_3_12 });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="advisories-so-far"]').exists()).toBe(false);
+    expect(wrapper.findAll('.advisory-id').map((node) => node.text())).toEqual(['SUSE-SLE-Micro-6.1-2024-4101', 'SUSE-SLE-Micro-6.1-2024-4100', 'SUSE-SLE-Micro-6.1-2024-4001']);
   });
 
   it('cancels what it still loads when the selection changes or it goes away', async() => {
