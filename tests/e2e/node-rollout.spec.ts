@@ -33,8 +33,8 @@ const FIRST_READ = { timeout: 45_000 };
 
 const seed = useSeed();
 
-/** The seed's pool edge-berlin (on the emulator's demo seed) approved in the pools page's dialog. */
-async function approveBerlin(page: Page, pool = 'edge-berlin'): Promise<void> {
+/** Approves the pool's offered image in the pools page's dialog (by default the emulator demo seed's edge-berlin). */
+async function approvePool(page: Page, pool = 'edge-berlin'): Promise<void> {
   const row = poolRow(page, pool);
 
   await row.getByTestId('pool-approve').click();
@@ -78,7 +78,7 @@ test.describe('rollout from the nodes', () => {
     const nodes = poolRow(page, pool).getByTestId('pool-nodes');
 
     if (!rollsOut) {
-      await approveBerlin(page, pool);
+      await approvePool(page, pool);
       await expect(poolRow(page, pool).getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done', FIRST_READ);
       await expect.poll(async() => field((await poolBundle(seed, pool, TEST_NAMESPACE)).plan, 'spec.version')).toBe(NEW_TAG);
 
@@ -112,7 +112,7 @@ test.describe('rollout from the nodes', () => {
         subtree: true, childList: true, characterData: true
       });
     }, pool);
-    await approveBerlin(page, pool);
+    await approvePool(page, pool);
     await expect(nodes.getByTestId('pool-nodes-message')).toHaveText(`All ${ total } nodes on ${ NEW }`, { timeout: 90_000 });
     const seen = await page.evaluate(() => (window as unknown as { seenRollout: string[] }).seenRollout);
     const progress = seen.map((text) => new RegExp(`^(\\d+) of ${ total } nodes on `).exec(text)?.[1]).filter((n): n is string => n !== undefined).map(Number);
@@ -191,7 +191,7 @@ test.describe('rollout from the nodes', () => {
       await control.failNode('edge-berlin-01', 'edge-berlin-01-node-2', message);
       await loginAs(page, 'admin');
       await page.goto(dashboardPath(POOLS));
-      await approveBerlin(page);
+      await approvePool(page);
       const nodes = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
 
       await expect(nodes).toHaveAttribute('data-verdict', 'failed', { timeout: 60_000 });
@@ -255,7 +255,7 @@ test.describe('rollout from the nodes', () => {
       await control.failNode('edge-berlin-01', 'edge-berlin-01-node-1', message, 0);
       await loginAs(page, 'admin');
       await page.goto(dashboardPath(POOLS));
-      await approveBerlin(page);
+      await approvePool(page);
       const nodes = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
 
       await expect(nodes).toHaveAttribute('data-verdict', 'failed', { timeout: 60_000 });
@@ -277,7 +277,7 @@ test.describe('rollout from the nodes', () => {
       await control.failNode('edge-berlin-01', 'edge-berlin-01-node-1', 'elemental upgrade failed', 0);
       await loginAs(page, 'admin');
       await page.goto(dashboardPath(POOLS));
-      await approveBerlin(page);
+      await approvePool(page);
 
       const planReads: string[] = [];
 

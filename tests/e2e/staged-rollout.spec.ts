@@ -14,20 +14,36 @@ import { sidewaysScroll, tooWide } from './support/layout';
 import { dashboardPath, loginAs } from './support/login';
 import { FLEET, NS, POOLS } from './support/names';
 import { storedPool } from './support/pools';
-import { needClusters, withEmulator } from './support/rollout-reach';
+import {
+  expectNodesOn, imageTag, needClusters, nodesRollOut, startNodesOn, withEmulator
+} from './support/rollout-reach';
 import { useSeed } from './support/seed';
 import { choose } from './support/select';
 import { expect, test } from './support/test';
 
 const BERLIN = ['edge-berlin-01', 'edge-berlin-02'];
+const OLD = 'base-v2.2.0-3.9-os';
 
 const seed = useSeed();
 
-/** A pool on the group berlin (edge-berlin-01 and -02), pinned to the base channel's older image with the newer one on offer. */
+/**
+ * A pool on the group berlin (edge-berlin-01 and -02), pinned to the base channel's older image with
+ * the newer one on offer; where the clusters have Elemental nodes, they start on the older image and
+ * have run the pool's first job (a stage counts its nodes).
+ */
 async function berlinPool(): Promise<{ pool: string; newer: string }> {
   await needClusters(seed, BERLIN);
   const channel = await seed.channel({ fixture: 'sl-micro-6.1-base' });
-  const pool = await seed.pool('e2e-staged', { managedOSVersionName: channel.version('base-v2.2.0-3.9-os'), clusterTargets: [{ clusterGroup: 'berlin' }] }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: channel.name, version: '~2.2' }) });
+  const rollsOut = await nodesRollOut(seed, BERLIN);
+
+  if (rollsOut) {
+    await startNodesOn(seed, channel, OLD, BERLIN);
+  }
+  const pool = await seed.pool('e2e-staged', { managedOSVersionName: channel.version(OLD), clusterTargets: [{ clusterGroup: 'berlin' }] }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: channel.name, version: '~2.2' }) });
+
+  if (rollsOut) {
+    await expectNodesOn(seed, BERLIN, imageTag(OLD));
+  }
 
   return { pool, newer: channel.version('base-v2.2.0-3.12-os') };
 }
@@ -150,8 +166,9 @@ test.describe('staged rollouts', () => {
       await page.setViewportSize({ width: 1024, height: 768 });
       await loginAs(page, 'admin');
       await useDarkTheme(page);
-      await buildStages(page, 'edge-berlin', NS);
+      await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
       await expectTheme(page, 'dark');
+      await buildStages(page, 'edge-berlin', NS);
       await control.setApplyFailure('edge-berlin-01', true, 'the agent could not apply the bundle');
       await approve(page);
 
