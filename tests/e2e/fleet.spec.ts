@@ -44,12 +44,13 @@ interface Fleet extends Channel {
   production: string;
   berlin: string;
   munich: string;
-  canaryCluster: string;
+  /** The canary's cluster (none where the namespace has no Fleet cluster). */
+  canaryClusters: string[];
 }
 
 /** A pool's Fleet targets: one cluster each, spread over the clusters there are. */
 function target(clusters: string[], n: number): Record<string, unknown>[] {
-  return [{ clusterName: clusters[n % clusters.length] }];
+  return clusters.length ? [{ clusterName: clusters[n % clusters.length] }] : [];
 }
 
 /** Withdraws images on the channel as another administrator would (the record is on the channel). */
@@ -88,10 +89,10 @@ async function fleet(): Promise<Fleet> {
     channel, B38, B39, B312
   } = base;
   const clusters = await seed.clusters();
-  const canaryCluster = clusters[0];
+  const canaryClusters = clusters.slice(0, 1);
 
-  if (await nodesRollOut(seed, [canaryCluster])) {
-    await startNodesOn(seed, channel, 'base-v2.2.0-3.9-os', [canaryCluster]);
+  if (await nodesRollOut(seed, canaryClusters)) {
+    await startNodesOn(seed, channel, 'base-v2.2.0-3.9-os', canaryClusters);
   }
   const canary = await seed.pool('e2e-chain-canary', { managedOSVersionName: B39, clusterTargets: target(clusters, 0) }, { [SELECTOR]: JSON.stringify({ channel: channel.name }) });
   const staging = await seed.pool('e2e-chain-staging', { managedOSVersionName: B39, clusterTargets: target(clusters, 1) }, { [PROMOTE_FROM]: `${ NS }/${ canary }`, [SOAK_HOURS]: '24' });
@@ -102,7 +103,7 @@ async function fleet(): Promise<Fleet> {
   const munich = await seed.pool('e2e-edge-munich', { managedOSVersionName: B312, clusterTargets: target(clusters, 4) });
 
   return {
-    ...base, canary, staging, production, berlin, munich, canaryCluster
+    ...base, canary, staging, production, berlin, munich, canaryClusters
   };
 }
 
@@ -189,7 +190,7 @@ test.describe('fleet overview', () => {
   test('a promotion is offered once the source soaked the image, and is approved with the soak as its reason', async({ page }) => {
     test.setTimeout(180_000);
     const {
-      B39, B312, canary, staging, canaryCluster
+      B39, B312, canary, staging, canaryClusters
     } = await fleet();
 
     // A soak of 18 s instead of a day.
@@ -209,15 +210,15 @@ test.describe('fleet overview', () => {
     await seed.update(POOL_TYPE, canary, (object) => {
       (object.spec as Record<string, unknown>).managedOSVersionName = B312;
     });
-    if (!await nodesRollOut(seed, [canaryCluster])) {
+    if (!await nodesRollOut(seed, canaryClusters)) {
       // No node ever runs it here: the offer waits for them, and says so.
       await expect(offer).toContainText('do not run it yet', { timeout: 30_000 });
       await expect(offer).toHaveAttribute('data-status', 'waiting');
 
       return;
     }
-    await expectNodesOn(seed, [canaryCluster], imageTag('base-v2.2.0-3.12-os'));
-    const nodes = (await elementalNodes(seed, [canaryCluster])).length;
+    await expectNodesOn(seed, canaryClusters, imageTag('base-v2.2.0-3.12-os'));
+    const nodes = (await elementalNodes(seed, canaryClusters)).length;
 
     await expect(offer).toContainText(/Soaked 0 min of 0 min|do not run it yet/, { timeout: 30_000 });
     await expect(offer).toHaveAttribute('data-status', 'offered', { timeout: 60_000 });

@@ -102,6 +102,8 @@ test.describe('upgrades on the nodes', () => {
     await page.goto(dashboardPath(POOLS));
     const row = poolRow(page, pool);
 
+    // The new pool delivered first: the badge below is then the one that follows the approval.
+    await expect(row.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done', { timeout: 45_000 });
     let dialog = await approveInDialog(page, row, 'pool-approve');
 
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(channel.version(NEW));

@@ -29,9 +29,10 @@ const seed = useSeed();
 /**
  * A pool on the group berlin (edge-berlin-01 and -02), pinned to the base channel's older image with
  * the newer one on offer; where the clusters have Elemental nodes, they start on the older image and
- * have run the pool's first job (a stage counts its nodes).
+ * have run the pool's first job. A stage is done once its nodes run the image
+ * (domain/partition-progress.ts): without Elemental nodes the tests stop at the stored stages.
  */
-async function berlinPool(): Promise<{ pool: string; newer: string }> {
+async function berlinPool(): Promise<{ pool: string; newer: string; rollsOut: boolean }> {
   await needClusters(seed, BERLIN);
   const channel = await seed.channel({ fixture: 'sl-micro-6.1-base' });
   const rollsOut = await nodesRollOut(seed, BERLIN);
@@ -45,7 +46,9 @@ async function berlinPool(): Promise<{ pool: string; newer: string }> {
     await expectNodesOn(seed, BERLIN, imageTag(OLD));
   }
 
-  return { pool, newer: channel.version('base-v2.2.0-3.12-os') };
+  return {
+    pool, newer: channel.version('base-v2.2.0-3.12-os'), rollsOut
+  };
 }
 
 /** The pool (on the group berlin) in two stages of one cluster, one cluster at a time over the pool. */
@@ -124,7 +127,7 @@ test.describe('staged rollouts', () => {
   test.setTimeout(180_000);
 
   test('stages built in the Rollout tab are stored, previewed, and advance one after the other', async({ page }) => {
-    const { pool, newer } = await berlinPool();
+    const { pool, newer, rollsOut } = await berlinPool();
 
     await loginAs(page, 'admin');
     await buildStages(page, pool);
@@ -133,6 +136,9 @@ test.describe('staged rollouts', () => {
       maxUnavailable: 1,
       partitions:     [{ name: 'canary', clusterName: 'edge-berlin-01' }, { name: 'rest', clusterName: 'edge-berlin-02' }],
     });
+    if (!rollsOut) {
+      return;
+    }
 
     const staged = page.getByTestId('staged-rollout');
 
@@ -202,7 +208,7 @@ test.describe('staged rollouts', () => {
 
   test('the stages, their preview and their progress fit 1024 px in the dark theme and pass axe', async({ page }) => {
     const fits = async() => expect(await sidewaysScroll(page), `too wide: ${ (await tooWide(page)).join(', ') }`).toBeLessThanOrEqual(0);
-    const { pool } = await berlinPool();
+    const { pool, rollsOut } = await berlinPool();
 
     await page.setViewportSize({ width: 1024, height: 768 });
     await loginAs(page, 'admin');
@@ -223,7 +229,7 @@ test.describe('staged rollouts', () => {
     await page.goto(dashboardPath(FLEET));
     const fleetStaged = page.getByTestId(`fleet-staged-${ pool }`);
 
-    await expect(fleetStaged).toContainText('All 2 stages done.', { timeout: 90_000 });
+    await expect(fleetStaged).toContainText(rollsOut ? 'All 2 stages done.' : 'Stage canary is running', { timeout: 90_000 });
     await fits();
     await fleetStaged.scrollIntoViewIfNeeded();
     await expectAccessible(page, `[data-testid="fleet-staged-${ pool }"]`);
