@@ -59,7 +59,7 @@ async function poolOn(channel: SeededChannel, clusters: string[], version: strin
   }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: channel.name, version: '~2.2' }) });
 
   if (rollsOut) {
-    await expectNodesOn(seed, clusters, imageTag(version));
+    await expectNodesOn(seed, clusters, imageTag(version), pool);
   }
 
   return { pool, rollsOut };

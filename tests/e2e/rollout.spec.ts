@@ -59,7 +59,7 @@ async function world(spec: Record<string, unknown> = {}, targets = true): Promis
   }, { [SELECTOR]: JSON.stringify({ channel: channel.name, version: '~2.2' }) });
 
   if (rollsOut) {
-    await expectNodesOn(seed, clusters, OLD_TAG);
+    await expectNodesOn(seed, clusters, OLD_TAG, pool);
   }
 
   return {

@@ -43,7 +43,7 @@ async function berlinPool(): Promise<{ pool: string; newer: string; rollsOut: bo
   const pool = await seed.pool('e2e-staged', { managedOSVersionName: channel.version(OLD), clusterTargets: [{ clusterGroup: 'berlin' }] }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: channel.name, version: '~2.2' }) });
 
   if (rollsOut) {
-    await expectNodesOn(seed, BERLIN, imageTag(OLD));
+    await expectNodesOn(seed, BERLIN, imageTag(OLD), pool);
   }
 
   return {

@@ -102,9 +102,14 @@ export async function nodeTags(seed: Seed, clusters: string[]): Promise<string[]
   return (await elementalNodes(seed, clusters)).map((n) => `${ n.cluster }/${ n.name } ${ n.tag }${ n.cordoned ? ' cordoned' : '' }`);
 }
 
-/** Waits until every Elemental node of the clusters runs `tag` and none is cordoned. */
-export async function expectNodesOn(seed: Seed, clusters: string[], tag: string, timeout = ROLLOUT_TIMEOUT_MS): Promise<void> {
-  await expect.poll(async() => (await elementalNodes(seed, clusters)).filter((n) => n.tag !== tag || n.cordoned).map((n) => `${ n.name } ${ n.tag }${ n.cordoned ? ' cordoned' : '' }`), {
+/**
+ * Waits until every Elemental node of the clusters runs `tag` and none is cordoned; with `pool`, also
+ * until each has run a job of the pool's Plan (its first job, on a pool just created).
+ */
+export async function expectNodesOn(seed: Seed, clusters: string[], tag: string, pool?: string, timeout = ROLLOUT_TIMEOUT_MS): Promise<void> {
+  const ran = (n: ElementalNode) => !pool || !!n.labels[`${ PLAN_LABEL_PREFIX }${ pool }`];
+
+  await expect.poll(async() => (await elementalNodes(seed, clusters)).filter((n) => n.tag !== tag || n.cordoned || !ran(n)).map((n) => `${ n.name } ${ n.tag }${ n.cordoned ? ' cordoned' : '' }`), {
     message: `every node of ${ clusters.join(', ') } on ${ tag }`, timeout, intervals: [300, 500, 1000]
   }).toEqual([]);
 }
