@@ -1,23 +1,40 @@
 // Issue 31: the change record of an approval, downloaded from the pool's page as Markdown and as
 // JSON, holds the object change the pool stores and the advisories and package changes the compare
-// page shows for the same two images.
+// page shows for the same two images; a changelog that cannot be read is named in it. Seeds its
+// channel (with the fixtures' changelogs and package lists) and pool through the API
+// (support/seed.ts), so it runs on a real Rancher too.
 
 import { readFile } from 'fs/promises';
 import { Download, Page } from '@playwright/test';
-import { field, sessionApi, steveUrl } from './support/api';
+import { field } from './support/api';
 import { expectAccessible, expectTheme, useDarkTheme, useLanguage } from './support/a11y';
 import { sidewaysScroll } from './support/layout';
-import { useEmulator } from './support/emulator';
 import { dashboardPath, loginAs } from './support/login';
-import { NS, POOL_TYPE } from './support/names';
+import { CHANNELS, POOLS } from './support/names';
+import { ChannelOptions, SeededChannel, useSeed } from './support/seed';
+import { TEST_NAMESPACE as NS } from './support/env';
+import { storedPool } from './support/pools';
 import { expect, test } from './support/test';
 
-const POOL = 'edge-berlin';
-const OLD = 'base-v2.2.0-3.9-os';
-const NEW = 'base-v2.2.0-3.12-os';
+const FIXTURE_OLD = 'base-v2.2.0-3.9-os';
+const FIXTURE_NEW = 'base-v2.2.0-3.12-os';
 const COMMENT = 'CHG-4711: kernel fix, agreed with the site lead';
 
-const emulator = useEmulator();
+const seed = useSeed();
+let channel: SeededChannel;
+let POOL: string;
+let OLD: string;
+let NEW: string;
+
+/** The base channel and a pool on one cluster pinned to its older image, the newer one on offer. */
+async function seedPool(files?: ChannelOptions['files']): Promise<void> {
+  channel = await seed.channel({ fixture: 'sl-micro-6.1-base', files });
+  const [cluster] = await seed.clusters();
+
+  OLD = channel.version(FIXTURE_OLD);
+  NEW = channel.version(FIXTURE_NEW);
+  POOL = await seed.pool('e2e-record', { managedOSVersionName: OLD, clusterTargets: [{ clusterName: cluster }] }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: channel.name, version: '~2.2' }) });
+}
 
 async function downloaded(page: Page, press: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), press()]) as [Download, void];
@@ -26,7 +43,7 @@ async function downloaded(page: Page, press: () => Promise<void>): Promise<{ nam
 }
 
 async function approveWithComment(page: Page): Promise<void> {
-  await page.goto(dashboardPath(`/os-upgrades/c/_/pools/${ NS }/${ POOL }`));
+  await page.goto(dashboardPath(`${ POOLS }/${ NS }/${ POOL }`));
   await page.getByTestId('pool-detail-approve').click();
   const dialog = page.getByTestId('approve-dialog');
 
@@ -40,6 +57,7 @@ async function approveWithComment(page: Page): Promise<void> {
 const count = async(page: Page, kind: string) => Number(await page.getByTestId(`package-count-${ kind }`).locator('.count').innerText());
 
 test('an approval\'s change record matches the stored pool and the compare page', async({ page, problems }) => {
+  await seedPool();
   await loginAs(page, 'admin');
   await approveWithComment(page);
   const entry = page.getByTestId('pool-history-entry');
@@ -56,7 +74,7 @@ test('an approval\'s change record matches the stored pool and the compare page'
   expect(json.name).toMatch(new RegExp(`^change-record-${ NS }-${ POOL }-\\d+.*\\.json$`));
 
   // The object change is what the pool stores: read through the API as the dashboard reads it.
-  const stored = (await sessionApi(page).get(steveUrl(POOL_TYPE, NS, POOL))).body;
+  const stored = await storedPool(seed, POOL);
   const annotations = field(stored, 'metadata.annotations') as Record<string, string>;
   const history = JSON.parse(annotations['os-upgrades.cattle.io/history']);
 
@@ -85,7 +103,7 @@ test('an approval\'s change record matches the stored pool and the compare page'
   await expectAccessible(page, '.pool-page');
 
   // The compare page for the same two images shows the same advisories and package changes.
-  await page.goto(dashboardPath(`/os-upgrades/c/_/channels/${ NS }/sl-micro-6.1-base/compare?old=${ OLD }&new=${ NEW }`));
+  await page.goto(dashboardPath(`${ CHANNELS }/${ NS }/${ channel.name }/compare?old=${ OLD }&new=${ NEW }`));
   await expect(page.getByTestId('package-diff')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('severity-summary')).toBeVisible();
   const shownIds = await page.getByTestId('advisories').getByTestId('advisory').locator('.advisory-id').allInnerTexts();
@@ -108,7 +126,8 @@ test('an approval\'s change record matches the stored pool and the compare page'
 });
 
 test('a changelog that cannot be read is named in the record, not left out', async({ page }) => {
-  await emulator.control.addFault({ path: `*/${ NEW }.updates.log`, status: 500 });
+  // The file host serves the newer image's update log broken (not JSON), as a misconfigured web server might.
+  await seedPool({ [FIXTURE_NEW]: { log: 'this is not an update log' } });
   await loginAs(page, 'admin');
   await approveWithComment(page);
 
@@ -135,6 +154,7 @@ test.describe('in Chinese, dark, at 1024 px', () => {
     await loginAs(page, 'admin');
     await useDarkTheme(page);
     await useLanguage(page, 'zh-hans');
+    await seedPool();
     await approveWithComment(page);
     await expectTheme(page, 'dark');
 

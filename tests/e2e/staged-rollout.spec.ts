@@ -1,26 +1,59 @@
 // Issue 31: staged rollouts with Fleet's partitions. A person builds named stages from the pool's
 // own targets in the Rollout tab and sees which cluster falls in which stage; the approval rolls out
 // stage by stage on the pool page and the fleet overview; a cluster whose Fleet agent cannot apply
-// the bundle halts the rollout, said in words with what to do. Needs the emulator (its Fleet
-// partitions, tests/emulator/fleet/fleet-partitions.ts, and /__emulator/fleet/apply-failure).
+// the bundle halts the rollout, said in words with what to do. Seeds its channel and a pool on the
+// demo's berlin clusters through the API (support/seed.ts), so it runs on a real Rancher that has
+// them; the halt needs the emulator's control endpoints (/__emulator/fleet/apply-failure).
 
 import { Page } from '@playwright/test';
 import { field } from './support/api';
 import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
-import { useEmulator } from './support/emulator';
+import { EMULATOR_TAG, requireEmulator } from './support/emulator';
+import { TEST_NAMESPACE } from './support/env';
 import { sidewaysScroll, tooWide } from './support/layout';
 import { dashboardPath, loginAs } from './support/login';
 import { FLEET, NS, POOLS } from './support/names';
 import { storedPool } from './support/pools';
+import {
+  expectNodesOn, imageTag, needClusters, nodesRollOut, startNodesOn, withEmulator
+} from './support/rollout-reach';
+import { useSeed } from './support/seed';
 import { choose } from './support/select';
 import { expect, test } from './support/test';
 
-const emulator = useEmulator();
+const BERLIN = ['edge-berlin-01', 'edge-berlin-02'];
+const OLD = 'base-v2.2.0-3.9-os';
 
+const seed = useSeed();
 
-/** edge-berlin (targets the group berlin: edge-berlin-01 and -02) in two stages of one cluster, one cluster at a time over the pool. */
-async function buildStages(page: Page): Promise<void> {
-  await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin/edit`));
+/**
+ * A pool on the group berlin (edge-berlin-01 and -02), pinned to the base channel's older image with
+ * the newer one on offer; where the clusters have Elemental nodes, they start on the older image and
+ * have run the pool's first job. A stage is done once its nodes run the image
+ * (domain/partition-progress.ts): without Elemental nodes the tests stop at the stored stages.
+ */
+async function berlinPool(): Promise<{ pool: string; newer: string; rollsOut: boolean }> {
+  await needClusters(seed, BERLIN);
+  const channel = await seed.channel({ fixture: 'sl-micro-6.1-base' });
+  const rollsOut = await nodesRollOut(seed, BERLIN);
+
+  if (rollsOut) {
+    await startNodesOn(seed, channel, OLD, BERLIN);
+  }
+  const pool = await seed.pool('e2e-staged', { managedOSVersionName: channel.version(OLD), clusterTargets: [{ clusterGroup: 'berlin' }] }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: channel.name, version: '~2.2' }) });
+
+  if (rollsOut) {
+    await expectNodesOn(seed, BERLIN, imageTag(OLD), pool);
+  }
+
+  return {
+    pool, newer: channel.version('base-v2.2.0-3.12-os'), rollsOut
+  };
+}
+
+/** The pool (on the group berlin) in two stages of one cluster, one cluster at a time over the pool. */
+async function buildStages(page: Page, pool: string, namespace = TEST_NAMESPACE): Promise<void> {
+  await page.goto(dashboardPath(`${ POOLS }/${ namespace }/${ pool }/edit`));
   await page.getByTestId('btn-rollout').click();
   const section = page.getByTestId('rollout-stages');
 
@@ -54,7 +87,7 @@ async function buildStages(page: Page): Promise<void> {
   await page.getByTestId('pool-save-async-button').click();
   // Saved: the form goes back to the pools list.
   await expect(page).toHaveURL(/\/pools$/, { timeout: 20_000 });
-  await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
+  await page.goto(dashboardPath(`${ POOLS }/${ namespace }/${ pool }`));
 }
 
 async function approve(page: Page): Promise<void> {
@@ -66,44 +99,56 @@ async function approve(page: Page): Promise<void> {
   await expect(dialog).toHaveCount(0);
 }
 
+
+/** The stage states the page shows from now on, recorded as they change (read them with seenStages). */
+async function recordStages(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const record = () => {
+      const states = [...document.querySelectorAll('[data-testid^="staged-rollout-stage-"]')].map((e) => e.getAttribute('data-state')).join(',');
+
+      if (states && seen[seen.length - 1] !== states) {
+        seen.push(states);
+      }
+    };
+
+    (window as unknown as { seenStages: string[] }).seenStages = seen;
+    new MutationObserver(record).observe(document.body, {
+      subtree: true, childList: true, attributes: true, attributeFilter: ['data-state']
+    });
+  });
+}
+
+async function seenStages(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { seenStages: string[] }).seenStages);
+}
+
 test.describe('staged rollouts', () => {
   test.setTimeout(180_000);
 
   test('stages built in the Rollout tab are stored, previewed, and advance one after the other', async({ page }) => {
+    const { pool, newer, rollsOut } = await berlinPool();
+
     await loginAs(page, 'admin');
-    await buildStages(page);
+    await buildStages(page, pool);
 
-    const pool = await storedPool(emulator.control, 'edge-berlin');
-
-    expect(field(pool, 'spec.clusterRolloutStrategy')).toEqual({
+    expect(field(await storedPool(seed, pool), 'spec.clusterRolloutStrategy')).toEqual({
       maxUnavailable: 1,
       partitions:     [{ name: 'canary', clusterName: 'edge-berlin-01' }, { name: 'rest', clusterName: 'edge-berlin-02' }],
     });
+    if (!rollsOut) {
+      return;
+    }
 
     const staged = page.getByTestId('staged-rollout');
 
     await expect(staged.getByTestId('staged-rollout-message')).toHaveText('All 2 stages done.', { timeout: 45_000 });
-    // Every stage state the page shows, recorded as it changes.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      const record = () => {
-        const states = [...document.querySelectorAll('[data-testid^="staged-rollout-stage-"]')].map((e) => e.getAttribute('data-state')).join(',');
-
-        if (states && seen[seen.length - 1] !== states) {
-          seen.push(states);
-        }
-      };
-
-      (window as unknown as { seenStages: string[] }).seenStages = seen;
-      new MutationObserver(record).observe(document.body, {
-        subtree: true, childList: true, attributes: true, attributeFilter: ['data-state']
-      });
-    });
+    await recordStages(page);
     await approve(page);
-    await expect(page.getByTestId('pool-pin')).toHaveText('base-v2.2.0-3.12-os');
+    await expect(page.getByTestId('pool-pin')).toHaveText(newer);
     await expect(staged.getByTestId('staged-rollout-message')).toContainText('Stage canary is running', { timeout: 30_000 });
     await expect(staged.getByTestId('staged-rollout-message')).toHaveText('All 2 stages done.', { timeout: 90_000 });
-    const seen = await page.evaluate(() => (window as unknown as { seenStages: string[] }).seenStages);
+    const seen = await seenStages(page);
 
     // Stage by stage: the canary is done while the rest still runs, never the other way round. (Fleet
     // starts the rest as soon as the canary cluster applied the Plan, not when its nodes finish: the
@@ -115,55 +160,78 @@ test.describe('staged rollouts', () => {
     await expectAccessible(page, '[data-testid="staged-rollout"]');
 
     await page.goto(dashboardPath(FLEET));
-    await expect(page.getByTestId('fleet-staged-edge-berlin')).toContainText('All 2 stages done.', { timeout: 45_000 });
+    await expect(page.getByTestId(`fleet-staged-${ pool }`)).toContainText('All 2 stages done.', { timeout: 45_000 });
   });
 
-  test('a cluster whose agent cannot apply halts the rollout, said in words with what to do', async({ page }) => {
-    await loginAs(page, 'admin');
-    await buildStages(page);
-    await emulator.control.setApplyFailure('edge-berlin-01', true, 'the agent could not apply the bundle');
-    await approve(page);
-
-    const staged = page.getByTestId('staged-rollout');
-
-    await expect(staged.getByTestId('staged-rollout-message')).toContainText('Halted at stage canary', { timeout: 45_000 });
-    await expect(staged.getByTestId('staged-rollout-stage-0')).toHaveAttribute('data-state', 'halted');
-    await expect(staged.getByTestId('staged-rollout-stage-1')).toHaveAttribute('data-state', 'waiting');
-    const halt = staged.getByTestId('staged-rollout-halt');
-
-    await expect(halt).toContainText('fleet-default/edge-berlin-01: ErrApplied, the agent could not apply the bundle');
-    await expect(halt).toContainText('What to do:');
-    await expectAccessible(page, '[data-testid="staged-rollout"]');
-
-    await page.goto(dashboardPath(FLEET));
-    await expect(page.getByTestId('fleet-staged-edge-berlin')).toContainText('Halted at stage canary', { timeout: 45_000 });
-
-    // The agent applies again: the rollout goes on to the end.
-    await emulator.control.setApplyFailure('edge-berlin-01', false);
-    await expect(page.getByTestId('fleet-staged-edge-berlin')).toContainText('All 2 stages done.', { timeout: 90_000 });
-  });
-
-  test('the stages, their preview and a halt fit 1024 px in the dark theme and pass axe', async({ page }) => {
+  test('a cluster whose agent cannot apply halts the rollout, said in words with what to do, at 1024 px in the dark theme too', { tag: EMULATOR_TAG }, async({ page }) => {
+    requireEmulator('Fleet apply failures');
     const fits = async() => expect(await sidewaysScroll(page), `too wide: ${ (await tooWide(page)).join(', ') }`).toBeLessThanOrEqual(0);
+
+    // The emulator's seed: the pool edge-berlin on the group berlin.
+    await withEmulator(async(control) => {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await loginAs(page, 'admin');
+      await useDarkTheme(page);
+      await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
+      await expectTheme(page, 'dark');
+      await buildStages(page, 'edge-berlin', NS);
+      await control.setApplyFailure('edge-berlin-01', true, 'the agent could not apply the bundle');
+      await approve(page);
+
+      const staged = page.getByTestId('staged-rollout');
+
+      await expect(staged.getByTestId('staged-rollout-message')).toContainText('Halted at stage canary', { timeout: 45_000 });
+      await expect(staged.getByTestId('staged-rollout-stage-0')).toHaveAttribute('data-state', 'halted');
+      await expect(staged.getByTestId('staged-rollout-stage-1')).toHaveAttribute('data-state', 'waiting');
+      const halt = staged.getByTestId('staged-rollout-halt');
+
+      await expect(halt).toContainText('fleet-default/edge-berlin-01: ErrApplied, the agent could not apply the bundle');
+      await expect(halt).toContainText('What to do:');
+      await fits();
+      // Below the fold at 1024 x 768: axe checks the contrast of text in view only.
+      await staged.scrollIntoViewIfNeeded();
+      await expectAccessible(page, '[data-testid="staged-rollout"]');
+
+      await page.goto(dashboardPath(FLEET));
+      const fleetStaged = page.getByTestId('fleet-staged-edge-berlin');
+
+      await expect(fleetStaged).toContainText('Halted at stage canary', { timeout: 45_000 });
+      await fits();
+      await fleetStaged.scrollIntoViewIfNeeded();
+      await expectAccessible(page, '[data-testid="fleet-staged-edge-berlin"]');
+
+      // The agent applies again: the rollout goes on to the end.
+      await control.setApplyFailure('edge-berlin-01', false);
+      await expect(fleetStaged).toContainText('All 2 stages done.', { timeout: 90_000 });
+    });
+  });
+
+  test('the stages, their preview and their progress fit 1024 px in the dark theme and pass axe', async({ page }) => {
+    const fits = async() => expect(await sidewaysScroll(page), `too wide: ${ (await tooWide(page)).join(', ') }`).toBeLessThanOrEqual(0);
+    const { pool, rollsOut } = await berlinPool();
 
     await page.setViewportSize({ width: 1024, height: 768 });
     await loginAs(page, 'admin');
     await useDarkTheme(page);
-    await page.goto(dashboardPath(`${ POOLS }/${ NS }/edge-berlin`));
+    await page.goto(dashboardPath(`${ POOLS }/${ TEST_NAMESPACE }/${ pool }`));
     await expectTheme(page, 'dark');
-    await buildStages(page);
-    await emulator.control.setApplyFailure('edge-berlin-01', true, 'the agent could not apply the bundle');
-    await approve(page);
-    await expect(page.getByTestId('staged-rollout-halt')).toBeVisible({ timeout: 45_000 });
+    // Builds the stages with the preview checked by axe on the way (buildStages).
+    await buildStages(page, pool);
     await fits();
-    // Below the fold at 1024 x 768: axe checks the contrast of text in view only.
-    await page.getByTestId('staged-rollout').scrollIntoViewIfNeeded();
+    await approve(page);
+    const staged = page.getByTestId('staged-rollout');
+
+    await expect(staged.getByTestId('staged-rollout-message')).toContainText(/Stage canary is running|All 2 stages done/, { timeout: 45_000 });
+    await fits();
+    await staged.scrollIntoViewIfNeeded();
     await expectAccessible(page, '[data-testid="staged-rollout"]');
 
     await page.goto(dashboardPath(FLEET));
-    await expect(page.getByTestId('fleet-staged-edge-berlin')).toContainText('Halted at stage canary', { timeout: 45_000 });
+    const fleetStaged = page.getByTestId(`fleet-staged-${ pool }`);
+
+    await expect(fleetStaged).toContainText(rollsOut ? 'All 2 stages done.' : 'Stage canary is running', { timeout: 90_000 });
     await fits();
-    await page.getByTestId('fleet-staged-edge-berlin').scrollIntoViewIfNeeded();
-    await expectAccessible(page, '[data-testid="fleet-staged-edge-berlin"]');
+    await fleetStaged.scrollIntoViewIfNeeded();
+    await expectAccessible(page, `[data-testid="fleet-staged-${ pool }"]`);
   });
 });
