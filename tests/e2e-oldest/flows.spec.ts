@@ -4,7 +4,7 @@
 // a pool created by selector → approved → rolled back, and the changelog sources page work.
 
 import { field } from '../e2e/support/api';
-import { useEmulator } from '../e2e/support/emulator';
+import { EMULATOR_TAG, useEmulator } from '../e2e/support/emulator';
 import { dashboardPath, loginAs, loginOnPage } from '../e2e/support/login';
 import { baseChannelWithNewerImage, channelRow, NEWEST_SEEDED, PUBLISHED } from '../e2e/support/channels';
 import {
@@ -14,12 +14,10 @@ import { poolRow, storedPool } from '../e2e/support/pools';
 import { choose } from '../e2e/support/select';
 import { expect, test } from '../e2e/support/test';
 
+// The emulator imitating Rancher 2.12 with its demo seed, reset before each flow.
+const emulator = useEmulator('the emulator imitating Rancher 2.12');
 
-const emulator = useEmulator();
-
-
-
-test.describe('on the oldest declared shell (Rancher 2.12)', () => {
+test.describe('on the oldest declared shell (Rancher 2.12)', { tag: EMULATOR_TAG }, () => {
   test('the login page logs in through /v3-public, the extension loads through /v1/uiplugins, the fleet overview ranks the pools', async({ page, problems }) => {
     const logins: string[] = [];
     const pluginFiles: string[] = [];

@@ -7,14 +7,14 @@
 // real Rancher too; the pages are checked on those objects' rows.
 
 import { Locator, Page } from '@playwright/test';
-import { expectAccessible, expectTheme } from './support/a11y';
+import { expectAccessible, expectTheme, useDarkTheme, useLightTheme } from './support/a11y';
 import { attachFullPage, sidewaysScroll, tooWide } from './support/layout';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 import { CHANNELS, FLEET, POOLS, SOURCES } from './support/names';
 import { channelRow } from './support/channels';
 import { useSeed } from './support/seed';
-import { PageWorld, seedPageWorld, useTheme, waitForNodes } from './support/seed-pages';
+import { PageWorld, seedPageWorld, waitForNodes } from './support/seed-pages';
 
 const seed = useSeed();
 
@@ -198,8 +198,8 @@ for (const theme of ['light', 'dark'] as const) {
     const world = await seedPageWorld(seed);
 
     await page.setViewportSize({ width: 1024, height: 768 });
-    await useTheme(seed, theme);
     await loginAs(page, 'admin');
+    await (theme === 'dark' ? useDarkTheme(page) : useLightTheme(page));
 
     for (const check of checks(world)) {
       await test.step(check.name, async() => {
@@ -236,8 +236,8 @@ for (const theme of ['light', 'dark'] as const) {
     const overlap = await seed.pool('walk-overlap', { managedOSVersionName: world.images.middle, clusterTargets: world.cluster.targets });
 
     await page.setViewportSize({ width: 1400, height: 1000 });
-    await useTheme(seed, theme);
     await loginAs(page, 'admin');
+    await (theme === 'dark' ? useDarkTheme(page) : useLightTheme(page));
 
     await test.step('workload pools', async() => {
       await page.goto(dashboardPath(POOLS));

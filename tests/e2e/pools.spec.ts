@@ -7,7 +7,7 @@
 
 import { field, sessionApi, steveUrl } from './support/api';
 import { EMULATOR_TAG, useEmulator } from './support/emulator';
-import { expectAccessible, expectTheme, useDarkTheme } from './support/a11y';
+import { expectAccessible, expectTheme, useDarkTheme, useLightTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { choose } from './support/select';
 import { expect, test } from './support/test';
@@ -16,7 +16,7 @@ import { poolRow, storedPool, storedPoolNames } from './support/pools';
 import { baseChannelWithNewerImage, NEWEST_SEEDED, PUBLISHED } from './support/channels';
 import { uniqueName, useSeed } from './support/seed';
 import {
-  B39, keepAdminTheme, poolEditPath, rolloutCluster, SELECTOR_ANNOTATION, seedBaseChannel, seedUpgradablePool
+  B39, poolEditPath, rolloutCluster, SELECTOR_ANNOTATION, seedBaseChannel, seedUpgradablePool
 } from './support/seed-pools';
 import { TEST_NAMESPACE } from './support/env';
 
@@ -290,17 +290,13 @@ test.describe('workload pools', () => {
   });
 
   test.describe('accessibility', () => {
-    keepAdminTheme(seed);
-
     for (const theme of ['light', 'dark']) {
       test(`no serious accessibility violations (${ theme })`, async({ page }) => {
         const channel = await seedBaseChannel(seed);
         const name = await seedUpgradablePool(seed, channel, 'e2e-a11y');
 
         await loginAs(page, 'admin');
-        if (theme === 'dark') {
-          await useDarkTheme(page);
-        }
+        await (theme === 'dark' ? useDarkTheme(page) : useLightTheme(page));
         await page.goto(dashboardPath(POOLS));
         await expectTheme(page, theme);
         await expect(poolRow(page, name)).toBeVisible();

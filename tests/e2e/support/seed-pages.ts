@@ -174,19 +174,3 @@ export async function waitForNodes(page: Page, cluster: TargetCluster, timeout =
   await expect(page.getByTestId('node-rollout-unreadable').filter({ hasText: /^\s*Reading / })).toHaveCount(0, { timeout });
   test.info().annotations.push({ type: 'stopped', description: `${ cluster.name ? `cluster ${ cluster.name } runs` : 'no cluster to target:' } no Elemental node: checked up to the (empty) node table` });
 }
-
-/**
- * Sets the admin's theme (`ui-light` or `ui-dark`) as the preferences page does: the `theme` user
- * preference (rancher/dashboard shell/store/prefs.js THEME, JSON-encoded). Written through the
- * seed's admin session, so a test gets the theme it checks whatever an earlier test left there
- * (no real Rancher resets a user's preferences between tests).
- */
-export async function useTheme(seed: Seed, theme: 'light' | 'dark'): Promise<void> {
-  const answer = await seed.api.get('/v1/userpreferences');
-  const stored = records(answer.body.data)[0] as { id: string; data?: Record<string, string> } | undefined;
-
-  expect(stored, 'the admin has a preferences object').toBeTruthy();
-  const written = await seed.api.put(`/v1/userpreferences/${ stored?.id }`, { ...stored, data: { ...stored?.data, theme: JSON.stringify(`ui-${ theme }`) } });
-
-  expect(written.status).toBe(200);
-}

@@ -5,10 +5,8 @@
 
 import { writeFileSync } from 'fs';
 import { join } from 'path';
-import {
-  expect, Page, request as playwrightRequest, Route, test
-} from '@playwright/test';
-import { field, records, requestApi } from './api';
+import { Page, request as playwrightRequest, Route } from '@playwright/test';
+import { field, requestApi } from './api';
 import { TEST_NAMESPACE } from './env';
 import { CHANNEL_TYPE, CHANNELS, POOLS } from './names';
 import { Seed, SeededChannel } from './seed';
@@ -204,37 +202,5 @@ export function delayNextRequest(page: Page, method: string, path: string, ms: n
   return onNextRequest(page, method, path, async(route) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.continue().catch(() => undefined);
-  });
-}
-
-const PREFERENCES = '/v1/userpreferences';
-
-/**
- * The admin's `theme` preference (shell/store/prefs.js THEME) is written back after each test as it
- * was before it: a dark-theme test (support/a11y.ts useDarkTheme) would otherwise leave a real
- * Rancher's admin in the dark theme for every later test. Call inside a describe, after useSeed().
- */
-export function keepAdminTheme(seed: Seed): void {
-  let before: Record<string, unknown> | undefined;
-  const read = async() => records((await seed.api.get(PREFERENCES)).body.data)[0];
-
-  test.beforeEach(async() => {
-    before = await read();
-  });
-  test.afterEach(async() => {
-    const now = await read();
-    const theme = (before?.data as Record<string, string> | undefined)?.theme;
-
-    if (!now || (now.data as Record<string, string> | undefined)?.theme === theme) {
-      return;
-    }
-    const data = { ...(now.data as Record<string, string>) };
-
-    if (theme === undefined) {
-      delete data.theme;
-    } else {
-      data.theme = theme;
-    }
-    expect((await seed.api.put(`${ PREFERENCES }/${ now.id }`, { ...now, data })).status).toBe(200);
   });
 }
