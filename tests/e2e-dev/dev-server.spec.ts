@@ -39,8 +39,10 @@ test('a compare shows advisories and the package diff, read through the dev serv
   await expect(page.getByTestId('advisories').getByTestId('advisory').first()).toBeVisible(FIRST_VISIT);
   const diff = page.getByTestId('package-diff');
 
-  await expect(diff.locator('td.d2h-del', { hasText: 'kernel-default.x86_64  6.4.0-1.2' })).toBeVisible();
-  await expect(diff.locator('td.d2h-ins', { hasText: 'kernel-default.x86_64  6.4.0-1.3' })).toBeVisible();
+  const kernel = diff.getByTestId('package-row').filter({ hasText: 'kernel-default' });
+
+  await expect(kernel.getByTestId('package-row-old')).toHaveText('kernel-default.x86_64  6.4.0-1.2');
+  await expect(kernel.getByTestId('package-row-new')).toHaveText('kernel-default.x86_64  6.4.0-1.3');
   await expect(page.getByTestId('no-changelog-service')).toHaveCount(0);
   await expect(page.getByTestId('source-unreachable')).toHaveCount(0);
   expect(answers.length).toBeGreaterThan(0);
