@@ -1,4 +1,6 @@
-// Start options of the emulator (docs/emulator.md); the modes they pick imitate rancher/steve (sql cache), rancher/elemental-operator (changelog service) and rancher/rancher (no control endpoints).
+// Start options of the emulator (docs/emulator.md); the modes they pick imitate rancher/steve
+// (sql cache: pkg/sqlcache/), rancher/elemental-operator (changelog service: pkg/server/server.go answers
+// "unknwon api" today) and rancher/rancher (no control endpoints: pkg/multiclustermanager/routes.go routes none).
 // Command-line flags and environment variables (the flag wins). See docs/emulator.md.
 
 import path from 'path';
