@@ -4,12 +4,10 @@
 
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import { POOL_TYPE, POOLS } from './support/names';
+import { POOL_TYPE, POOLS, SELECTOR_ANNOTATION } from './support/names';
 import { NEWEST_SEEDED } from './support/channels';
 import { useSeed } from './support/seed';
 import { TEST_NAMESPACE } from './support/env';
-
-const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
 
 const seed = useSeed();
 

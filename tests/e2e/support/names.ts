@@ -23,3 +23,7 @@ export const FLEET = `${ PRODUCT }/fleet`;
 export const SOURCES = `${ PRODUCT }/sources`;
 /** The page of the seed's main channel. */
 export const BASE_CHANNEL_PAGE = `${ CHANNELS }/${ NS }/${ BASE_CHANNEL }`;
+
+/** The extension's annotations (pkg/os-upgrades/domain/keys.ts): a pool's image selector, a channel's withdrawn images. */
+export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
+export const WITHDRAWN_ANNOTATION = 'os-upgrades.cattle.io/withdrawn';

@@ -7,17 +7,16 @@
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { expect, Page, test } from '@playwright/test';
-import { records } from './api';
 import { ChannelEntry } from './emulator';
 import { TEST_NAMESPACE } from './env';
+import { SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION } from './names';
+import { elementalNodes } from './rollout-reach';
 import { ChannelOptions, fixtureEntries, Seed, SeededChannel } from './seed';
 
-export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
-/** The extension's record of withdrawn images, kept on the channel (pkg/os-upgrades/domain/withdrawal.ts). */
-export const WITHDRAWN_ANNOTATION = 'os-upgrades.cattle.io/withdrawn';
+// Shared with the specs that import them from here.
+export { SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION };
+
 /** The label Elemental's elemental-populate-node-labels puts on every node it runs (rancher/elemental). */
-const ELEMENTAL_NODE_LABEL = 'elemental.cattle.io/image';
-const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
 const CLUSTER_TYPE = 'fleet.cattle.io.cluster';
 
 /** The base channel's images by their fixture names (tests/fixtures/elemental/channels/sl-micro-6.1-base.json). */
@@ -38,26 +37,6 @@ export interface TargetCluster {
   nodes: string[];
 }
 
-/** The Elemental nodes of a Fleet cluster, read from the cluster itself through Rancher's /k8s/clusters/<id>. */
-async function elementalNodes(seed: Seed, cluster: Record<string, unknown>): Promise<string[]> {
-  const labels = ((cluster.metadata as { labels?: Record<string, string> }).labels) ?? {};
-  const id = labels[CLUSTER_ID_LABEL];
-
-  if (!id) {
-    return [];
-  }
-  const answer = await seed.api.get(`/k8s/clusters/${ id }/v1/nodes`);
-
-  if (answer.status !== 200) {
-    return [];
-  }
-
-  return records(answer.body.data)
-    .filter((node) => ((node.metadata as { labels?: Record<string, string> }).labels ?? {})[ELEMENTAL_NODE_LABEL])
-    .map((node) => String((node.metadata as { name: string }).name))
-    .sort();
-}
-
 /**
  * The first Fleet cluster of TEST_NAMESPACE with Elemental nodes, else the first one, else none
  * (Rancher's own cluster is in fleet-local: a Rancher without downstream clusters has none here).
@@ -73,7 +52,7 @@ export async function targetCluster(seed: Seed): Promise<TargetCluster> {
   };
 
   for (const cluster of clusters) {
-    const nodes = await elementalNodes(seed, cluster);
+    const nodes = (await elementalNodes(seed, [String((cluster.metadata as { name: string }).name)])).map((node) => node.name);
 
     if (nodes.length) {
       return named(cluster, nodes);

@@ -6,18 +6,17 @@ import { expect, test } from '@playwright/test';
 import { field } from './api';
 import { NEWEST_SEEDED } from './channels';
 import { TEST_NAMESPACE } from './env';
-import { POOL_TYPE } from './names';
+import { POOL_TYPE, SELECTOR_ANNOTATION } from './names';
+import { elementalNodes as elementalNodesOf } from './rollout-reach';
 import { fixtureEntries, Seed, SeededChannel } from './seed';
+
+// Shared with the specs that import them from here.
+export { SELECTOR_ANNOTATION };
 
 const FIXTURE = 'sl-micro-6.1-base';
 
 /** An image older than NEWEST_SEEDED in the fixture channel: a pool pinned to it has an upgrade to approve. */
 export const OLDER_IMAGE = 'base-v2.2.0-3.9-os';
-export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
-/** The label an Elemental host puts on its node at boot (rancher/elemental framework/files/usr/sbin/elemental-populate-node-labels). */
-const ELEMENTAL_IMAGE_LABEL = 'elemental.cattle.io/image';
-/** A Fleet cluster's Rancher cluster id (rancher/rancher pkg/controllers/provisioningv2/fleetcluster/fleetcluster.go). */
-const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
 
 export interface PoolWorld {
   channel: SeededChannel;
@@ -54,22 +53,8 @@ export function followsChannel(world: PoolWorld): Record<string, string> {
  * the cluster's own Steve (/k8s/clusters/<id>/v1/nodes) as the page reads them; [] when it has
  * none or cannot be read (a Rancher whose target cluster runs no Elemental nodes).
  */
-export async function elementalNodes(seed: Seed, cluster: string, namespace = TEST_NAMESPACE): Promise<string[]> {
-  const fleetCluster = await seed.get('fleet.cattle.io.cluster', cluster, namespace);
-  const id = ((fleetCluster?.metadata as { labels?: Record<string, string> } | undefined)?.labels ?? {})[CLUSTER_ID_LABEL];
-
-  if (!id) {
-    return [];
-  }
-  const answer = await seed.api.get(`/k8s/clusters/${ encodeURIComponent(id) }/v1/nodes`);
-
-  if (answer.status !== 200 || !Array.isArray(answer.body.data)) {
-    return [];
-  }
-
-  return (answer.body.data as { metadata: { name: string; labels?: Record<string, string> } }[])
-    .filter((node) => node.metadata.labels?.[ELEMENTAL_IMAGE_LABEL])
-    .map((node) => node.metadata.name);
+export async function elementalNodes(seed: Seed, cluster: string): Promise<string[]> {
+  return (await elementalNodesOf(seed, [cluster])).map((node) => node.name);
 }
 
 /** Notes in the report that a test stopped before the nodes, at `where`, and why. */

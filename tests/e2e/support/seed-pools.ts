@@ -8,19 +8,21 @@ import { join } from 'path';
 import { Page, request as playwrightRequest, Route } from '@playwright/test';
 import { field, requestApi } from './api';
 import { TEST_NAMESPACE } from './env';
-import { CHANNEL_TYPE, CHANNELS, POOLS } from './names';
+import {
+  CHANNEL_TYPE, CHANNELS, POOLS, SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION
+} from './names';
+import { elementalNodes as elementalNodesOf } from './rollout-reach';
 import { Seed, SeededChannel } from './seed';
 
+// Shared with the specs that import them from here.
+export { SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION };
+
 export const BASE_FIXTURE = 'sl-micro-6.1-base';
-export const SELECTOR_ANNOTATION = 'os-upgrades.cattle.io/image-selector';
-export const WITHDRAWN_ANNOTATION = 'os-upgrades.cattle.io/withdrawn';
 /** The base fixture's images a pool is pinned to: 3.9 has the newer 3.12 to approve (support/channels.ts NEWEST_SEEDED). */
 export const B39 = 'base-v2.2.0-3.9-os';
 export const B38 = 'base-v2.2.0-3.8-os';
 
 const FLEET_CLUSTER_TYPE = 'fleet.cattle.io.cluster';
-const ELEMENTAL_IMAGE_LABEL = 'elemental.cattle.io/image';
-const MANAGEMENT_CLUSTER_LABEL = 'management.cattle.io/cluster-name';
 
 /**
  * The base fixture's channel, with 3.8 withdrawn as the demo withdraws it (the record lives on the
@@ -143,16 +145,7 @@ export async function clusterSizes(seed: Seed): Promise<ClusterSize[]> {
  * the cluster cannot be read: then an approval is delivered (Fleet's bundle) but no node upgrades.
  */
 export async function elementalNodes(seed: Seed, cluster: string): Promise<number> {
-  const fleetCluster = await seed.get(FLEET_CLUSTER_TYPE, cluster, TEST_NAMESPACE);
-  const id = (field(fleetCluster, 'metadata.labels') as Record<string, string> | undefined)?.[MANAGEMENT_CLUSTER_LABEL];
-
-  if (!id) {
-    return 0;
-  }
-  const answer = await seed.api.get(`/k8s/clusters/${ id }/v1/nodes`);
-  const nodes = Array.isArray(answer.body.data) ? answer.body.data : [];
-
-  return answer.status === 200 ? nodes.filter((node) => (field(node, 'metadata.labels') as Record<string, string> | undefined)?.[ELEMENTAL_IMAGE_LABEL]).length : 0;
+  return (await elementalNodesOf(seed, [cluster])).length;
 }
 
 /** The cluster a rollout is quickest on: the one with the fewest Elemental nodes (any), else the first. */
