@@ -9,9 +9,8 @@ import { expect, test } from './support/test';
 import { CHANNEL_TYPE, CHANNELS, POOL_TYPE } from './support/names';
 import { containerEntry, NEWEST_SEEDED } from './support/channels';
 import { useSeed } from './support/seed';
-import {
-  B38, B39, channelPath, firstClusterTargets, publishFile, seedBaseChannel
-} from './support/seed-pools';
+import { B38, B39, firstClusterTargets, seedBaseChannel } from './support/seed-pools';
+import { channelPage } from './support/seed-channels';
 import { TEST_NAMESPACE } from './support/env';
 
 const seed = useSeed();
@@ -27,7 +26,7 @@ test.describe('states in words', () => {
       on39.push(await seed.pool(name, { managedOSVersionName: channel.version(B39), clusterTargets }));
     }
     const on38 = await seed.pool('e2e-run-old', { managedOSVersionName: channel.version(B38), clusterTargets });
-    const compare = (old: string) => dashboardPath(`${ channelPath(channel) }/compare?old=${ channel.version(old) }&new=${ channel.version(NEWEST_SEEDED) }`);
+    const compare = (old: string) => dashboardPath(`${ channelPage(channel) }/compare?old=${ channel.version(old) }&new=${ channel.version(NEWEST_SEEDED) }`);
 
     await loginAs(page, 'admin');
     await page.goto(compare(B39));
@@ -47,7 +46,7 @@ test.describe('states in words', () => {
     const channel = await seedBaseChannel(seed);
 
     await loginAs(page, 'admin');
-    await page.goto(dashboardPath(channelPath(channel)));
+    await page.goto(dashboardPath(channelPage(channel)));
     const row = page.getByTestId(`version-${ channel.version(NEWEST_SEEDED) }`);
 
     await expect(row.getByTestId('in-sync')).toHaveText('Listed');
@@ -59,7 +58,7 @@ test.describe('states in words', () => {
     const channel = await seed.channel({ name: 'e2e-failed', entries: [containerEntry('e2e-failed', 1)] });
 
     // A broken channel file: the operator's sync fails (tests/e2e/sync.spec.ts).
-    await publishFile(seed, channel, '{"not": "an array"');
+    await seed.publishText(channel, '{"not": "an array"');
     await expect.poll(async() => field(await seed.get(CHANNEL_TYPE, channel.name, channel.namespace), 'status.failedSynchronizationAttempts'), { timeout: 30_000 })
       .toBeTruthy();
 

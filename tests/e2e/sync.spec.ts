@@ -10,7 +10,6 @@ import { expect, test } from './support/test';
 import { CHANNEL_TYPE, VERSION_TYPE } from './support/names';
 import { containerEntry } from './support/channels';
 import { SeededChannel, useSeed } from './support/seed';
-import { publishChannelText } from './support/seed-channels';
 
 const CHANNEL_LABEL = 'elemental.cattle.io/channel';
 const NO_LONGER_IN_SYNC = 'elemental.cattle.io/channel-no-longer-in-sync';
@@ -69,7 +68,7 @@ test.describe('channel sync', () => {
   test('a broken channel file fails the sync and counts the attempts', async() => {
     const channel = await seed.channel({ name: PREFIX, entries: [containerEntry(PREFIX, 1)] });
 
-    await publishChannelText(seed, channel, '{"not": "an array"');
+    await seed.publishText(channel, '{"not": "an array"');
     // The controller retries a failed sync itself (its rate limiter), counting the attempts; while
     // a retry runs, Ready reads "started synchronization pod" until that attempt fails too.
     const failures = async() => {

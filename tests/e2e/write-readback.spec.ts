@@ -12,8 +12,9 @@ import { CHANNEL_TYPE, POOL_TYPE, POOLS, SOURCES } from './support/names';
 import { poolRow, storedPool } from './support/pools';
 import { SeededChannel, useSeed } from './support/seed';
 import {
-  annotation, B39, channelPath, endSession, loseNextAnswer, proxyUnavailableNext, seedBaseChannel, seedUpgradablePool, WITHDRAWN_ANNOTATION
+  annotation, B39, endSession, loseNextAnswer, proxyUnavailableNext, seedBaseChannel, seedUpgradablePool, WITHDRAWN_ANNOTATION
 } from './support/seed-pools';
+import { channelPage } from './support/seed-channels';
 import { TEST_NAMESPACE } from './support/env';
 
 const TEMPLATE_ANNOTATION = 'os-upgrades.cattle.io/changelog-url';
@@ -27,7 +28,7 @@ async function withdrawals(channel: SeededChannel): Promise<Record<string, unkno
 }
 
 async function openWithdraw(page: Page, channel: SeededChannel) {
-  await page.goto(dashboardPath(channelPath(channel)));
+  await page.goto(dashboardPath(channelPage(channel)));
   await page.getByTestId(`version-withdraw-${ channel.version(B39) }`).click({ timeout: 30_000 });
 
   return page.getByTestId('withdraw-dialog');

@@ -87,14 +87,6 @@ export async function publishPackagesTar(seed: Seed, channel: SeededChannel): Pr
   return `/${ channel.name }/${ file }`;
 }
 
-/** Replaces the channel's file with `text` (a broken one, say) and has the operator sync it; does not wait. */
-export async function publishChannelText(seed: Seed, channel: SeededChannel, text: string): Promise<void> {
-  writeFileSync(join(channel.folder, 'channel.json'), text);
-  await seed.update(CHANNEL_TYPE, channel.name, (object) => {
-    ((object.spec as Record<string, unknown>).options as Record<string, unknown>).uri = channel.nextUri();
-  }, channel.namespace);
-}
-
 /** The scale channel's entry names: `scale-v2.2.0-7.<n>-os`, n from 1 (oldest) to the count. */
 export function scaleVersion(n: number): string {
   return `scale-v2.2.0-7.${ n }-os`;

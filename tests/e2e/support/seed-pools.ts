@@ -3,14 +3,10 @@
 // real Rancher allows: end the page's session on the server, publish a channel file the operator
 // cannot read, find out whether a cluster runs Elemental nodes at all.
 
-import { writeFileSync } from 'fs';
-import { join } from 'path';
 import { Page, request as playwrightRequest, Route } from '@playwright/test';
 import { field, requestApi } from './api';
 import { TEST_NAMESPACE } from './env';
-import {
-  CHANNEL_TYPE, CHANNELS, POOLS, SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION
-} from './names';
+import { CHANNEL_TYPE, POOLS, SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION } from './names';
 import { elementalNodes as elementalNodesOf } from './rollout-reach';
 import { Seed, SeededChannel } from './seed';
 
@@ -73,10 +69,6 @@ export function poolEditPath(name: string): string {
   return `${ POOLS }/${ TEST_NAMESPACE }/${ name }/edit`;
 }
 
-export function channelPath(channel: SeededChannel): string {
-  return `${ CHANNELS }/${ channel.namespace }/${ channel.name }`;
-}
-
 /** An annotation of a stored object (its key has dots: `field` cannot name it). */
 export function annotation(object: unknown, key: string): string | undefined {
   return (field(object, 'metadata.annotations') as Record<string, string> | undefined)?.[key];
@@ -108,17 +100,6 @@ export async function endSession(page: Page): Promise<void> {
   } finally {
     await context.dispose();
   }
-}
-
-/**
- * Replaces the channel's file with `text` (say, JSON that does not parse) and gives the operator its
- * new URI: the operator's next sync fails on it as on any unreadable channel file.
- */
-export async function publishFile(seed: Seed, channel: SeededChannel, text: string): Promise<void> {
-  writeFileSync(join(channel.folder, 'channel.json'), text);
-  await seed.update(CHANNEL_TYPE, channel.name, (object) => {
-    ((object.spec as Record<string, unknown>).options as Record<string, unknown>).uri = channel.nextUri();
-  }, channel.namespace);
 }
 
 export interface ClusterSize {

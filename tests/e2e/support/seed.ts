@@ -237,10 +237,21 @@ export class Seed {
   /** Publishes new entries (by fixture name) on a seeded channel and waits for the operator's sync. */
   async publish(channel: SeededChannel, entries: ChannelEntry[], files?: ChannelOptions['files']): Promise<void> {
     this.writeChannelFile(channel, entries, files);
+    await this.resync(channel);
+    await this.waitForVersions(channel, entries.map((e) => channel.version(e.metadata.name)));
+  }
+
+  /** Replaces the channel's file with `text` as it is (a broken one, say) and has the operator sync it; does not wait. */
+  async publishText(channel: SeededChannel, text: string): Promise<void> {
+    writeFileSync(join(channel.folder, 'channel.json'), text);
+    await this.resync(channel);
+  }
+
+  /** A new URI is a new generation of the channel's spec: the operator syncs it at once. */
+  private async resync(channel: SeededChannel): Promise<void> {
     await this.update(CHANNEL_TYPE, channel.name, (object) => {
       ((object.spec as Record<string, unknown>).options as Record<string, unknown>).uri = channel.nextUri();
     }, channel.namespace);
-    await this.waitForVersions(channel, entries.map((e) => channel.version(e.metadata.name)));
   }
 
   /** The channel's ManagedOSVersions as stored. */
