@@ -4,14 +4,14 @@
 // Elemental node, a pool's nodes never show: waitForNodes then stops at the node table and says so
 // in the test's annotations (issue 32).
 
-import { existsSync, readFileSync } from 'fs';
-import { join } from 'path';
 import { expect, Page, test } from '@playwright/test';
 import { ChannelEntry } from './emulator';
 import { TEST_NAMESPACE } from './env';
 import { SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION } from './names';
 import { elementalNodes } from './rollout-reach';
-import { ChannelOptions, fixtureEntries, Seed, SeededChannel } from './seed';
+import {
+  ChannelOptions, fixtureEntries, fixtureFile, Seed, SeededChannel
+} from './seed';
 
 // Shared with the specs that import them from here.
 export { SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION };
@@ -80,13 +80,6 @@ export async function withdraw(seed: Seed, channel: SeededChannel, version: stri
   }, channel.namespace);
 }
 
-/** A fixture file of a version (tests/fixtures/<elemental|synthetic>/<changelogs|packages>/). */
-function fixtureFile(folder: 'changelogs' | 'packages', file: string): string | undefined {
-  const path = ['synthetic', 'elemental'].map((dir) => join(__dirname, '../../fixtures', dir, folder, file)).find(existsSync);
-
-  return path ? readFileSync(path, 'utf8') : undefined;
-}
-
 /**
  * The base channel's entries without their `base-` prefix, with the fixtures' changelogs and package
  * lists under the new names. The seed adds the run's suffix (7 characters) to every version name:
@@ -98,7 +91,7 @@ function shortNamedBase(): { entries: ChannelEntry[]; files: NonNullable<Channel
     const original = entry.metadata.name;
     const name = original.replace(/^base-/, '');
 
-    files[name] = { log: fixtureFile('changelogs', `${ original }.updates.log`), packages: fixtureFile('packages', `${ original }.packages`) };
+    files[name] = { log: fixtureFile(original, 'updates.log'), packages: fixtureFile(original, 'packages') };
 
     return { ...entry, metadata: { name } };
   });

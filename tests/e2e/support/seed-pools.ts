@@ -6,9 +6,10 @@
 import { Page, request as playwrightRequest, Route } from '@playwright/test';
 import { field, requestApi } from './api';
 import { TEST_NAMESPACE } from './env';
-import { CHANNEL_TYPE, POOLS, SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION } from './names';
+import { POOLS, SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION } from './names';
 import { elementalNodes as elementalNodesOf } from './rollout-reach';
 import { Seed, SeededChannel } from './seed';
+import { withdraw } from './seed-pages';
 
 // Shared with the specs that import them from here.
 export { SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION };
@@ -26,18 +27,9 @@ const FLEET_CLUSTER_TYPE = 'fleet.cattle.io.cluster';
  */
 export async function seedBaseChannel(seed: Seed): Promise<SeededChannel> {
   const channel = await seed.channel({ fixture: BASE_FIXTURE });
-  const withdrawn = {
-    [channel.version(B38)]: {
-      reason: 'Boot loop on nodes with Secure Boot enabled', by: 'admin', at: '2025-03-03T09:00:00.000Z'
-    }
-  };
 
   // The version names are known once the channel is (its tag): the record is added after.
-  await seed.update(CHANNEL_TYPE, channel.name, (object) => {
-    const metadata = object.metadata as { annotations?: Record<string, string> };
-
-    metadata.annotations = { ...metadata.annotations, [WITHDRAWN_ANNOTATION]: JSON.stringify(withdrawn) };
-  }, channel.namespace);
+  await withdraw(seed, channel, B38, 'Boot loop on nodes with Secure Boot enabled');
 
   return channel;
 }

@@ -48,7 +48,7 @@ export function fixtureEntries(fixture: string): ChannelEntry[] {
 }
 
 /** A fixture's changelog file of a version (`updates.log` or `packages`), if it has one. */
-function fixtureFile(version: string, kind: 'updates.log' | 'packages'): string | undefined {
+export function fixtureFile(version: string, kind: 'updates.log' | 'packages'): string | undefined {
   const folder = kind === 'updates.log' ? 'changelogs' : 'packages';
   const file = ['synthetic', 'elemental'].map((dir) => join(FIXTURES, dir, folder, `${ version }.${ kind }`)).find(existsSync);
 
