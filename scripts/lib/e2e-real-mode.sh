@@ -11,7 +11,7 @@ source "$(dirname "$0")/toolchain.sh"
 cd "$ROOT"
 
 port=${E2E_REAL_RANCHER_PORT:-$(( ${E2E_EMULATOR_PORT:-8990} + 1 ))}
-results=test-results/real-rancher-mode
+results=${E2E_REAL_RANCHER_RESULTS:-test-results/real-rancher-mode}
 url="http://localhost:$port"
 mkdir -p "$results"
 
