@@ -13,10 +13,10 @@ import { expect, test } from './support/test';
 import {
   BASE_CHANNEL, BASE_CHANNEL_PAGE, CHANGELOG_TYPE, CHANNEL_TYPE, CHANNELS, NS, SOURCES
 } from './support/names';
-import { filesUrl, useSeed } from './support/seed';
+import { filesUrl, readOriginsSetting, useSeed, writeOriginsSetting } from './support/seed';
 import {
   annotateChannel, CHANGELOG_URL_ANNOTATION, channelPage, comparePage, publishPackagesTar, scaleVersion, seedScaleChannel, useChangelogHost,
-  useDefaultChangelogPath, readOriginsSetting, writeOriginsSetting
+  useDefaultChangelogPath
 } from './support/seed-channels';
 
 const OLD = 'base-v2.2.0-3.8-os';

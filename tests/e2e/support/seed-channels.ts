@@ -10,8 +10,7 @@ import { AddressInfo } from 'net';
 import { promises as fs, writeFileSync } from 'fs';
 import { join, normalize } from 'path';
 import { packTar } from 'modern-tar';
-import { expect, test } from '@playwright/test';
-import { steveUrl } from './api';
+import { test } from '@playwright/test';
 import { scaleChannel } from '../../emulator/data/scale-channel';
 import { ChannelEntry } from './emulator';
 import { CHANNEL_TYPE, CHANNELS } from './names';
@@ -19,8 +18,6 @@ import { filesUrl, Seed, SeededChannel } from './seed';
 
 export const CHANGELOG_URL_ANNOTATION = 'os-upgrades.cattle.io/changelog-url';
 export const PACKAGES_TAR_ANNOTATION = 'os-upgrades.cattle.io/packages-tar-url';
-const SETTING_TYPE = 'management.cattle.io.setting';
-const ORIGINS_SETTING = 'os-upgrades-changelog-origins';
 
 /** The channel's page (a path for dashboardPath). */
 export function channelPage(channel: SeededChannel): string {
@@ -171,60 +168,18 @@ export class ChangelogHost {
   }
 }
 
-// The setting is read and written through seed.api: Seed.get/update take `undefined` for their
-// default namespace, so they cannot address a cluster-scoped object.
-/** The allowed changelog origins as stored (the setting's value), undefined when there is no setting. */
-export async function readOriginsSetting(seed: Seed): Promise<string | undefined> {
-  const answer = await seed.api.get(steveUrl(SETTING_TYPE, undefined, ORIGINS_SETTING));
-
-  expect([200, 404], `read setting ${ ORIGINS_SETTING }`).toContain(answer.status);
-
-  return answer.status === 200 ? String(answer.body.value ?? '') : undefined;
-}
-
-/** Stores the allowed changelog origins (creating the setting if needed). */
-export async function writeOriginsSetting(seed: Seed, value: string): Promise<void> {
-  const url = steveUrl(SETTING_TYPE, undefined, ORIGINS_SETTING);
-  const current = await seed.api.get(url);
-  const answer = current.status === 404 ? await seed.api.post(steveUrl(SETTING_TYPE), {
-    type: SETTING_TYPE, metadata: { name: ORIGINS_SETTING }, value
-  }) : await seed.api.put(url, { ...current.body, value });
-
-  expect(answer.status, `write setting ${ ORIGINS_SETTING }: ${ JSON.stringify(answer.body) }`).toBeLessThan(300);
-}
-
-function splitOrigins(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
-}
-
-/** Adds `origin` to the allowed changelog origins; returns how to take it out again. */
-async function allowOrigin(seed: Seed, origin: string): Promise<() => Promise<void>> {
-  await writeOriginsSetting(seed, [...splitOrigins(await readOriginsSetting(seed)), origin].join(','));
-
-  return async() => {
-    const now = await readOriginsSetting(seed);
-
-    if (now !== undefined) {
-      await writeOriginsSetting(seed, splitOrigins(now).filter((o) => o !== origin).join(','));
-    }
-  };
-}
-
 /**
  * A changelog host for each test of the describe it is called in (after useSeed() at the spec's
  * top, so that it closes before the seed's session does): `allow()` lets the pages fetch from it.
  */
 export function useChangelogHost(seed: Seed): { readonly host: ChangelogHost; allow(): Promise<void> } {
   let host = new ChangelogHost();
-  let disallow: (() => Promise<void>) | undefined;
 
   test.beforeEach(async() => {
     host = new ChangelogHost();
     await host.start();
   });
   test.afterEach(async() => {
-    await disallow?.();
-    disallow = undefined;
     await host.close();
   });
 
@@ -233,7 +188,7 @@ export function useChangelogHost(seed: Seed): { readonly host: ChangelogHost; al
       return host;
     },
     async allow() {
-      disallow = await allowOrigin(seed, host.url);
+      await seed.allowOrigin(host.url);
     },
   };
 }

@@ -120,7 +120,7 @@ interface Created {
 
 export class Seed {
   private readonly created: Created[] = [];
-  private restoreOrigins?: () => Promise<void>;
+  private readonly restores: (() => Promise<void>)[] = [];
   private session?: { api: SessionApi; context: APIRequestContext };
 
   /** Opens a session of the admin's own (never the page's) for one test. */
@@ -215,7 +215,7 @@ export class Seed {
     const channel = new SeededChannel(name, namespace, name.slice(name.lastIndexOf('-') + 1));
     const entries = options.entries ?? fixtureEntries(options.fixture ?? '');
 
-    await this.allowFileHost();
+    await this.allowOrigin(new URL(filesUrl()).origin);
     this.writeChannelFile(channel, entries, options.files);
     await this.create(CHANNEL_TYPE, {
       apiVersion: 'elemental.cattle.io/v1beta1',
@@ -290,8 +290,9 @@ export class Seed {
       }
     }
     this.created.length = 0;
-    await this.restoreOrigins?.();
-    this.restoreOrigins = undefined;
+    for (const restore of this.restores.splice(0).reverse()) {
+      await restore().catch((e: Error) => problems.push(`restore: ${ e.message }`));
+    }
     await this.session?.context.dispose();
     this.session = undefined;
     if (problems.length) {
@@ -329,37 +330,53 @@ export class Seed {
   }
 
   /**
-   * The page fetches changelogs from the file host only when an administrator allowed its origin
-   * (setting os-upgrades-changelog-origins, api/changelog-url.ts): added for the test, restored after.
+   * The page fetches changelogs from another host only when an administrator allowed its origin
+   * (setting os-upgrades-changelog-origins, api/changelog-url.ts): `origin` is added for the test
+   * and taken out again after it (the setting deleted if the test created it), leaving whatever
+   * else the test or anyone changed in the setting.
    */
-  private async allowFileHost(): Promise<void> {
-    const origin = new URL(filesUrl()).origin;
-    // '' (no namespace) for the cluster-scoped setting: undefined would mean TEST_NAMESPACE.
-    const setting = await this.get(SETTING_TYPE, ORIGINS_SETTING, '');
-    const value = typeof setting?.value === 'string' ? setting.value : '';
+  async allowOrigin(origin: string): Promise<void> {
+    const before = await readOriginsSetting(this);
 
-    if (this.restoreOrigins || value.split(',').map((v) => v.trim()).includes(origin)) {
+    if (splitOrigins(before).includes(origin)) {
       return;
     }
-    if (!setting) {
-      await this.api.post(steveUrl(SETTING_TYPE), {
-        type: SETTING_TYPE, metadata: { name: ORIGINS_SETTING }, value: origin
-      });
-      this.restoreOrigins = async() => {
+    await writeOriginsSetting(this, [...splitOrigins(before), origin].join(','));
+    this.restores.push(async() => {
+      const now = splitOrigins(await readOriginsSetting(this)).filter((o) => o !== origin);
+
+      if (before === undefined && !now.length) {
         await this.api.delete(steveUrl(SETTING_TYPE, undefined, ORIGINS_SETTING));
-      };
-
-      return;
-    }
-    await this.update(SETTING_TYPE, ORIGINS_SETTING, (object) => {
-      object.value = value ? `${ value },${ origin }` : origin;
-    }, '');
-    this.restoreOrigins = async() => {
-      await this.update(SETTING_TYPE, ORIGINS_SETTING, (object) => {
-        object.value = value;
-      }, '');
-    };
+      } else {
+        await writeOriginsSetting(this, now.join(','));
+      }
+    });
   }
+}
+
+// The setting is cluster-scoped: Seed.get/update default to the test namespace, so these address it directly.
+/** The allowed changelog origins as stored (the setting's value), undefined when there is no setting. */
+export async function readOriginsSetting(seed: Seed): Promise<string | undefined> {
+  const answer = await seed.api.get(steveUrl(SETTING_TYPE, undefined, ORIGINS_SETTING));
+
+  expect([200, 404], `read setting ${ ORIGINS_SETTING }`).toContain(answer.status);
+
+  return answer.status === 200 ? String(answer.body.value ?? '') : undefined;
+}
+
+/** Stores the allowed changelog origins (creating the setting if needed). */
+export async function writeOriginsSetting(seed: Seed, value: string): Promise<void> {
+  const url = steveUrl(SETTING_TYPE, undefined, ORIGINS_SETTING);
+  const current = await seed.api.get(url);
+  const answer = current.status === 404 ? await seed.api.post(steveUrl(SETTING_TYPE), {
+    type: SETTING_TYPE, metadata: { name: ORIGINS_SETTING }, value
+  }) : await seed.api.put(url, { ...current.body, value });
+
+  expect(answer.status, `write setting ${ ORIGINS_SETTING }: ${ JSON.stringify(answer.body) }`).toBeLessThan(300);
+}
+
+function splitOrigins(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
 }
 
 /**
