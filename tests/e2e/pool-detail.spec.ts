@@ -11,14 +11,14 @@ import { expectAccessible, expectTheme, useDarkTheme, useLightTheme } from './su
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 import { NEWEST_SEEDED } from './support/channels';
-import { POOL_TYPE, POOLS } from './support/names';
+import { POOL_TYPE, POOLS, SELECTOR_ANNOTATION } from './support/names';
 import { field } from './support/api';
 import { EMULATOR_TAG, EmulatorControl, requireEmulator } from './support/emulator';
 import { poolRow } from './support/pools';
 import { TEST_NAMESPACE } from './support/env';
 import { useSeed } from './support/seed';
 import {
-  BUNDLE_TYPE, elementalNodes, followsChannel, noteStoppedBeforeNodes, OLDER_IMAGE, pinnedPool, PoolWorld, seedPoolWorld, upgradeImageOf
+  BUNDLE_TYPE, elementalNodes, FIXTURE, followsChannel, noteStoppedBeforeNodes, OLDER_IMAGE, pinnedPool, PoolWorld, seedPoolWorld, upgradeImageOf
 } from './support/seed-pool-forms';
 
 const seed = useSeed();
@@ -72,6 +72,21 @@ test.describe('a pool\'s page', () => {
     await page.getByRole('menuitem', { name: 'Edit config' }).click();
     await expect(page).toHaveURL(new RegExp(`/pools/${ TEST_NAMESPACE }/${ pool }/edit$`));
     await expect(page.getByTestId('pool-name-input')).toHaveValue(pool);
+  });
+
+  test('a selector moved to another channel by someone else shows that channel\'s pick without a reload', async({ page }) => {
+    const other = await seed.channel({ fixture: FIXTURE });
+
+    await loginAs(page, 'admin');
+    await page.goto(poolPage());
+    await expect(page.getByTestId('pool-would-pick')).toContainText(world.channel.version(NEWEST_SEEDED));
+
+    await seed.update(POOL_TYPE, pool, (object) => {
+      (object.metadata as { annotations: Record<string, string> }).annotations[SELECTOR_ANNOTATION] = JSON.stringify({ channel: other.name, version: '~2.2' });
+    });
+
+    await expect(page.getByTestId('pool-selector-chips').locator('li')).toHaveText([other.name, '~2.2']);
+    await expect(page.getByTestId('pool-would-pick')).toContainText(other.version(NEWEST_SEEDED));
   });
 
   /** Approves the offered upgrade on the pool's page with a comment. */

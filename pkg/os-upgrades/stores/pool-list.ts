@@ -7,7 +7,7 @@ import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
 import { poolPagingEnabled } from '../api/pool-pages';
 import { TYPE } from '../config';
-import { channelKey, pinnedVersions, useChannelVersionsStore } from './channel-versions';
+import { channelKey, useChannelVersionsStore } from './channel-versions';
 import { usePinnedVersionsStore } from './pinned-versions';
 import { usePoolPageStore } from './pool-page';
 
@@ -16,10 +16,6 @@ let channelList: unknown[] = [];
 
 export interface PoolList {
   pools: unknown[];
-  /** The pinned and previous images of the pools, read by name (a snapshot). */
-  pinned: OSVersion[];
-  /** The channels the pools' selectors choose from. */
-  channels: ChannelRef[];
   /** Every channel object (the shell store's live list): its withdrawn images (domain/withdrawal.ts). */
   channelObjects: unknown[];
   /** Fleet clusters and groups: they feed the approval's impact summary and the overlap marks, and may be unreadable. */
@@ -77,8 +73,8 @@ export function pinnedNames(pools: readonly unknown[]): Map<string, string[]> {
 }
 
 /**
- * `opt.force` reads the lists from the server again (after a websocket reconnect,
- * domain/live-list.ts): the pools, the channels, and each selector channel's versions.
+ * Every pool, channel, Fleet cluster and group (the shell's live lists), for the pool page; the
+ * versions a pool needs are read by loadPoolVersions. `opt.force` reads the lists from the server again.
  */
 export async function loadPoolList(shell: ShellStore, opt: Record<string, unknown> = {}): Promise<PoolList> {
   try {
@@ -86,25 +82,15 @@ export async function loadPoolList(shell: ShellStore, opt: Record<string, unknow
     const [pools, channelObjects, clusters, groups] = await Promise.all([
       findAll(shell, TYPE.IMAGE, opt), optional(TYPE.CHANNEL), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
     ]);
-    const channels = selectorChannels(pools, channelObjects);
-    const store = useChannelVersionsStore();
-    const [pinned] = await Promise.all([
-      Promise.all([...pinnedNames(pools)].map(([namespace, names]) => pinnedVersions(shell, namespace, names))).then((lists) => lists.flat()),
-      store.loadMany(shell, channels).then(async() => {
-        if (opt.force) {
-          await Promise.all(channels.map(({ namespace, channel }) => store.refresh(channelKey(namespace, channel))));
-        }
-      }),
-    ]);
 
     channelList = channelObjects;
 
     return {
-      pools, pinned, channels, channelObjects, clusters, groups, error: ''
+      pools, channelObjects, clusters, groups, error: ''
     };
   } catch (e) {
     return {
-      pools: [], pinned: [], channels: [], channelObjects: [], clusters: [], groups: [], error: errorMessage(e)
+      pools: [], channelObjects: [], clusters: [], groups: [], error: errorMessage(e)
     };
   }
 }
@@ -113,7 +99,7 @@ export async function loadPoolList(shell: ShellStore, opt: Record<string, unknow
  * The versions the page works on: the selectors' channels as the store has them now, and the
  * pins, withdrawn images marked from their channel (`channelObjects`, else the list last read).
  */
-export function poolVersions(list: Pick<PoolList, 'pinned' | 'channels'> & { channelObjects?: unknown[] }): OSVersion[] {
+function poolVersions(list: { pinned: OSVersion[]; channels: ChannelRef[]; channelObjects?: unknown[] }): OSVersion[] {
   const store = useChannelVersionsStore();
   const byKey = new Map<string, OSVersion>();
 

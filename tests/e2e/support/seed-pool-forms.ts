@@ -13,7 +13,7 @@ import { fixtureEntries, Seed, SeededChannel } from './seed';
 // Shared with the specs that import them from here.
 export { SELECTOR_ANNOTATION };
 
-const FIXTURE = 'sl-micro-6.1-base';
+export const FIXTURE = 'sl-micro-6.1-base';
 
 /** An image older than NEWEST_SEEDED in the fixture channel: a pool pinned to it has an upgrade to approve. */
 export const OLDER_IMAGE = 'base-v2.2.0-3.9-os';
