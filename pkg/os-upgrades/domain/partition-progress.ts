@@ -32,6 +32,8 @@ export interface StageProgress {
   name: string;
   clusters: string[];
   nodes: { updated: number; total: number; failed: number };
+  /** Every cluster of the stage was read and none has a node the pool's Plan selects: nothing to upgrade there. */
+  noNodes: boolean;
   /** Fleet's status of the partition with this name; undefined before Fleet reported it. */
   fleet?: FleetPartitionStatus;
   state: StageState;
@@ -96,6 +98,11 @@ function statusNumber(bundle: unknown, key: string, fallback: number): number {
   return typeof status[key] === 'number' ? status[key] as number : fallback;
 }
 
+/** The stage's clusters were all read, and none runs a node the Plan selects. */
+function withoutNodes(clusters: string[], rollouts: readonly ClusterRollout[]): boolean {
+  return clusters.length > 0 && clusters.every((cluster) => rollouts.some((r) => r.cluster === cluster && r.reading === 'read' && r.counts.total === 0));
+}
+
 function nodesOf(clusters: string[], rollouts: readonly ClusterRollout[]): StageProgress['nodes'] {
   const mine = rollouts.filter((rollout) => clusters.includes(rollout.cluster));
 
@@ -149,10 +156,12 @@ export function stagedRolloutProgress(plan: PartitionPlan, bundle: unknown, roll
     const fleet = reported.find((p) => p.name === stage.name) ?? (reported.length === plan.stages.length ? reported[index] : undefined);
     const nodes = nodesOf(stage.clusters, rollouts);
     const settled = fleet ? fleet.unavailable === 0 : false;
-    const nodesDone = nodes.total > 0 ? nodes.updated === nodes.total : stage.clusters.length === 0;
+    const noNodes = withoutNodes(stage.clusters, rollouts);
+    // With no node to upgrade, the stage is done once Fleet applied the Plan to its clusters.
+    const nodesDone = nodes.total > 0 ? nodes.updated === nodes.total : stage.clusters.length === 0 || noNodes;
     const notStarted = !!fleet && fleet.count > 0 && fleet.outOfSync >= fleet.count;
     const progress: StageProgress = {
-      name: stage.name, clusters: stage.clusters, nodes, fleet, state: settled && nodesDone ? 'done' : stoppedAt || notStarted ? 'waiting' : 'running'
+      name: stage.name, clusters: stage.clusters, nodes, noNodes, fleet, state: settled && nodesDone ? 'done' : stoppedAt || notStarted ? 'waiting' : 'running'
     };
 
     if (!stoppedAt && fleet && fleet.unavailable > fleet.maxUnavailable) {

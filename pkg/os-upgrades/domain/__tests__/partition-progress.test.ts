@@ -106,6 +106,26 @@ describe('stagedRolloutProgress', () => {
     expect(all.message).toEqual({ key: 'osUpgrades.stages.progress.done', values: { count: 2 } });
   });
 
+  it('counts a stage whose read clusters run no node of the Plan done once Fleet applied it, and says it has no nodes', () => {
+    const settled = bundle([partition('canary', 1, 0, 0), partition('rest', 2, 1, 0)]);
+    const progress = stagedRolloutProgress(PLAN, settled, [nodes('edge-1', 0, 0), nodes('edge-2', 1, 1), nodes('edge-3', 0, 0)]);
+
+    expect(progress.stages.map((s) => [s.state, s.noNodes])).toEqual([['done', true], ['done', false]]);
+    expect(progress.message).toEqual({ key: 'osUpgrades.stages.progress.done', values: { count: 2 } });
+
+    const applying = stagedRolloutProgress(PLAN, bundle([partition('canary', 1, 0, 1), partition('rest', 2, 1, 0, [], 2)]), [nodes('edge-1', 0, 0)]);
+
+    expect(applying.stages[0].state).toBe('running');
+  });
+
+  it('keeps a stage without nodes running while one of its clusters could not be read', () => {
+    const settled = bundle([partition('canary', 1, 0, 0), partition('rest', 2, 1, 0)]);
+    const unreadable: ClusterRollout = { ...nodes('edge-3', 0, 0), reading: 'unreachable' };
+    const progress = stagedRolloutProgress(PLAN, settled, [nodes('edge-1', 1, 1), nodes('edge-2', 0, 0), unreadable]);
+
+    expect(progress.stages.map((s) => [s.state, s.noNodes])).toEqual([['done', false], ['running', false]]);
+  });
+
   it('does not take a pending cluster for a failing one', () => {
     const pending = [{ name: 'fleet-default/edge-1', bundleState: 'WaitApplied' }];
 
