@@ -22,6 +22,12 @@ export PATH=/usr/local/go/bin:$PATH
 # the hash the module proxy served.
 export GONOSUMDB=github.com/rancher/dynamiclistener
 
+# client-go v0.36 (kwok, Steve, Fleet) opens its informers' watches as streams (WatchListClient),
+# which the API server refuses on Debian's etcd 3.4 ("the required storage feature
+# RequestWatchProgress is disabled"): each watch ends at once and the informer sees changes only at
+# its next list, seconds to a minute late. Off, they list then watch, as with older client-go.
+export KUBE_FEATURE_WatchListClient=false
+
 mkdir -p "$BIN" "$RUN" "$LOGS"
 
 log() { printf '[real-stack] %s\n' "$*" >&2; }

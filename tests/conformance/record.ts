@@ -50,6 +50,10 @@ async function main() {
     'github.com/rancher/steve':           pinned('steve', 'github.com/rancher/steve'),
     'elemental-operator CRDs':            process.env.ELEMENTAL_OPERATOR_REF ?? 'v1.9.2',
     etcd:                                 stack.REAL_STACK_ETCD_VERSION ?? 'unknown',
+    // The parts that may be left out (REAL_STACK_SKIP): named only when they ran.
+    ...(stack.REAL_STACK_CONTROLLER_MANAGER ? { 'k8s.io/kubernetes (kube-controller-manager)': pinned('kube', 'k8s.io/kubernetes') } : {}),
+    ...(stack.REAL_STACK_KWOK ? { 'sigs.k8s.io/kwok': pinned('kwok', 'sigs.k8s.io/kwok') } : {}),
+    ...(stack.REAL_STACK_FLEET ? { 'github.com/rancher/fleet (fleetcontroller, fleetagent)': stack.REAL_STACK_FLEET } : {}),
   };
 
   for (const scenario of SCENARIOS.filter((s) => !process.env.SCENARIO || s.name === process.env.SCENARIO)) {
