@@ -200,6 +200,9 @@ export class ObjectApi implements CollectedApi {
     if (type.id === 'namespace') {
       created.spec = { finalizers: ['kubernetes'] };
       created.status = { phase: 'Active' };
+      // kubernetes pkg/registry/core/namespace/strategy.go Canonicalize: every namespace is
+      // labelled with its name (recorded: tests/conformance/recordings/kube-controllers.json).
+      created.metadata.labels = { ...created.metadata.labels, 'kubernetes.io/metadata.name': name };
     }
     this.admit(type, created);
     created.metadata.resourceVersion = String(this.store.nextRevision());
