@@ -36,22 +36,37 @@ fleet_manifest() {
     # charts/fleet/templates/configmap.yaml with its values.yaml defaults; bootstrap off, as Rancher runs it.
     local config="{\"agentImage\":\"rancher/fleet-agent:v0.16.0\",\"agentImagePullPolicy\":\"IfNotPresent\",\"apiServerURL\":\"$server\",\"apiServerCA\":\"$ca\",\"agentCheckinInterval\":\"15s\",\"agentTLSMode\":\"strict\",\"ignoreClusterRegistrationLabels\":false,\"bootstrap\":{\"namespace\":\"-\"}}"
     echo "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"fleet-controller\",\"namespace\":\"$FLEET_SYSTEM_NAMESPACE\"},\"data\":{\"config\":$(printf '%s' "$config" | "$NODE" -e 'process.stdout.write(JSON.stringify(require("fs").readFileSync(0,"utf8")))')}}"
-    local entry name namespace agent_namespace labels
+    # An agent whose config names no client id registers with its cluster's kube-system uid
+    # (internal/cmd/agent/register/register.go): the local cluster gets that one, so its agent is
+    # matched to it whichever config it reads first.
+    local entry name namespace agent_namespace labels client_id kube_system_uid
+    kube_system_uid=$(api /api/v1/namespaces/kube-system | "$NODE" -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0, "utf8")).metadata.uid)')
     for entry in "${FLEET_CLUSTERS[@]}"; do
       read -r name namespace agent_namespace labels <<<"$entry"
+      client_id=real-stack-$name
+      [ "$name" = local ] && client_id=$kube_system_uid
       echo '---'
       echo "{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"metadata\":{\"name\":\"$name-kubeconfig\",\"namespace\":\"$namespace\"},\"data\":{\"value\":\"$kubeconfig\"}}"
       echo '---'
-      echo "{\"apiVersion\":\"fleet.cattle.io/v1alpha1\",\"kind\":\"Cluster\",\"metadata\":{\"name\":\"$name\",\"namespace\":\"$namespace\",\"labels\":$labels},\"spec\":{\"kubeConfigSecret\":\"$name-kubeconfig\",\"agentNamespace\":\"$agent_namespace\",\"clientID\":\"real-stack-$name\"}}"
+      echo "{\"apiVersion\":\"fleet.cattle.io/v1alpha1\",\"kind\":\"Cluster\",\"metadata\":{\"name\":\"$name\",\"namespace\":\"$namespace\",\"labels\":$labels},\"spec\":{\"kubeConfigSecret\":\"$name-kubeconfig\",\"agentNamespace\":\"$agent_namespace\",\"clientID\":\"$client_id\"}}"
     done
   } >"$file"
 }
 
+# charts/fleet/values.yaml leaderElection, which deployment.yaml passes as env (the controller
+# refuses to start without them, even with --leader-elect=false).
+FLEET_ELECTION_ENV=(CATTLE_ELECTION_LEASE_DURATION=30s CATTLE_ELECTION_RETRY_PERIOD=10s CATTLE_ELECTION_RENEW_DEADLINE=25s)
+# The agent management container's own (values.yaml agent.replicas, agent.leaderElection), which it
+# writes into each agent's Deployment.
+FLEET_AGENT_MANAGEMENT_ENV=(FLEET_AGENT_REPLICA_COUNT=1 FLEET_AGENT_ELECTION_LEASE_DURATION=30s FLEET_AGENT_ELECTION_RETRY_PERIOD=10s
+  FLEET_AGENT_ELECTION_RENEW_DEADLINE=25s FLEET_PROPAGATE_DEBUG_SETTINGS_TO_AGENTS=false FLEET_DEBUG_DISABLE_SECURITY_CONTEXT=false
+  FLEET_REGISTRATION_TOKEN_TTL_REQUIRED=false)
+
 fleet_start_controllers() {
-  start fleet-controller env NAMESPACE=$FLEET_SYSTEM_NAMESPACE KUBECONFIG="$KUBECONFIG_FILE" \
+  start fleet-controller env NAMESPACE=$FLEET_SYSTEM_NAMESPACE KUBECONFIG="$KUBECONFIG_FILE" "${FLEET_ELECTION_ENV[@]}" \
     FLEET_HEALTHPROBE_BIND_ADDRESS="127.0.0.1:$((BASE_PORT + 7))" \
     "$BIN/fleetcontroller" --kubeconfig "$KUBECONFIG_FILE" --leader-elect=false --disable-metrics
-  start fleet-agentmanagement env NAMESPACE=$FLEET_SYSTEM_NAMESPACE KUBECONFIG="$KUBECONFIG_FILE" \
+  start fleet-agentmanagement env NAMESPACE=$FLEET_SYSTEM_NAMESPACE KUBECONFIG="$KUBECONFIG_FILE" "${FLEET_ELECTION_ENV[@]}" "${FLEET_AGENT_MANAGEMENT_ENV[@]}" \
     "$BIN/fleetcontroller" agentmanagement --kubeconfig "$KUBECONFIG_FILE" --disable-bootstrap
   wait_for fleet-controller 120 curl -sf "http://127.0.0.1:$((BASE_PORT + 7))/healthz"
 }
