@@ -73,6 +73,21 @@ function nodeCount(cluster: KubeObject): number {
   return Number.isInteger(total) && total > 0 ? total : 1;
 }
 
+/** The worst state of the clusters not ready (rancher/fleet pkg/apis bundle_types.go StateRank). */
+const STATE_RANK = ['ErrApplied', 'WaitApplied', 'Modified', 'OutOfSync', 'Pending', 'NotReady'];
+
+/**
+ * The Bundle's status.display (rancher/fleet internal/cmd/controller/reconciler/bundle_status.go
+ * updateDisplay): readyClusters `<ready>/<desired>`, and the state of its worst non-ready cluster
+ * (summary.go GetSummaryState), left out when all are ready.
+ */
+function displayOf(summary: JsonObject): JsonObject {
+  const states = (Array.isArray(summary.nonReadyResources) ? summary.nonReadyResources : []).map((r) => asString(asObject(r).bundleState) ?? '');
+  const state = STATE_RANK.find((s) => states.includes(s));
+
+  return { readyClusters: `${ summary.ready ?? 0 }/${ summary.desiredReady ?? 0 }`, ...(state ? { state } : {}) };
+}
+
 export class FleetSimulator {
   private readonly deployments = new Map<string, Deployment>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -253,11 +268,13 @@ export class FleetSimulator {
       return;
     }
     const message = deployment.rollout.readyMessage();
+    const rolloutStatus = deployment.rollout.status();
+    const summary = asObject(rolloutStatus.summary);
     const status = {
-      ...deployment.rollout.status(),
-      conditions: [{
-        type: 'Ready', status: message ? 'False' : 'True', message
-      }],
+      ...rolloutStatus,
+      display:    displayOf(summary),
+      // An empty message is left out (wrangler's condition setter, as recorded).
+      conditions: [{ type: 'Ready', status: message ? 'False' : 'True', ...(message ? { message } : {}) }],
     };
 
     this.api.update(this.type(BUNDLE), bundle.metadata.namespace, bundle.metadata.name, { ...bundle, status }, SYSTEM_ACTOR, 'status');
