@@ -57,7 +57,7 @@ export interface RequestStep {
    * A controller acts on its own time: the request is sent again every 250 ms (times the target's
    * waitScale) until `until` holds of the answer, for at most `withinMs`; the last answer is recorded.
    */
-  poll?: { withinMs: number; until: (answer: { status: number; body: any }) => boolean };
+  poll?: { withinMs: number; until: (answer: { status: number; body: unknown }) => boolean };
 }
 
 /**

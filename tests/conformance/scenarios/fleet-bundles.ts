@@ -8,16 +8,12 @@
 import { bundleObjects, toBundleResources } from '../../emulator/operator/image-operator';
 import { KubeObject } from '../../emulator/kube/store';
 import { SCENARIO_LABEL, Scenario, Step } from '../scenario';
+import { Answer, conditionTrue, isList, itemNames } from './answers';
 
 const NAME = 'fleet-bundles';
 const API = '/apis/fleet.cattle.io/v1alpha1';
 /** Fleet's controller and agents, on a loaded machine: a bundle was ready within a minute. */
 const WITHIN_MS = 120000;
-
-interface Answer {
-  status: number;
-  body: any;
-}
 
 /** The Bundle the operator writes for a ManagedOSImage `pool` in `namespace`. */
 function bundle(pool: string, namespace: string, targets: Record<string, unknown>[]): Record<string, unknown> {
@@ -33,15 +29,17 @@ function bundle(pool: string, namespace: string, targets: Record<string, unknown
   return {
     apiVersion: 'fleet.cattle.io/v1alpha1',
     kind:       'Bundle',
-    metadata:   { name: `mos-${ pool }`, namespace, labels: { [SCENARIO_LABEL]: NAME } },
-    spec:       {
+    metadata:   {
+      name: `mos-${ pool }`, namespace, labels: { [SCENARIO_LABEL]: NAME }
+    },
+    spec: {
       resources: toBundleResources(bundleObjects(image, undefined)), rolloutStrategy: {}, targets
     },
   };
 }
 
-const ready = (answer: Answer) => answer.status >= 400 || (answer.body?.status?.conditions ?? []).some((c: any) => c.type === 'Ready' && c.status === 'True');
-const none = (answer: Answer) => answer.status >= 400 || (Array.isArray(answer.body?.items) && answer.body.items.length === 0);
+const ready = (answer: Answer) => answer.status >= 400 || conditionTrue(answer, 'Ready');
+const none = (answer: Answer) => answer.status >= 400 || (isList(answer) && itemNames(answer).length === 0);
 const deployments = (bundleName: string, until?: (answer: Answer) => boolean): Step => ({
   compare: 'fleet-bundledeployments',
   request: {
@@ -63,8 +61,10 @@ function steps(pool: string, namespace: string, targets: Record<string, unknown>
     },
     {
       compare: 'fleet-bundle',
-      request: { user: 'admin', method: 'GET', path: `${ bundles }/${ name }` },
-      poll:    { withinMs: WITHIN_MS, until: ready },
+      request: {
+        user: 'admin', method: 'GET', path: `${ bundles }/${ name }`
+      },
+      poll: { withinMs: WITHIN_MS, until: ready },
     },
     deployments(name),
     // The operator's bundle goes with its ManagedOSImage (owner reference): Steve's DELETE, background.

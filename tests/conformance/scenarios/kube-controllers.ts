@@ -5,6 +5,7 @@
 // kwok runs the pods on a node it manages: its pod-complete stage succeeds a Job's pod, its
 // pod-container-running-failed stage fails a pod labelled for it (tests/real-stack/kwok).
 import { SCENARIO_LABEL, Scenario, Step } from '../scenario';
+import { Answer, conditionTrue, deleting, itemNames } from './answers';
 
 const NAME = 'kube-controllers';
 const GROUP_API = '/apis/fleet.cattle.io/v1alpha1';
@@ -21,15 +22,9 @@ const JOBS = '/apis/batch/v1/namespaces/cattle-system/jobs';
  */
 const WITHIN_MS = 120000;
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
-const names = (answer: Answer): string[] => (Array.isArray(answer.body?.items) ? answer.body.items.map((i: any) => i.metadata?.name) : []);
-const deleting = (answer: Answer) => !!answer.body?.metadata?.deletionTimestamp;
+const names = itemNames;
 /** A Job's condition is True; or the Job is not served at all (the emulator's management cluster has no Jobs). */
-const hasCondition = (type: string) => (answer: Answer) => answer.status >= 400 || (answer.body?.status?.conditions ?? []).some((c: any) => c.type === type && c.status === 'True');
+const hasCondition = (type: string) => (answer: Answer) => answer.status >= 400 || conditionTrue(answer, type);
 
 function group(name: string, options: { owner?: string; hold?: boolean; namespace?: string } = {}): Record<string, unknown> {
   return {
@@ -62,7 +57,9 @@ function post(path: string, body: Record<string, unknown>): Step {
 function get(path: string, compare: 'kube-object' | 'kube-list' | 'kube-job', until?: (answer: Answer) => boolean): Step {
   return {
     compare,
-    request: { user: 'admin', method: 'GET', path },
+    request: {
+      user: 'admin', method: 'GET', path
+    },
     ...(until ? { poll: { withinMs: WITHIN_MS, until } } : {}),
   };
 }
@@ -122,7 +119,12 @@ export const kubeControllers: Scenario = {
     {
       compare: 'kube-object',
       request: {
-        user: 'admin', method: 'DELETE', path: `${ GROUPS }/conf-fg-owner`, body: { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Foreground' }
+        user:   'admin',
+        method: 'DELETE',
+        path:   `${ GROUPS }/conf-fg-owner`,
+        body:   {
+          apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Foreground'
+        }
       }
     },
     get(`${ GROUPS }/conf-fg-dep`, 'kube-object', deleting),
@@ -130,7 +132,9 @@ export const kubeControllers: Scenario = {
     release('conf-fg-dep'),
     get(groupsLeft, 'kube-list', (a) => names(a).length === 0),
     // A namespace: Terminating while the namespace controller deletes its content, then gone.
-    post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE, labels: { [SCENARIO_LABEL]: NAME } } }),
+    post('/api/v1/namespaces', {
+      apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE, labels: { [SCENARIO_LABEL]: NAME } }
+    }),
     post(`${ GROUP_API }/namespaces/${ NAMESPACE }/clustergroups`, group('conf-ns-group', { namespace: NAMESPACE })),
     {
       compare: 'kube-object',
@@ -142,7 +146,11 @@ export const kubeControllers: Scenario = {
     get(`/api/v1/namespaces/${ NAMESPACE }`, 'kube-object', (a) => a.status === 404),
     // Jobs on a node kwok manages (no kubelet: the pods' states are kwok's stages).
     post('/api/v1/nodes', {
-      apiVersion: 'v1', kind: 'Node', metadata: { name: NODE, labels: { [SCENARIO_LABEL]: NAME }, annotations: { 'kwok.x-k8s.io/node': 'fake' } }
+      apiVersion: 'v1',
+      kind:       'Node',
+      metadata:   {
+        name: NODE, labels: { [SCENARIO_LABEL]: NAME }, annotations: { 'kwok.x-k8s.io/node': 'fake' }
+      }
     }),
     post(JOBS, job('conf-job-succeeds', false)),
     post(JOBS, job('conf-job-fails', true)),
@@ -151,13 +159,23 @@ export const kubeControllers: Scenario = {
     {
       compare: 'status',
       request: {
-        user: 'admin', method: 'DELETE', path: `${ JOBS }/conf-job-succeeds`, body: { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Background' }
+        user:   'admin',
+        method: 'DELETE',
+        path:   `${ JOBS }/conf-job-succeeds`,
+        body:   {
+          apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Background'
+        }
       }
     },
     {
       compare: 'status',
       request: {
-        user: 'admin', method: 'DELETE', path: `${ JOBS }/conf-job-fails`, body: { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Background' }
+        user:   'admin',
+        method: 'DELETE',
+        path:   `${ JOBS }/conf-job-fails`,
+        body:   {
+          apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Background'
+        }
       }
     },
     get(`/api/v1/namespaces/cattle-system/pods?labelSelector=${ encodeURIComponent('batch.kubernetes.io/job-name in (conf-job-succeeds,conf-job-fails)') }`, 'kube-list', (a) => names(a).length === 0),

@@ -12,6 +12,7 @@
 // bundle is Ready as soon as the agents applied it, while the nodes are still upgrading or have
 // failed: Fleet never reports a node's job.
 
+import { BundleDeployments, deleting } from './bundle-deployments';
 import { PartitionedRollout, applyFailures } from './fleet-partitions';
 import { JsonObject, asObject, asString, isObject } from '../core/json';
 import { matchesLabels, selectorFromObject } from '../kube/labels';
@@ -93,13 +94,16 @@ export class FleetSimulator {
   private readonly timers = new Set<NodeJS.Timeout>();
   private ticker?: NodeJS.Timeout;
   private unsubscribe?: () => void;
+  private readonly bundleDeployments: BundleDeployments;
 
   constructor(
     private readonly api: ObjectApi,
     private readonly options: FleetOptions,
     readonly nodes: NodeRegistry,
     readonly suc: SystemUpgradeControllers,
-  ) {}
+  ) {
+    this.bundleDeployments = new BundleDeployments(api);
+  }
 
   private type(id: string): ResourceType {
     return this.api.types.require(id);
@@ -144,8 +148,9 @@ export class FleetSimulator {
     }
     const key = `${ event.object.metadata.namespace }/${ event.object.metadata.name }`;
 
-    if (event.action === 'remove') {
+    if (event.action === 'remove' || deleting(event.object)) {
       this.undeploy(key);
+      this.bundleDeployments.remove(event.object);
 
       return;
     }
@@ -205,6 +210,7 @@ export class FleetSimulator {
     };
 
     this.deployments.set(key, deployment);
+    this.bundleDeployments.sync(bundle, clusters);
     for (const cluster of clusters) {
       this.nodes.ensure(cluster.metadata.namespace ?? '', cluster.metadata.name, nodeCount(cluster));
     }
@@ -274,7 +280,9 @@ export class FleetSimulator {
       ...rolloutStatus,
       display:    displayOf(summary),
       // An empty message is left out (wrangler's condition setter, as recorded).
-      conditions: [{ type: 'Ready', status: message ? 'False' : 'True', ...(message ? { message } : {}) }],
+      conditions: [{
+        type: 'Ready', status: message ? 'False' : 'True', ...(message ? { message } : {})
+      }],
     };
 
     this.api.update(this.type(BUNDLE), bundle.metadata.namespace, bundle.metadata.name, { ...bundle, status }, SYSTEM_ACTOR, 'status');

@@ -16,9 +16,7 @@ import { ResourceType, TypeRegistry, apiVersionOf } from './resource-types';
 import { KubeObject, ObjectMeta, ObjectStore } from './store';
 import { Actor, Verb, can } from '../rancher/users';
 import { normalize, validate, validateName, validateStringMaps } from './validate';
-import {
-  CollectedApi, FOREGROUND_FINALIZER, GarbageCollector, namespaceFinalizers
-} from './garbage-collector';
+import { CollectedApi, FOREGROUND_FINALIZER, GarbageCollector, namespaceFinalizers } from './garbage-collector';
 
 export interface ListOptions {
   namespace?: string;
