@@ -6,7 +6,8 @@ BIN=$STATE/bin
 RUN=$STATE/run
 LOGS=$STATE/logs
 MODULES=$ROOT/tests/real-stack
-# 9971-9979: above the emulator's 9871 (one range per engineer on a shared machine).
+# 9971-9982: above the emulator's 9871 (one range per engineer on a shared machine); Fleet uses
+# BASE_PORT+7 to +11 (scripts/real-stack/fleet-setup.sh).
 BASE_PORT=${REAL_STACK_PORT:-9971}
 ETCD_PORT=$BASE_PORT
 ETCD_PEER_PORT=$((BASE_PORT + 1))
@@ -21,12 +22,6 @@ export PATH=/usr/local/go/bin:$PATH
 # The checksum database has no entry for these (proxy.golang.org/sumdb answers 404); go.sum pins
 # the hash the module proxy served.
 export GONOSUMDB=github.com/rancher/dynamiclistener
-
-# client-go v0.36 (kwok, Steve, Fleet) opens its informers' watches as streams (WatchListClient),
-# which the API server refuses on Debian's etcd 3.4 ("the required storage feature
-# RequestWatchProgress is disabled"): each watch ends at once and the informer sees changes only at
-# its next list, seconds to a minute late. Off, they list then watch, as with older client-go.
-export KUBE_FEATURE_WatchListClient=false
 
 mkdir -p "$BIN" "$RUN" "$LOGS"
 
