@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { credentialsFor } from './client';
 import { runScenario } from './run';
-import { Recording } from './scenario';
+import { Recording, StackPart } from './scenario';
 import { SCENARIOS } from './scenarios';
 
 const ROOT = join(__dirname, '../..');
@@ -56,7 +56,17 @@ async function main() {
     ...(stack.REAL_STACK_FLEET ? { 'github.com/rancher/fleet (fleetcontroller, fleetagent)': stack.REAL_STACK_FLEET } : {}),
   };
 
+  const running: Record<StackPart, boolean> = {
+    'kube-controller-manager': !!stack.REAL_STACK_CONTROLLER_MANAGER, kwok: !!stack.REAL_STACK_KWOK, fleet: !!stack.REAL_STACK_FLEET
+  };
+
   for (const scenario of SCENARIOS.filter((s) => !process.env.SCENARIO || s.name === process.env.SCENARIO)) {
+    const missing = (scenario.needs ?? []).filter((part) => !running[part]);
+
+    if (missing.length) {
+      process.stdout.write(`${ scenario.name }: not recorded, the stack runs no ${ missing.join(', ') } (its recording is kept)\n`);
+      continue;
+    }
     const exchanges = await runScenario({ base: stack.REAL_STACK_STEVE, credentials }, scenario);
     const recording: Recording = {
       scenario: scenario.name, about: scenario.about, versions, exchanges

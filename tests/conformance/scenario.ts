@@ -79,10 +79,15 @@ export interface WatchStep {
 
 export type Step = RequestStep | WatchStep;
 
+/** Parts of the real stack a scenario needs besides the API server and Steve (scripts/real-stack/up, REAL_STACK_SKIP). */
+export type StackPart = 'kube-controller-manager' | 'kwok' | 'fleet';
+
 export interface Scenario {
   name: string;
   /** What the extension relies on here, and where (the extension's file). */
   about: string;
+  /** The recorder skips the scenario (keeping its recording) when one of these did not start. */
+  needs?: StackPart[];
   steps: Step[];
 }
 

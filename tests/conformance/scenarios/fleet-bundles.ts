@@ -80,6 +80,7 @@ function steps(pool: string, namespace: string, targets: Record<string, unknown>
 
 export const fleetBundles: Scenario = {
   name:  NAME,
+  needs: ['fleet'],
   about: 'Fleet on the operator\'s bundles: the BundleDeployments per targeted cluster, the Bundle\'s summary, display and Ready condition once the agent applied it, and the cleanup when it is deleted; in fleet-default (clusterTargets) and fleet-local (the local cluster)',
   steps: [
     ...steps('conf-fleet-pool', 'fleet-default', [{ clusterName: 'edge-berlin-01' }]),

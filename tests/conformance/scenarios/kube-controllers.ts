@@ -95,6 +95,7 @@ const groupsLeft = `${ GROUPS }?${ MINE }`;
 
 export const kubeControllers: Scenario = {
   name:  NAME,
+  needs: ['kube-controller-manager', 'kwok'],
   about: 'kube-controller-manager: owner-reference garbage collection (background through Steve, foreground on the API), a finalizer holding a dependent, namespace deletion, a Job that succeeds and one that fails on a kwok node',
   steps: [
     // Background: Steve deletes as the dashboard does; the collector deletes the dependents, and
