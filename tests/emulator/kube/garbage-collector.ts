@@ -51,8 +51,9 @@ export class GarbageCollector {
     });
   }
 
+  /** Every stored object (the stored ones themselves: never modified here, only read). */
   private everything(): { type: ResourceType; object: KubeObject }[] {
-    return this.api.types.all().flatMap((type) => this.api.store.list(type.id).map((object) => ({ type, object })));
+    return this.api.types.all().flatMap((type) => this.api.store.shared(type.id).map((object) => ({ type, object })));
   }
 
   /** Collects until nothing changes: each deletion can free further dependents. */
@@ -64,21 +65,29 @@ export class GarbageCollector {
 
   private step(): boolean {
     const all = this.everything();
-    const uids = new Set(all.map(({ object }) => object.metadata.uid));
+    const byUid = new Map(all.map(({ object }) => [object.metadata.uid, object]));
+    const inForeground = (uid: string) => {
+      const owner = byUid.get(uid);
+
+      return !!owner?.metadata.deletionTimestamp && finalizersOf(owner).includes(FOREGROUND_FINALIZER);
+    };
     let changed = false;
 
     for (const { type, object } of all) {
       const owners = object.metadata.ownerReferences ?? [];
-      const ownersGone = owners.length > 0 && owners.every((o) => !uids.has(o.uid));
-      const ownerInForeground = owners.some((o) => all.some(({ object: owner }) => owner.metadata.uid === o.uid && !!owner.metadata.deletionTimestamp && finalizersOf(owner).includes(FOREGROUND_FINALIZER)));
 
-      if ((ownersGone || ownerInForeground) && !object.metadata.deletionTimestamp) {
+      if (!owners.length || object.metadata.deletionTimestamp) {
+        continue;
+      }
+      if (owners.every((o) => !byUid.has(o.uid)) || owners.some((o) => inForeground(o.uid))) {
         this.api.deleteObject(type, object);
         changed = true;
       }
     }
-    for (const { type, object } of this.everything()) {
-      if (object.metadata.deletionTimestamp && this.finish(type, object)) {
+    for (const { type, object } of all.filter((entry) => entry.object.metadata.deletionTimestamp)) {
+      const latest = this.api.store.get(type.id, object.metadata.namespace, object.metadata.name);
+
+      if (latest && this.finish(type, latest)) {
         changed = true;
       }
     }
