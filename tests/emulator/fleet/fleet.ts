@@ -149,8 +149,12 @@ export class FleetSimulator {
     const key = `${ event.object.metadata.namespace }/${ event.object.metadata.name }`;
 
     if (event.action === 'remove' || deleting(event.object)) {
-      this.undeploy(key);
-      this.bundleDeployments.remove(event.object);
+      // After the event, as a controller reacts to its watch: a write from inside a store listener
+      // would reach the listeners after this one (Steve's watches) before the event itself.
+      setImmediate(() => {
+        this.undeploy(key);
+        this.bundleDeployments.remove(this.bundle(key) ?? event.object);
+      });
 
       return;
     }
