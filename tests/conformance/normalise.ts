@@ -8,6 +8,8 @@ const TIME_KEY = /(Time|Timestamp|time|timestamp)$/;
 const TIME_VALUE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 // Some types' metadata.fields give the age itself (a namespace's: "6m46s").
 const AGE_VALUE = /^(\d+[dhms])+$/;
+// A uid as a value elsewhere (a Job's label batch.kubernetes.io/controller-uid).
+const UID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function normaliseEntry(key: string, value: unknown, origin: string): unknown {
   if (typeof value === 'string' && TIME_KEY.test(key)) {
@@ -25,7 +27,11 @@ export function normalise(value: unknown, origin: string): unknown {
     return value.map((v) => normalise(v, origin));
   }
   if (typeof value === 'string') {
-    return TIME_VALUE.test(value) ? '<time>' : value.split(origin).join('{origin}');
+    if (TIME_VALUE.test(value)) {
+      return '<time>';
+    }
+
+    return UID_VALUE.test(value) ? '<uid>' : value.split(origin).join('{origin}');
   }
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
