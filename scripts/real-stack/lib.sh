@@ -6,7 +6,8 @@ BIN=$STATE/bin
 RUN=$STATE/run
 LOGS=$STATE/logs
 MODULES=$ROOT/tests/real-stack
-# 9971-9979: above the emulator's 9871 (one range per engineer on a shared machine).
+# 9971-9982: above the emulator's 9871 (one range per engineer on a shared machine); Fleet uses
+# BASE_PORT+7 to +11 (scripts/real-stack/fleet-setup.sh).
 BASE_PORT=${REAL_STACK_PORT:-9971}
 ETCD_PORT=$BASE_PORT
 ETCD_PEER_PORT=$((BASE_PORT + 1))

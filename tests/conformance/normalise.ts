@@ -8,6 +8,8 @@ const TIME_KEY = /(Time|Timestamp|time|timestamp)$/;
 const TIME_VALUE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 // Some types' metadata.fields give the age itself (a namespace's: "6m46s").
 const AGE_VALUE = /^(\d+[dhms])+$/;
+// A uid as a value elsewhere (a Job's label batch.kubernetes.io/controller-uid).
+const UID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function normaliseEntry(key: string, value: unknown, origin: string): unknown {
   if (typeof value === 'string' && TIME_KEY.test(key)) {
@@ -25,7 +27,11 @@ export function normalise(value: unknown, origin: string): unknown {
     return value.map((v) => normalise(v, origin));
   }
   if (typeof value === 'string') {
-    return TIME_VALUE.test(value) ? '<time>' : value.split(origin).join('{origin}');
+    if (TIME_VALUE.test(value)) {
+      return '<time>';
+    }
+
+    return UID_VALUE.test(value) ? '<uid>' : value.split(origin).join('{origin}');
   }
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -100,6 +106,76 @@ function elementalSchemaIds(data: unknown): unknown[] {
   return ids.filter((id) => typeof id === 'string' && id.startsWith(ELEMENTAL_SCHEMA_PREFIX)).sort();
 }
 
+function conditionsOf(status: Body, keys: string[]): unknown[] | undefined {
+  const conditions = status.conditions;
+
+  if (!Array.isArray(conditions)) {
+    return undefined;
+  }
+
+  return conditions.map((c) => Object.fromEntries(keys.map((key) => [key, asBody(c)[key]])))
+    .sort((a, b) => String(a.type).localeCompare(String(b.type)));
+}
+
+/** A Kubernetes object's identity and life: name, labels, finalizers, whether it is being deleted, its phase. */
+function kubeObject(status: number, body: Body): unknown {
+  const metadata = asBody(body.metadata);
+
+  return status >= 400 ? { status, reason: body.reason } : {
+    status,
+    name:        metadata.name,
+    namespace:   metadata.namespace,
+    labels:      metadata.labels,
+    finalizers:  sorted(metadata.finalizers),
+    terminating: metadata.deletionTimestamp !== undefined,
+    phase:       asBody(body.status).phase,
+  };
+}
+
+/** A Job's counts and conditions, as kube-controller-manager's Job controller writes them. */
+function kubeJob(status: number, body: Body): unknown {
+  const jobStatus = asBody(body.status);
+
+  return status >= 400 ? { status, reason: body.reason } : {
+    status,
+    active:     jobStatus.active,
+    succeeded:  jobStatus.succeeded,
+    failed:     jobStatus.failed,
+    conditions: conditionsOf(jobStatus, ['type', 'status', 'reason', 'message']),
+  };
+}
+
+/** A Fleet Bundle's targets and what the Fleet controller reports of it. */
+function fleetBundle(status: number, body: Body): unknown {
+  const bundleStatus = asBody(body.status);
+
+  return status >= 400 ? { status, reason: body.reason } : {
+    status,
+    targets:    asBody(body.spec).targets,
+    summary:    bundleStatus.summary,
+    display:    bundleStatus.display,
+    conditions: conditionsOf(bundleStatus, ['type', 'status', 'message']),
+  };
+}
+
+function fleetBundleDeployments(status: number, body: Body): unknown {
+  const items = Array.isArray(body.items) ? body.items.map(asBody) : undefined;
+
+  return {
+    status,
+    items: items?.map((item) => {
+      const metadata = asBody(item.metadata);
+      // The content id is a hash of Fleet's own serialisation of the resources: only its shape is compared.
+      const labels = Object.fromEntries(Object.entries(asBody(metadata.labels)).filter(([key]) => key.startsWith('fleet.cattle.io/'))
+        .map(([key, value]) => [key, key === 'fleet.cattle.io/content-name' && /^s-[0-9a-f]{61}$/.test(String(value)) ? 's-<sha256>' : value]));
+
+      return {
+        namespace: metadata.namespace, name: metadata.name, labels, deploymentId: typeof asBody(item.spec).deploymentID === 'string'
+      };
+    }).sort((a, b) => `${ a.namespace }/${ a.name }`.localeCompare(`${ b.namespace }/${ b.name }`)),
+  };
+}
+
 /** The part of a normalised answer the replay compares (see Comparison). */
 export function projection(compare: string, status: number, value: unknown): unknown {
   const body = asBody(value);
@@ -127,6 +203,14 @@ export function projection(compare: string, status: number, value: unknown): unk
     return {
       status, reason: body.reason, causes: kubeCauseFields(body.details)
     };
+  case 'kube-object':
+    return kubeObject(status, body);
+  case 'kube-job':
+    return kubeJob(status, body);
+  case 'fleet-bundle':
+    return fleetBundle(status, body);
+  case 'fleet-bundledeployments':
+    return fleetBundleDeployments(status, body);
   case 'schema-ids':
     return { status, ids: elementalSchemaIds(body.data) };
   case 'schema':

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { credentialsFor } from './client';
 import { runScenario } from './run';
-import { Recording } from './scenario';
+import { Recording, StackPart } from './scenario';
 import { SCENARIOS } from './scenarios';
 
 const ROOT = join(__dirname, '../..');
@@ -50,9 +50,23 @@ async function main() {
     'github.com/rancher/steve':           pinned('steve', 'github.com/rancher/steve'),
     'elemental-operator CRDs':            process.env.ELEMENTAL_OPERATOR_REF ?? 'v1.9.2',
     etcd:                                 stack.REAL_STACK_ETCD_VERSION ?? 'unknown',
+    // The parts that may be left out (REAL_STACK_SKIP): named only when they ran.
+    ...(stack.REAL_STACK_CONTROLLER_MANAGER ? { 'k8s.io/kubernetes (kube-controller-manager)': pinned('kube', 'k8s.io/kubernetes') } : {}),
+    ...(stack.REAL_STACK_KWOK ? { 'sigs.k8s.io/kwok': pinned('kwok', 'sigs.k8s.io/kwok') } : {}),
+    ...(stack.REAL_STACK_FLEET ? { 'github.com/rancher/fleet (fleetcontroller, fleetagent)': stack.REAL_STACK_FLEET } : {}),
+  };
+
+  const running: Record<StackPart, boolean> = {
+    'kube-controller-manager': !!stack.REAL_STACK_CONTROLLER_MANAGER, kwok: !!stack.REAL_STACK_KWOK, fleet: !!stack.REAL_STACK_FLEET
   };
 
   for (const scenario of SCENARIOS.filter((s) => !process.env.SCENARIO || s.name === process.env.SCENARIO)) {
+    const missing = (scenario.needs ?? []).filter((part) => !running[part]);
+
+    if (missing.length) {
+      process.stdout.write(`${ scenario.name }: not recorded, the stack runs no ${ missing.join(', ') } (its recording is kept)\n`);
+      continue;
+    }
     const exchanges = await runScenario({ base: stack.REAL_STACK_STEVE, credentials }, scenario);
     const recording: Recording = {
       scenario: scenario.name, about: scenario.about, versions, exchanges

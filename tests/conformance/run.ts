@@ -4,7 +4,7 @@ import { WebSocket } from 'ws';
 import { Credentials, send } from './client';
 import { kept, normalise } from './normalise';
 import {
-  Exchange, RequestExchange, RequestStep, Scenario, WatchExchange, WatchStep
+  ConformanceRequest, Exchange, RequestExchange, RequestStep, Scenario, UID_PLACEHOLDER, WatchExchange, WatchStep
 } from './scenario';
 
 export interface Target {
@@ -18,13 +18,56 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface RunState {
   lastRevision?: string;
+  /** The uid of each object by name, from the answers so far (UID_PLACEHOLDER). */
+  uids: Map<string, string>;
+}
+
+function withUids(value: unknown, uids: Map<string, string>): unknown {
+  if (typeof value === 'string') {
+    const name = UID_PLACEHOLDER.exec(value)?.[1];
+
+    return name === undefined ? value : uids.get(name) ?? value;
+  }
+  if (Array.isArray(value)) {
+    return value.map((v) => withUids(v, uids));
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, withUids(v, uids)]));
+  }
+
+  return value;
+}
+
+function rememberUid(body: unknown, uids: Map<string, string>): void {
+  const metadata = (body as { metadata?: { name?: unknown; uid?: unknown } } | null)?.metadata;
+
+  if (typeof metadata?.name === 'string' && typeof metadata.uid === 'string') {
+    uids.set(metadata.name, metadata.uid);
+  }
+}
+
+/** Sends the step's request, again and again while its `poll` waits for a controller. */
+async function answerOf(target: Target, step: RequestStep, state: RunState): Promise<{ status: number; body: unknown }> {
+  const sent: ConformanceRequest = { ...step.request, body: withUids(step.request.body, state.uids) };
+  const scale = target.waitScale ?? 1;
+  const deadline = Date.now() + (step.poll?.withinMs ?? 0) * scale;
+  let answer = await send(target.base, target.credentials, sent);
+
+  while (step.poll && !step.poll.until(answer) && Date.now() < deadline) {
+    await wait(250 * scale);
+    answer = await send(target.base, target.credentials, sent);
+  }
+
+  return answer;
 }
 
 async function request(target: Target, step: RequestStep, state: RunState): Promise<RequestExchange> {
   if (step.settleMs) {
     await wait(step.settleMs * (target.waitScale ?? 1));
   }
-  const answer = await send(target.base, target.credentials, step.request);
+  const answer = await answerOf(target, step, state);
+
+  rememberUid(answer.body, state.uids);
   const revision = (answer.body as { revision?: unknown } | null)?.revision;
 
   if (step.compare === 'list' && typeof revision === 'string') {
@@ -84,7 +127,7 @@ async function watch(target: Target, step: WatchStep, state: RunState): Promise<
 
 export async function runScenario(target: Target, scenario: Scenario): Promise<Exchange[]> {
   const exchanges: Exchange[] = [];
-  const state: RunState = {};
+  const state: RunState = { uids: new Map() };
 
   for (const step of scenario.steps) {
     if ('watch' in step) {

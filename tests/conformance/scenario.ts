@@ -8,6 +8,13 @@ export const USER_IDS = {
 
 export type UserName = keyof typeof USER_IDS;
 
+/**
+ * In a request body, the string `{uid:<name>}` is replaced when sent by the uid of the object of
+ * that name in the latest answer that held one (an ownerReference needs its owner's uid); the
+ * recording keeps the placeholder, so the emulator's uids compare with the real ones.
+ */
+export const UID_PLACEHOLDER = /^\{uid:(.+)\}$/;
+
 export interface ConformanceRequest {
   user: UserName;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,9 +32,15 @@ export interface ConformanceRequest {
  * status and, for each of SHARED_NAMESPACES in the list, the verbs of its `resourcePermissions`, sorted;
  * `schema-ids` status and the ids of the Elemental schemas in a schema list, sorted; on the Kubernetes
  * API (`/apis/…`), `kube-list` status and the items' names in order, `kube-error` status, reason and
- * the fields of its causes, sorted.
+ * the fields of its causes, sorted; `kube-object` status, name, namespace, labels, finalizers, whether
+ * it is being deleted and its status.phase; `kube-job` status and a Job's counts (active, succeeded,
+ * failed) and conditions (type, status, reason, message), sorted by type; `fleet-bundle` status, a
+ * Bundle's targets, status.summary, status.display and conditions (type, status, message);
+ * `fleet-bundledeployments` status and each BundleDeployment's namespace, name, fleet.cattle.io labels
+ * and whether its spec carries a deployment id, sorted.
  */
-export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema' | 'permissions' | 'schema-ids' | 'kube-list' | 'kube-error';
+export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema' | 'permissions' | 'schema-ids' | 'kube-list' | 'kube-error'
+  | 'kube-object' | 'kube-job' | 'fleet-bundle' | 'fleet-bundledeployments';
 
 /** The schemas a `schema-ids` comparison keeps: the Elemental operator's, whose presence the extension reads (api/operator.ts). */
 export const ELEMENTAL_SCHEMA_PREFIX = 'elemental.cattle.io.';
@@ -40,6 +53,11 @@ export interface RequestStep {
   compare: Comparison;
   /** Steve's SQL cache sees a write through a watch: wait this long before the step. */
   settleMs?: number;
+  /**
+   * A controller acts on its own time: the request is sent again every 250 ms (times the target's
+   * waitScale) until `until` holds of the answer, for at most `withinMs`; the last answer is recorded.
+   */
+  poll?: { withinMs: number; until: (answer: { status: number; body: unknown }) => boolean };
 }
 
 /**
@@ -61,10 +79,15 @@ export interface WatchStep {
 
 export type Step = RequestStep | WatchStep;
 
+/** Parts of the real stack a scenario needs besides the API server and Steve (scripts/real-stack/up, REAL_STACK_SKIP). */
+export type StackPart = 'kube-controller-manager' | 'kwok' | 'fleet';
+
 export interface Scenario {
   name: string;
   /** What the extension relies on here, and where (the extension's file). */
   about: string;
+  /** The recorder skips the scenario (keeping its recording) when one of these did not start. */
+  needs?: StackPart[];
   steps: Step[];
 }
 

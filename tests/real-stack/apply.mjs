@@ -1,6 +1,9 @@
 // Applies to the real stack's API server (server-side apply, as kubectl apply --server-side): the
 // Elemental operator's CRDs, read from its git repository at a release tag (the operator's module is
-// not served by the Go module proxy, see the README), then rbac.yaml. Usage: node apply.mjs KUBECONFIG
+// not served by the Go module proxy, see the README), Fleet's CRDs when given (FLEET_CRDS: the file
+// charts/fleet-crd/templates/crds.yaml of the github.com/rancher/fleet module scripts/real-stack/up
+// downloaded), then rbac.yaml and each further file named after the kubeconfig.
+// Usage: node apply.mjs KUBECONFIG [MANIFEST...]
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -62,7 +65,11 @@ function operatorCrds() {
   return files.map((f) => yaml.load(git('show', `${ operatorRef }:config/crd/bases/${ f }`)));
 }
 
-const crds = operatorCrds();
+function fleetCrds() {
+  return process.env.FLEET_CRDS ? yaml.loadAll(readFileSync(process.env.FLEET_CRDS, 'utf8')).filter(Boolean) : [];
+}
+
+const crds = [...operatorCrds(), ...fleetCrds()];
 
 for (const crd of crds) {
   await apply(crd);
@@ -70,7 +77,9 @@ for (const crd of crds) {
 for (const crd of crds) {
   await established(crd.metadata.name);
 }
-for (const object of yaml.loadAll(readFileSync(join(here, 'rbac.yaml'), 'utf8'))) {
-  await apply(object);
+for (const file of [join(here, 'rbac.yaml'), ...process.argv.slice(3)]) {
+  for (const object of yaml.loadAll(readFileSync(file, 'utf8')).filter(Boolean)) {
+    await apply(object);
+  }
 }
-console.error(`[real-stack] applied ${ crds.length } CRDs of elemental-operator ${ operatorRef } and rbac.yaml`);
+console.error(`[real-stack] applied ${ crds.length } CRDs (elemental-operator ${ operatorRef }${ process.env.FLEET_CRDS ? ' and Fleet' : '' }), rbac.yaml${ process.argv.length > 3 ? ` and ${ process.argv.slice(3).join(', ') }` : '' }`);

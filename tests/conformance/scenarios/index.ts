@@ -1,4 +1,6 @@
 import { Scenario } from '../scenario';
+import { fleetBundles } from './fleet-bundles';
+import { kubeControllers } from './kube-controllers';
 import { kubeWrites } from './kube-writes';
 import { steveLists } from './steve-lists';
 import { steveReads } from './steve-reads';
@@ -7,4 +9,4 @@ import { steveWatch } from './steve-watch';
 import { steveWatchErrors } from './steve-watch-errors';
 import { steveWrites } from './steve-writes';
 
-export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites];
+export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites, kubeControllers, fleetBundles];

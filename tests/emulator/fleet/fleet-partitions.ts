@@ -202,7 +202,7 @@ export class PartitionedRollout {
   private summary(clusters: string[]): JsonObject {
     const nonReady = this.nonReady(clusters);
 
-    return {
+    const counts: JsonObject = {
       desiredReady:      clusters.length,
       ready:             clusters.length - nonReady.length,
       waitApplied:       nonReady.filter((r) => r.bundleState === 'WaitApplied').length,
@@ -210,6 +210,11 @@ export class PartitionedRollout {
       errApplied:        nonReady.filter((r) => r.bundleState === 'ErrApplied').length,
       nonReadyResources: nonReady,
     };
+
+    // rancher/fleet pkg/apis fleet.cattle.io/v1alpha1/bundle_types.go BundleSummary: every field but
+    // ready and desiredReady is `omitempty`, so a ready bundle's summary is those two alone (recorded:
+    // tests/conformance/recordings/fleet-bundles.json).
+    return Object.fromEntries(Object.entries(counts).filter(([key, value]) => key === 'ready' || key === 'desiredReady' || (Array.isArray(value) ? value.length > 0 : value !== 0)));
   }
 
   /** The bundle status fields of a partitioned rollout (fleet.cattle.io/v1alpha1 BundleStatus, PartitionStatus). */

@@ -12,6 +12,7 @@
 // bundle is Ready as soon as the agents applied it, while the nodes are still upgrading or have
 // failed: Fleet never reports a node's job.
 
+import { BundleDeployments, deleting } from './bundle-deployments';
 import { PartitionedRollout, applyFailures } from './fleet-partitions';
 import { JsonObject, asObject, asString, isObject } from '../core/json';
 import { matchesLabels, selectorFromObject } from '../kube/labels';
@@ -73,18 +74,36 @@ function nodeCount(cluster: KubeObject): number {
   return Number.isInteger(total) && total > 0 ? total : 1;
 }
 
+/** The worst state of the clusters not ready (rancher/fleet pkg/apis bundle_types.go StateRank). */
+const STATE_RANK = ['ErrApplied', 'WaitApplied', 'Modified', 'OutOfSync', 'Pending', 'NotReady'];
+
+/**
+ * The Bundle's status.display (rancher/fleet internal/cmd/controller/reconciler/bundle_status.go
+ * updateDisplay): readyClusters `<ready>/<desired>`, and the state of its worst non-ready cluster
+ * (summary.go GetSummaryState), left out when all are ready.
+ */
+function displayOf(summary: JsonObject): JsonObject {
+  const states = (Array.isArray(summary.nonReadyResources) ? summary.nonReadyResources : []).map((r) => asString(asObject(r).bundleState) ?? '');
+  const state = STATE_RANK.find((s) => states.includes(s));
+
+  return { readyClusters: `${ summary.ready ?? 0 }/${ summary.desiredReady ?? 0 }`, ...(state ? { state } : {}) };
+}
+
 export class FleetSimulator {
   private readonly deployments = new Map<string, Deployment>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private ticker?: NodeJS.Timeout;
   private unsubscribe?: () => void;
+  private readonly bundleDeployments: BundleDeployments;
 
   constructor(
     private readonly api: ObjectApi,
     private readonly options: FleetOptions,
     readonly nodes: NodeRegistry,
     readonly suc: SystemUpgradeControllers,
-  ) {}
+  ) {
+    this.bundleDeployments = new BundleDeployments(api);
+  }
 
   private type(id: string): ResourceType {
     return this.api.types.require(id);
@@ -129,8 +148,13 @@ export class FleetSimulator {
     }
     const key = `${ event.object.metadata.namespace }/${ event.object.metadata.name }`;
 
-    if (event.action === 'remove') {
-      this.undeploy(key);
+    if (event.action === 'remove' || deleting(event.object)) {
+      // After the event, as a controller reacts to its watch: a write from inside a store listener
+      // would reach the listeners after this one (Steve's watches) before the event itself.
+      setImmediate(() => {
+        this.undeploy(key);
+        this.bundleDeployments.remove(this.bundle(key) ?? event.object);
+      });
 
       return;
     }
@@ -190,6 +214,7 @@ export class FleetSimulator {
     };
 
     this.deployments.set(key, deployment);
+    this.bundleDeployments.sync(bundle, clusters);
     for (const cluster of clusters) {
       this.nodes.ensure(cluster.metadata.namespace ?? '', cluster.metadata.name, nodeCount(cluster));
     }
@@ -253,10 +278,14 @@ export class FleetSimulator {
       return;
     }
     const message = deployment.rollout.readyMessage();
+    const rolloutStatus = deployment.rollout.status();
+    const summary = asObject(rolloutStatus.summary);
     const status = {
-      ...deployment.rollout.status(),
+      ...rolloutStatus,
+      display:    displayOf(summary),
+      // An empty message is left out (wrangler's condition setter, as recorded).
       conditions: [{
-        type: 'Ready', status: message ? 'False' : 'True', message
+        type: 'Ready', status: message ? 'False' : 'True', ...(message ? { message } : {})
       }],
     };
 

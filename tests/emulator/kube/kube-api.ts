@@ -11,6 +11,7 @@ import { RequestContext, jsonBody, sendJson } from '../core/http';
 import { parseLabelSelector } from './labels';
 import { ListOptions } from './objects';
 import { apiVersionOf } from './resource-types';
+import { asObject, asString } from '../core/json';
 import { checkCsrf } from '../rancher/sessions';
 import { patchTypeOf } from '../steve/steve';
 import { User, userActor } from '../rancher/users';
@@ -55,6 +56,22 @@ function parseRoute(path: string): KubeRoute | undefined {
   return {
     group, version, plural: rest[0], name: rest[1], subresource: rest[2]
   };
+}
+
+/**
+ * A DELETE's propagationPolicy, from its DeleteOptions body or its query (k8s.io/apiserver
+ * pkg/endpoints/handlers/delete.go reads both); Foreground or, by default, Background.
+ */
+function propagationOf(ctx: RequestContext): 'Foreground' | 'Background' {
+  let policy = ctx.url.searchParams.get('propagationPolicy');
+
+  try {
+    policy = asString(asObject(jsonBody(ctx)).propagationPolicy) ?? policy;
+  } catch {
+    // No body, or not JSON: the query's, or the default.
+  }
+
+  return policy === 'Foreground' ? 'Foreground' : 'Background';
 }
 
 export class KubeApi {
@@ -120,7 +137,7 @@ export class KubeApi {
     case 'PATCH':
       return sendJson(ctx, 200, api.patch(type, namespace, name ?? '', jsonBody(ctx), patchTypeOf(ctx.req.headers['content-type']), actor, subresource));
     case 'DELETE':
-      return sendJson(ctx, 200, api.delete(type, namespace, name ?? '', actor));
+      return sendJson(ctx, 200, api.delete(type, namespace, name ?? '', actor, propagationOf(ctx)));
     default:
       throw new ApiError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
     }

@@ -1,7 +1,8 @@
 // Object semantics of the Kubernetes API server (k8s.io/apiserver registry/generic), as Steve (rancher/steve pkg/stores/proxy) passes them through.
 // The Kubernetes API server's object semantics over the store: names and generateName, uid,
 // creationTimestamp, resourceVersion (409 on a stale one), generation, the status subresource,
-// CRD pruning/defaulting/validation (422), RBAC (403), 404s and owner-reference garbage collection.
+// CRD pruning/defaulting/validation (422), RBAC (403), 404s, finalizers and deletion propagation
+// (the garbage collection after a deletion is garbage-collector.ts).
 
 import { randomBytes, randomUUID } from 'crypto';
 import {
@@ -15,6 +16,7 @@ import { ResourceType, TypeRegistry, apiVersionOf } from './resource-types';
 import { KubeObject, ObjectMeta, ObjectStore } from './store';
 import { Actor, Verb, can } from '../rancher/users';
 import { normalize, validate, validateName, validateStringMaps } from './validate';
+import { CollectedApi, FOREGROUND_FINALIZER, GarbageCollector, namespaceFinalizers } from './garbage-collector';
 
 export interface ListOptions {
   namespace?: string;
@@ -70,7 +72,10 @@ function contentOf(object: JsonObject): JsonObject {
   return rest;
 }
 
-export class ObjectApi {
+export class ObjectApi implements CollectedApi {
+  /** kube-controller-manager's garbage collector and namespace controller. */
+  private readonly collector = new GarbageCollector(this);
+
   constructor(readonly store: ObjectStore, readonly types: TypeRegistry) {}
 
   authorize(actor: Actor, verb: Verb, type: ResourceType, name = '', namespace?: string): void {
@@ -193,6 +198,9 @@ export class ObjectApi {
     if (type.id === 'namespace') {
       created.spec = { finalizers: ['kubernetes'] };
       created.status = { phase: 'Active' };
+      // kubernetes pkg/registry/core/namespace/strategy.go Canonicalize: every namespace is
+      // labelled with its name (recorded: tests/conformance/recordings/kube-controllers.json).
+      created.metadata.labels = { ...created.metadata.labels, 'kubernetes.io/metadata.name': name };
     }
     this.admit(type, created);
     created.metadata.resourceVersion = String(this.store.nextRevision());
@@ -284,15 +292,43 @@ export class ObjectApi {
     return this.update(type, ns, name, patched, actor, subresource);
   }
 
-  delete(type: ResourceType, namespace: string | undefined, name: string, actor: Actor): KubeObject {
+  /**
+   * DELETE. `propagation` is the request's DeleteOptions.propagationPolicy: Foreground keeps the
+   * object, Terminating with the finalizer foregroundDeletion, until the garbage collector has
+   * deleted its dependents (garbage-collector.ts); Background (what Steve sends, the default for
+   * custom resources) deletes it at once and the collector its dependents after. Orphan is not emulated.
+   */
+  delete(type: ResourceType, namespace: string | undefined, name: string, actor: Actor, propagation: 'Foreground' | 'Background' = 'Background'): KubeObject {
     const ns = type.namespaced ? namespace : undefined;
 
     this.authorize(actor, 'delete', type, name, ns);
-    const existing = this.get(type, ns, name);
+
+    return this.deleteWith(type, this.get(type, ns, name), propagation);
+  }
+
+  /** The garbage collector's and the namespace controller's deletion (background). */
+  deleteObject(type: ResourceType, object: KubeObject): void {
+    this.deleteWith(type, object, 'Background');
+  }
+
+  /** A controller's write of an object's finalizers (the collector's, the namespace controller's). */
+  write(type: ResourceType, object: KubeObject): void {
+    const existing = this.find(type, object.metadata.namespace, object.metadata.name);
+
+    if (existing) {
+      this.commit(type, existing, clone(object));
+    }
+  }
+
+  private deleteWith(type: ResourceType, existing: KubeObject, propagation: 'Foreground' | 'Background'): KubeObject {
+    const finalizers = finalizersOf(existing.metadata);
+    const foreground = propagation === 'Foreground';
+    // A namespace's spec.finalizers (`kubernetes`): the namespace controller empties it first (garbage-collector.ts).
+    const namespaceContent = type.id === 'namespace' && namespaceFinalizers(existing).length > 0;
 
     // Finalizers (Kubernetes API semantics, k8s.io/apiserver registry/generic/registry/store.go
     // Delete): the object only gets a deletionTimestamp and stays until its last finalizer is removed.
-    if (finalizersOf(existing.metadata).length) {
+    if (finalizers.length || foreground || namespaceContent) {
       if (existing.metadata.deletionTimestamp) {
         return existing;
       }
@@ -300,36 +336,27 @@ export class ObjectApi {
 
       terminating.metadata.deletionTimestamp = nowTimestamp();
       terminating.metadata.deletionGracePeriodSeconds = 0;
+      if (foreground && !finalizers.includes(FOREGROUND_FINALIZER)) {
+        terminating.metadata.finalizers = [...finalizers, FOREGROUND_FINALIZER];
+      }
+      if (namespaceContent) {
+        // kubernetes pkg/registry/core/namespace/storage/storage.go Delete: phase Terminating.
+        terminating.status = { ...asObject(terminating.status), phase: 'Terminating' };
+      }
       terminating.metadata.resourceVersion = String(this.store.nextRevision());
       this.store.put(type.id, terminating, 'change');
+      this.collector.schedule();
 
       return clone(terminating);
     }
-    const removed = this.store.delete(type.id, ns, name);
+    const removed = this.store.delete(type.id, existing.metadata.namespace, existing.metadata.name);
 
     if (!removed) {
-      throw notFound(type, name);
+      throw notFound(type, existing.metadata.name);
     }
-    setImmediate(() => this.collectGarbage(removed.metadata.uid));
+    this.collector.schedule();
 
     return removed;
-  }
-
-  /** Background deletion of the dependents of a deleted owner (propagationPolicy Background). */
-  private collectGarbage(ownerUid: string): void {
-    for (const type of this.types.all()) {
-      for (const object of this.store.list(type.id)) {
-        const owners = object.metadata.ownerReferences ?? [];
-
-        if (owners.length && owners.every((o) => o.uid === ownerUid)) {
-          const removed = this.store.delete(type.id, object.metadata.namespace, object.metadata.name);
-
-          if (removed) {
-            this.collectGarbage(removed.metadata.uid);
-          }
-        }
-      }
-    }
   }
 
   private systemMeta(existing: ObjectMeta): Pick<ObjectMeta, 'name' | 'uid' | 'creationTimestamp' | 'resourceVersion'> & Partial<ObjectMeta> {
@@ -369,12 +396,10 @@ export class ObjectApi {
     }
     next.metadata.resourceVersion = String(this.store.nextRevision());
     this.store.put(type.id, next, 'change');
-    if (next.metadata.deletionTimestamp && !finalizersOf(next.metadata).length) {
+    if (next.metadata.deletionTimestamp && !finalizersOf(next.metadata).length && !(type.id === 'namespace' && namespaceFinalizers(next).length)) {
       // The last finalizer of an object being deleted is gone: the deletion completes.
-      const removed = this.store.delete(type.id, next.metadata.namespace, next.metadata.name);
-
-      if (removed) {
-        setImmediate(() => this.collectGarbage(removed.metadata.uid));
+      if (this.store.delete(type.id, next.metadata.namespace, next.metadata.name)) {
+        this.collector.schedule();
       }
     }
 

@@ -51,6 +51,7 @@ export function builtinTypes(): ResourceType[] {
     stored('fleet.cattle.io.cluster', 'fleet.cattle.io', 'v1alpha1', 'Cluster', 'clusters', true, true),
     stored('fleet.cattle.io.clustergroup', 'fleet.cattle.io', 'v1alpha1', 'ClusterGroup', 'clustergroups', true, true),
     stored('fleet.cattle.io.bundle', 'fleet.cattle.io', 'v1alpha1', 'Bundle', 'bundles', true, true),
+    stored('fleet.cattle.io.bundledeployment', 'fleet.cattle.io', 'v1alpha1', 'BundleDeployment', 'bundledeployments', true, true),
     stored('namespace', '', 'v1', 'Namespace', 'namespaces', false, true),
     stored('management.cattle.io.setting', 'management.cattle.io', 'v3', 'Setting', 'settings', false),
     stored('management.cattle.io.feature', 'management.cattle.io', 'v3', 'Feature', 'features', false, true),

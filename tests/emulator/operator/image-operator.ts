@@ -141,7 +141,7 @@ export function bundleObjects(image: KubeObject, version: KubeObject | undefined
 }
 
 /** objToFleetBundleResources: each object as JSON, named by kind, namespace, name and digest. */
-function toBundleResources(objects: JsonObject[]): JsonObject[] {
+export function toBundleResources(objects: JsonObject[]): JsonObject[] {
   return objects.map((object) => {
     const content = JSON.stringify(object);
     const metadata = asObject(object.metadata);

@@ -401,10 +401,14 @@ export class DownstreamClusters {
       startTime:  since,
       failed:     failure.reason === 'BackoffLimitExceeded' ? BACKOFF_LIMIT + 1 : 1,
       ready:      0,
-      conditions: [{
-        // Kubernetes' Job controller (pkg/controller/job/job_controller.go): the script's own words are only in its pods' logs.
-        type: 'Failed', status: 'True', reason: failure.reason, message: JOB_FAILURE_MESSAGES[failure.reason], lastTransitionTime: since
-      }],
+      // Kubernetes' Job controller (kubernetes pkg/controller/job/job_controller.go
+      // newFailureCondition, then newFailedConditionForFailureTarget): the interim FailureTarget
+      // first, then Failed, both with the same reason and message (recorded on the real
+      // kube-controller-manager: tests/conformance/recordings/kube-controllers.json). The
+      // script's own words are only in its pods' logs.
+      conditions: (['FailureTarget', 'Failed'] as const).map((conditionType) => ({
+        type: conditionType, status: 'True', reason: failure.reason, message: JOB_FAILURE_MESSAGES[failure.reason], lastTransitionTime: since
+      })),
     } : {
       // After the reboot the first pod has failed (`reboot; exit 1`) and the second runs.
       // A script waiting on the upgrade lock runs too (suc.ts), after the pods whose wait timed out.
