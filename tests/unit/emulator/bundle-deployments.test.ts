@@ -8,7 +8,7 @@ import { Emulator } from '../../emulator/core/emulator';
 import { JsonObject } from '../../emulator/core/json';
 import { BUNDLE_FINALIZER, clusterNamespace } from '../../emulator/fleet/bundle-deployments';
 import { SYSTEM_ACTOR } from '../../emulator/rancher/users';
-import { entry, fixtures } from './helpers';
+import { entry, fixtures, until } from './helpers';
 
 const CLUSTERS: JsonObject[] = ['c1', 'c2'].map((name) => ({
   apiVersion: 'fleet.cattle.io/v1alpha1', kind: 'Cluster', metadata: { name, namespace: 'fleet-default' }, status: { display: { readyNodes: '1/1' } },
@@ -21,16 +21,6 @@ const POOL: JsonObject = {
   spec:       { managedOSVersionName: 'os-1', clusterTargets: [{ clusterName: 'c1' }, { clusterName: 'c2' }] },
 };
 
-async function until(check: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-
-  while (!check()) {
-    if (Date.now() > end) {
-      throw new Error('timed out');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 let em: Emulator;
 

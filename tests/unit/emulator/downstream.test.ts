@@ -7,7 +7,7 @@ import { KubeObject } from '../../emulator/kube/store';
 import { RequestContext } from '../../emulator/core/http';
 import { SYSTEM_ACTOR, USERS, User } from '../../emulator/rancher/users';
 import { nodeRolloutRows } from '../../../pkg/os-upgrades/domain';
-import { entry, fixtures } from './helpers';
+import { entry, fixtures, until } from './helpers';
 
 const IMAGE = 'elemental.cattle.io.managedosimage';
 
@@ -38,16 +38,6 @@ async function start(sqlCache = true, timeScale = 1): Promise<Emulator> {
   return em;
 }
 
-async function until(check: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-
-  while (!check()) {
-    if (Date.now() > end) {
-      throw new Error('timed out');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
 
 function user(name: string): User {
   return USERS.find((u) => u.username === name) as User;

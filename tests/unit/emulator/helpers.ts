@@ -53,3 +53,15 @@ export function ready(object: KubeObject | undefined): JsonObject | undefined {
 
   return conditions.find((c) => c.type === 'Ready');
 }
+
+/** Waits until `check()` holds (the emulator's controllers run on timers), failing after `ms`. */
+export async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+
+  while (!check()) {
+    if (Date.now() > end) {
+      throw new Error('timed out');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}

@@ -8,7 +8,7 @@ import { NodeReport } from '../../emulator/suc/nodes';
 import { compareVersionSort, sucUpgradeDecision } from '../../emulator/suc/suc';
 import { SYSTEM_ACTOR } from '../../emulator/rancher/users';
 import { VERSION_FINALIZER } from '../../emulator/operator/version-finalizer';
-import { entry, fixtures, ready } from './helpers';
+import { entry, fixtures, ready, until } from './helpers';
 
 const IMAGE = 'elemental.cattle.io.managedosimage';
 const VERSION = 'elemental.cattle.io.managedosversion';
@@ -65,16 +65,6 @@ function nodesOf(em: Emulator, cluster: string): NodeReport[] {
   return em.nodes.report().filter((n) => n.cluster === cluster);
 }
 
-async function until(check: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-
-  while (!check()) {
-    if (Date.now() > end) {
-      throw new Error('timed out');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** Writes the pool's spec as a person would (PUT on the latest object). */
 function write(em: Emulator, spec: JsonObject): void {
