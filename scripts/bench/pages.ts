@@ -8,9 +8,10 @@
  *   node_modules/.bin/tsx scripts/bench/pages.ts --base-url https://localhost:8997 --label new --out pages.json [--runs 20] [--profile DIR|none]
  *
  * For each page it keeps, in the profile folder (bench/results/profiles/pages by default, not
- * committed), the request waterfall of its cold visit (<label>.<page>.cold.waterfall.json) and, of
- * one more warm visit after the timed ones, a CPU profile, a Chromium trace and the waterfall
- * (<label>.<page>.warm.cpuprofile, .trace.json, .waterfall.json); index.json sums them up.
+ * committed), the request waterfall of its cold visit (<label>.<page>.cold.waterfall.json); a CPU
+ * profile, a Chromium trace and the waterfall of one more cold visit in another fresh tab
+ * (<label>.<page>.cold-profiled.cpuprofile, .trace.json, .waterfall.json) and of one more warm
+ * visit after the timed ones (<label>.<page>.warm.*); index.json sums them up.
  *
  * A navigation is timed in the page from the Vue router push to the first frame painted after
  * the page shows what it is for (the conditions below), as in browser.ts.
@@ -305,20 +306,27 @@ async function main(): Promise<void> {
 
     for (const spec of pages) {
       const { page, cdp, packageFiles } = await freshTab(context);
-      const coldVisit = async() => {
-        const ms = await visit(page, spec);
+      const coldVisit = async(tab: Page = page) => {
+        const ms = await visit(tab, spec);
 
         await sleep(500);
 
         return ms;
       };
-      const cold = await countingBytes(cdp, () => (recorder ? withWaterfall(recorder, cdp, stepLabel(spec, 'cold'), coldVisit) : coldVisit()));
+      const cold = await countingBytes(cdp, () => (recorder ? withWaterfall(recorder, cdp, stepLabel(spec, 'cold'), () => coldVisit()) : coldVisit()));
 
       log(`${ options.label }: ${ spec.name } cold ${ cold.result.toFixed(0) } ms, ${ (cold.bytes / 1e6).toFixed(2) } MB in ${ cold.requests } requests`);
       results.pages.push({
         name: spec.name, coldMs: cold.result, coldBytes: cold.bytes, coldRequests: cold.requests, packageFiles: [...packageFiles].sort(), warmMs: []
       });
       await page.close();
+      if (recorder) {
+        // The same cold visit again in another fresh tab, under the profiler (its time is not the one reported).
+        const again = await freshTab(context);
+
+        await profiled(recorder, again.page, again.cdp, stepLabel(spec, 'cold-profiled'), coldVisit.bind(null, again.page));
+        await again.page.close();
+      }
     }
 
     const { page, cdp } = await freshTab(context);
