@@ -48,7 +48,7 @@ export class PersistentFileCache implements FileCache {
   private flushing: Promise<void> | undefined;
   private readonly touched = new Map<string, CacheEntryMeta>();
   private touching: ReturnType<typeof setTimeout> | undefined;
-  /** The files asked for in one turn, read in one transaction (getMany). */
+  /** The files asked for in one turn, read in two transactions (getMany: the first few, then the rest). */
   private readonly reader: BatchReader;
 
   constructor(private readonly maxBytes = DEFAULT_CACHE_MAX_BYTES, private readonly now: () => number = () => Date.now()) {
