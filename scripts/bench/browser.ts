@@ -15,14 +15,13 @@
  * stamp) to the frame that shows the result: the DOM condition is watched with a
  * MutationObserver, then requestAnimationFrame and a message after it mark the paint.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { writeFileSync } from 'fs';
 import { dirname, join } from 'path';
 import { BrowserContext, CDPSession, chromium, Page } from '@playwright/test';
 import { loginAs } from '../../tests/e2e/support/login';
 import { syntheticChannelEntries } from '../../tests/support/synthetic';
 import { PREVIEW_DELAY_MS } from '../../pkg/os-upgrades/stores/selector-draft';
-import { recordWaterfall, Waterfall, WaterfallSummary } from './waterfall';
-import { CpuProfile, CpuSummary, summarizeProfile } from './cpu-profile';
+import { profiled as recordProfile, Recorder, withWaterfall as recordRequests, writeProfileIndex } from './step-recording';
 
 const NAMESPACE = 'fleet-default';
 const BASE_CHANNEL = 'sl-micro-6.1-base';
@@ -57,14 +56,8 @@ interface Session {
   options: Options;
   page: Page;
   cdp: CDPSession;
-  /** What each recorded step's files say, for index.json. */
-  recorded: Record<string, RecordedStep>;
-}
-
-interface RecordedStep {
-  ms?: number;
-  waterfall?: WaterfallSummary;
-  cpu?: CpuSummary;
+  /** The profile folder and what each recorded step's files say (undefined with `--profile none`). */
+  recorder?: Recorder;
 }
 
 /** One timed navigation: from the router push to the first frame painted after the DOM was ready. */
@@ -419,77 +412,14 @@ async function measureRoute(session: Session, label: string, path: string, condi
   return { first, repeat };
 }
 
-/** The step's time, if it is a navigation. */
-function stepMs(result: unknown): number | undefined {
-  return typeof (result as NavTiming | undefined)?.ms === 'number' ? (result as NavTiming).ms : undefined;
-}
-
 /** Runs `work` recording its requests: <label>.waterfall.json (nothing without a profile folder). */
 async function withWaterfall<T>(session: Session, label: string, work: () => Promise<T>): Promise<T> {
-  const { cdp, options } = session;
-
-  if (!options.profileDir) {
-    return await work();
-  }
-  mkdirSync(options.profileDir, { recursive: true });
-  const recording = await recordWaterfall(cdp);
-  const result = await work();
-  const waterfall: Waterfall = await recording.stop();
-
-  writeFileSync(join(options.profileDir, `${ label }.waterfall.json`), `${ JSON.stringify(waterfall, null, 1) }\n`);
-  session.recorded[label] = {
-    ...session.recorded[label], ms: stepMs(result), waterfall: waterfall.summary
-  };
-
-  return result;
+  return session.recorder ? await recordRequests(session.recorder, session.cdp, label, work) : await work();
 }
 
-/**
- * Runs `work` under the CPU profiler, a Chromium trace and the request recorder:
- * <label>.cpuprofile, <label>.trace.json and <label>.waterfall.json.
- */
+/** Runs `work` under the CPU profiler, a Chromium trace and the request recorder (step-recording.ts). */
 async function profiled<T>(session: Session, label: string, work: () => Promise<T>): Promise<T> {
-  const { page, cdp, options } = session;
-  const dir = options.profileDir as string;
-
-  mkdirSync(dir, { recursive: true });
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await page.context().browser()?.startTracing(page, { path: join(dir, `${ label }.trace.json`), screenshots: false });
-  await cdp.send('Profiler.start');
-  const result = await withWaterfall(session, label, work);
-  const { profile } = await cdp.send('Profiler.stop');
-
-  await page.context().browser()?.stopTracing();
-  writeFileSync(join(dir, `${ label }.cpuprofile`), JSON.stringify(profile));
-  session.recorded[label] = { ...session.recorded[label], cpu: summarizeProfile(profile as unknown as CpuProfile) };
-
-  return result;
-}
-
-/** index.json in the profile folder: each recorded step's time, requests and busiest functions; logged in short. */
-function writeProfileIndex(session: Session): void {
-  const dir = session.options.profileDir;
-
-  if (!dir) {
-    return;
-  }
-  const previous = (() => {
-    try {
-      return JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { steps?: Record<string, RecordedStep> };
-    } catch {
-      return {};
-    }
-  })();
-
-  writeFileSync(join(dir, 'index.json'), `${ JSON.stringify({ date: new Date().toISOString(), steps: { ...previous.steps, ...session.recorded } }, null, 2) }\n`);
-  for (const [label, step] of Object.entries(session.recorded)) {
-    const requests = step.waterfall ? `${ step.waterfall.requests } requests, ${ Math.round(step.waterfall.bytes / 1024) } kB, network busy ${ Math.round(step.waterfall.busyMs) } ms, at most ${ step.waterfall.maxInFlight } at once` : '';
-    const cpu = step.cpu ? `; CPU: ${ step.cpu.top.slice(0, 3).map((entry) => `${ entry.name } ${ entry.selfMs.toFixed(1) } ms`).join(', ') }, native ${ step.cpu.programMs.toFixed(0) } ms, GC ${ step.cpu.gcMs.toFixed(0) } ms` : '';
-
-    log(`${ label }: ${ step.ms === undefined ? '' : `${ Math.round(step.ms) } ms; ` }${ requests }${ cpu }`);
-  }
-  log(`profiles, traces and waterfalls in ${ dir }/`);
+  return await recordProfile(session.recorder as Recorder, session.page, session.cdp, label, work);
 }
 
 async function heap(cdp: CDPSession, collect: boolean): Promise<HeapSample> {
@@ -587,7 +517,7 @@ async function main(): Promise<void> {
     let page = await openDashboard(context);
     const cdp = await context.newCDPSession(page);
     const session: Session = {
-      options, page, cdp, recorded: {}
+      options, page, cdp, recorder: options.profileDir ? { dir: options.profileDir, steps: {} } : undefined
     };
 
     await cdp.send('Performance.enable');
@@ -717,7 +647,9 @@ async function main(): Promise<void> {
     };
 
     writeFileSync(options.out, `${ JSON.stringify(results, null, 2) }\n`);
-    writeProfileIndex(session);
+    if (session.recorder) {
+      writeProfileIndex(session.recorder, log);
+    }
     log(`wrote ${ options.out }`);
   } finally {
     await context.close();

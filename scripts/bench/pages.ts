@@ -5,7 +5,13 @@
  * transfers, and the JS heap after a GC. scripts/bench/run calls it twice on the same data: for
  * this package and for the baseline build (the load-everything approach), `--label` naming which.
  *
- *   node_modules/.bin/tsx scripts/bench/pages.ts --base-url https://localhost:8997 --label new --out pages.json [--runs 20]
+ *   node_modules/.bin/tsx scripts/bench/pages.ts --base-url https://localhost:8997 --label new --out pages.json [--runs 20] [--profile DIR|none]
+ *
+ * For each page it keeps, in the profile folder (bench/results/profiles/pages by default, not
+ * committed), the request waterfall of its cold visit (<label>.<page>.cold.waterfall.json); a CPU
+ * profile, a Chromium trace and the waterfall of one more cold visit in another fresh tab
+ * (<label>.<page>.cold-profiled.cpuprofile, .trace.json, .waterfall.json) and of one more warm
+ * visit after the timed ones (<label>.<page>.warm.*); index.json sums them up.
  *
  * A navigation is timed in the page from the Vue router push to the first frame painted after
  * the page shows what it is for (the conditions below), as in browser.ts.
@@ -13,6 +19,7 @@
 import { writeFileSync } from 'fs';
 import { BrowserContext, CDPSession, chromium, Page } from '@playwright/test';
 import { loginAs } from '../../tests/e2e/support/login';
+import { profiled, Recorder, withWaterfall, writeProfileIndex } from './step-recording';
 
 const PRODUCT = '/os-upgrades/c/_';
 const NAMESPACE = 'fleet-default';
@@ -78,6 +85,8 @@ interface Options {
   baselineRoutes: boolean;
   /** Only the pages whose name contains one of these (`--pages a,b`); every page when empty. */
   only: string[];
+  /** Where each page's waterfalls, CPU profile and trace are written; undefined with `--profile none`. */
+  profileDir?: string;
 }
 
 export interface PageResult {
@@ -162,7 +171,7 @@ function installProbe(): void {
 
 function parseArgs(argv: string[]): Options {
   const options: Options = {
-    baseUrl: 'https://localhost:8997', label: 'new', out: 'bench/results/pages.json', runs: 20, baselineRoutes: false, only: []
+    baseUrl: 'https://localhost:8997', label: 'new', out: 'bench/results/pages.json', runs: 20, baselineRoutes: false, only: [], profileDir: 'bench/results/profiles/pages'
   };
 
   for (let i = 0; i < argv.length; i += 2) {
@@ -181,8 +190,10 @@ function parseArgs(argv: string[]): Options {
       options.runs = Number(value);
     } else if (flag === '--pages') {
       options.only = value.split(',').map((name) => name.trim()).filter(Boolean);
+    } else if (flag === '--profile') {
+      options.profileDir = value === 'none' ? undefined : value;
     } else {
-      throw new Error(`unknown option ${ flag } (--base-url URL, --label NAME, --out FILE, --runs N, --pages NAME,…, --baseline-routes)`);
+      throw new Error(`unknown option ${ flag } (--base-url URL, --label NAME, --out FILE, --runs N, --pages NAME,…, --baseline-routes, --profile DIR|none)`);
     }
   }
 
@@ -194,6 +205,9 @@ function log(message: string): void {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A file name's part for a label or page name ("pools list (200 pools)" → "pools-list-200-pools"). */
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** A tab with the dashboard loaded (the session's cookie, an empty store) and the probe. */
 async function freshTab(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession; packageFiles: Set<string> }> {
@@ -264,6 +278,8 @@ async function main(): Promise<void> {
   const context = await browser.newContext({
     baseURL: options.baseUrl, viewport: { width: 1400, height: 900 }, ignoreHTTPSErrors: true
   });
+  const recorder: Recorder | undefined = options.profileDir ? { dir: options.profileDir, steps: {} } : undefined;
+  const stepLabel = (spec: PageSpec, step: string) => `${ slug(options.label) }.${ slug(spec.name) }.${ step }`;
   const results: PagesResults = {
     label: options.label, chromium: browser.version(), runs: options.runs, protocol: '', pages: [], heapAfterGcBytes: NaN
   };
@@ -290,19 +306,27 @@ async function main(): Promise<void> {
 
     for (const spec of pages) {
       const { page, cdp, packageFiles } = await freshTab(context);
-      const cold = await countingBytes(cdp, async() => {
-        const ms = await visit(page, spec);
+      const coldVisit = async(tab: Page = page) => {
+        const ms = await visit(tab, spec);
 
         await sleep(500);
 
         return ms;
-      });
+      };
+      const cold = await countingBytes(cdp, () => (recorder ? withWaterfall(recorder, cdp, stepLabel(spec, 'cold'), () => coldVisit()) : coldVisit()));
 
       log(`${ options.label }: ${ spec.name } cold ${ cold.result.toFixed(0) } ms, ${ (cold.bytes / 1e6).toFixed(2) } MB in ${ cold.requests } requests`);
       results.pages.push({
         name: spec.name, coldMs: cold.result, coldBytes: cold.bytes, coldRequests: cold.requests, packageFiles: [...packageFiles].sort(), warmMs: []
       });
       await page.close();
+      if (recorder) {
+        // The same cold visit again in another fresh tab, under the profiler (its time is not the one reported).
+        const again = await freshTab(context);
+
+        await profiled(recorder, again.page, again.cdp, stepLabel(spec, 'cold-profiled'), coldVisit.bind(null, again.page));
+        await again.page.close();
+      }
     }
 
     const { page, cdp } = await freshTab(context);
@@ -314,6 +338,16 @@ async function main(): Promise<void> {
       for (const [i, spec] of pages.entries()) {
         results.pages[i].warmMs.push(await visit(page, spec));
       }
+    }
+    if (recorder) {
+      // One more warm visit of each page under the profiler, coming from the page before it.
+      for (const [i, spec] of pages.entries()) {
+        const before = pages[(i + pages.length - 1) % pages.length];
+
+        await visit(page, before === spec ? PAGES[0] : before);
+        await profiled(recorder, page, cdp, stepLabel(spec, 'warm'), () => visit(page, spec));
+      }
+      writeProfileIndex(recorder, log);
     }
     await cdp.send('HeapProfiler.collectGarbage');
     const { metrics } = await cdp.send('Performance.getMetrics');

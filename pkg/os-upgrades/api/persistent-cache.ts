@@ -48,7 +48,7 @@ export class PersistentFileCache implements FileCache {
   private flushing: Promise<void> | undefined;
   private readonly touched = new Map<string, CacheEntryMeta>();
   private touching: ReturnType<typeof setTimeout> | undefined;
-  /** The files asked for in one turn, read in one transaction (getMany). */
+  /** The files asked for in one turn, read in two transactions (getMany: the first few, then the rest). */
   private readonly reader: BatchReader;
 
   constructor(private readonly maxBytes = DEFAULT_CACHE_MAX_BYTES, private readonly now: () => number = () => Date.now()) {
@@ -194,15 +194,52 @@ export class NoFileCache implements FileCache {
 /** A cache read that has not answered by then is treated as a miss (a blocked or stuck IndexedDB). */
 const READ_TIMEOUT_MS = 3000;
 
+/** The reads asked for in one turn, and their shared time limit. */
+interface ReadTurn {
+  deadline: Promise<undefined>;
+  timer: ReturnType<typeof setTimeout>;
+  open: number;
+}
+
 /** Wraps a cache so a failing or stuck IndexedDB (quota, a closed database) never fails a file load. */
 export class SafeFileCache implements FileCache {
+  private turn: ReadTurn | undefined;
+
   constructor(private readonly inner: FileCache, private readonly timeoutMs = READ_TIMEOUT_MS) {}
 
   get(key: string): Promise<unknown | undefined> {
-    return Promise.race([
-      this.inner.get(key).catch(() => undefined),
-      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), this.timeoutMs)),
-    ]);
+    const turn = this.readTurn();
+
+    turn.open++;
+
+    return Promise.race([this.inner.get(key).catch(() => undefined), turn.deadline]).finally(() => {
+      turn.open--;
+      if (!turn.open) {
+        clearTimeout(turn.timer);
+      }
+    });
+  }
+
+  /**
+   * The reads of one turn (a compare asks for hundreds at once) share one timer, cleared when the
+   * last of them answers: a timer each cost the page more than the reads.
+   */
+  private readTurn(): ReadTurn {
+    if (!this.turn) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), this.timeoutMs);
+      });
+
+      this.turn = {
+        deadline, timer: timer as ReturnType<typeof setTimeout>, open: 0
+      };
+      queueMicrotask(() => {
+        this.turn = undefined;
+      });
+    }
+
+    return this.turn;
   }
 
   put(key: string, value: unknown, size: number): Promise<void> {

@@ -22,7 +22,6 @@ import type { OSVersion, Reason } from './types';
 import { imageParts } from './image-tag';
 import { matchesLabelSelector } from './label-selector';
 import { nodeImageTag, planFailure, PlanFailure } from './node-report';
-import { readPool } from './pool';
 import { asText, isRecord } from './text';
 import { JOB_NAME_LABEL, JOB_NODE_LABEL, JOB_PLAN_LABEL, PLAN_LABEL_PREFIX } from './keys';
 
@@ -170,12 +169,16 @@ function isPlanOf(plan: unknown, planName: string): boolean {
 
 /** The image a pool's nodes should run: spec.osImage, else the pinned version's image. */
 export function rolloutTarget(pool: unknown, versions: readonly OSVersion[]): RolloutTarget {
-  const view = readPool(pool);
-  const pinned = versions.find((v) => v.name === view.pin && (v.namespace === view.namespace || v.namespace === ''));
-  const image = view.osImage ?? pinned?.image ?? '';
+  // The fields alone, not readPool: each row of the pools list asks, and the selector is not needed.
+  const metadata = record(record(pool).metadata);
+  const spec = record(record(pool).spec);
+  const namespace = asText(metadata.namespace);
+  const pin = asText(spec.managedOSVersionName);
+  const pinned = pin ? versions.find((v) => v.name === pin && (v.namespace === namespace || v.namespace === '')) : undefined;
+  const image = asText(spec.osImage) || pinned?.image || '';
 
   return {
-    pool: view.name, image, tag: image ? imageParts(image).tag : '', nodeSelector: record(record(pool).spec).nodeSelector
+    pool: asText(metadata.name), image, tag: image ? imageParts(image).tag : '', nodeSelector: spec.nodeSelector
   };
 }
 

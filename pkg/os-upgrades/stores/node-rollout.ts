@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { markRaw } from 'vue';
+import { markRaw, toRaw } from 'vue';
 import {
   ClusterInput, ClusterReading, failedJobs, FleetCluster, HiddenKind, FleetGroup, bundleOwners, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
   summarizeNodeRollout, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
@@ -10,10 +10,22 @@ import {
 } from '../api/downstream';
 import { errorMessage, findAll, ShellStore } from '../api/resources';
 import { TYPE } from '../config';
+import { ObjectMemo } from './revision-memo';
 
 export type { ShellStore };
 
 const RETRY_MS = 5000;
+
+/** How long a page's clusters stay watched after it is left, for a visit back (`release`). */
+export const REVISIT_LINGER_MS = 60_000;
+
+// One of each, so a summary made from them is kept (summaries compare readings by identity).
+const LOADING: ClusterReading = Object.freeze({ kind: 'loading' });
+const UNMAPPED: ClusterReading = Object.freeze({ kind: 'unmapped' });
+
+// Per pool, between visits: the clusters it targets, and its rollout summary (each row of the pools list).
+const targetNames = new ObjectMemo<string[]>();
+const summaries = new ObjectMemo<NodeRolloutSummary>();
 
 type Objects = Record<'nodes' | 'jobs' | 'plans', Map<string, unknown>>;
 
@@ -67,6 +79,8 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
     /** Not reactive: sockets and timers by cluster id, and the clusters each page or panel asked for. */
     follows:        markRaw(new Map<string, Follow>()),
     owners:         markRaw(new Map<string, Set<string>>()),
+    /** Owners gone whose clusters stay watched a while (`release` with `lingerMs`): their timers. */
+    lingering:      markRaw(new Map<string, ReturnType<typeof setTimeout>>()),
     socketFactory:  undefined as SocketFactory | undefined,
     shell:          undefined as ShellStore | undefined,
   }),
@@ -126,11 +140,12 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
     /** The targeted clusters of a pool, each with what could be read of it. */
     clusterInputs(pool: unknown): ClusterInput[] {
       const namespace = String((pool as { metadata?: { namespace?: string } })?.metadata?.namespace ?? '');
-      const names = targetedClusters(namespace, targetsOf(pool), this.clusters, this.groups);
+      const { clusters, groups } = this;
+      const names = targetNames.get(pool, [clusters, groups], (obj) => targetedClusters(namespace, targetsOf(obj), clusters, groups));
 
       return names.map((name) => {
         const clusterId = this.clusterIds[`${ namespace }/${ name }`] ?? '';
-        const reading: ClusterReading = clusterId ? this.readings[clusterId] ?? { kind: 'loading' } : { kind: 'unmapped' };
+        const reading: ClusterReading = clusterId ? this.readings[clusterId] ?? LOADING : UNMAPPED;
 
         return {
           cluster: name, clusterId, reading
@@ -144,9 +159,14 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
     },
 
     summary(pool: unknown, versions: readonly OSVersion[]): NodeRolloutSummary {
-      return summarizeNodeRollout({
-        target: rolloutTarget(pool, versions), clusters: this.clusterInputs(pool), bundleMissing: isBundleMissing(pool, this.bundleOwners)
-      });
+      const clusters = this.clusterInputs(pool);
+      const owners = this.bundleOwners;
+      // The pin's image is what the summary reads of the versions (their list is the page's own).
+      const image = rolloutTarget(toRaw(pool), versions).image;
+
+      return summaries.get(pool, [image, owners, ...clusters.flatMap((c) => [c.cluster, c.clusterId, c.reading])], (obj) => summarizeNodeRollout({
+        target: rolloutTarget(obj, versions), clusters, bundleMissing: isBundleMissing(obj, owners)
+      }));
     },
 
     nodeRows(pool: unknown, versions: readonly OSVersion[]): NodeRolloutRow[] {
@@ -158,11 +178,24 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
      * set). A cluster no owner asks for any more is let go.
      */
     follow(owner: string, clusterIds: readonly string[]) {
+      clearTimeout(this.lingering.get(owner));
+      this.lingering.delete(owner);
       this.owners.set(owner, new Set(clusterIds));
       this.reconcile();
     },
 
-    release(owner: string) {
+    /**
+     * The owner no longer needs its clusters. With `lingerMs`, they stay watched that long: a page
+     * visited again soon (the pools list, after a pool's page) shows them without reading them again.
+     */
+    release(owner: string, lingerMs = 0) {
+      clearTimeout(this.lingering.get(owner));
+      this.lingering.delete(owner);
+      if (lingerMs > 0 && this.owners.has(owner)) {
+        this.lingering.set(owner, setTimeout(() => this.release(owner), lingerMs));
+
+        return;
+      }
       this.owners.delete(owner);
       this.reconcile();
     },
@@ -185,6 +218,8 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
 
     /** Closes every socket and forgets what was read (a logout, or a login by another person). */
     reset() {
+      this.lingering.forEach((timer) => clearTimeout(timer));
+      this.lingering.clear();
       this.owners.clear();
       this.reconcile();
       this.$patch({

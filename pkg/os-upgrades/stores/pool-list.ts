@@ -2,7 +2,10 @@
 // shell's management store's own list: its watch keeps them current, with the rollout progress.
 // Versions are never read all at once: the pinned and previous images by name, and the channels
 // the stored selectors choose from through the channel versions store (kept current by its watch).
-import { applyWithdrawals, firstPoolPage, OSVersion, readPool } from '../domain';
+import { toRaw } from 'vue';
+import {
+  applyWithdrawals, firstPoolPage, FleetCluster, FleetGroup, OSVersion, overlapsByPool, readPool
+} from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
 import { poolPagingEnabled } from '../api/pool-pages';
@@ -10,6 +13,7 @@ import { TYPE } from '../config';
 import { channelKey, useChannelVersionsStore } from './channel-versions';
 import { usePinnedVersionsStore } from './pinned-versions';
 import { usePoolPageStore } from './pool-page';
+import { RecentValues, revisionKey } from './revision-memo';
 
 // The channel list last read (the shell store's live array, so a withdrawal shows without a reload).
 let channelList: unknown[] = [];
@@ -176,6 +180,22 @@ export function viewVersions(pools: readonly unknown[], channelObjects: unknown[
   return poolVersions({
     pinned: usePinnedVersionsStore().versionsOf(pinnedNames(pools)), channels: selectorChannels(pools, channelObjects), channelObjects
   });
+}
+
+// Two: the page works the overlaps out from its own page of pools until every pool is read.
+const overlaps = new RecentValues<Map<string, string[]>>(2);
+
+/**
+ * overlapsByPool, worked out again only when a pool, a Fleet cluster or a group changed (every
+ * pool's clusters over every cluster: the pools list asks on each visit). `clusterObjects` and
+ * `groupObjects` are the objects `clusters` and `groups` were made from.
+ */
+export function poolOverlaps(pools: readonly unknown[], clusterObjects: readonly unknown[], groupObjects: readonly unknown[], clusters: readonly FleetCluster[], groups: readonly FleetGroup[]): Map<string, string[]> {
+  const keys = [pools, clusterObjects, groupObjects].map(revisionKey);
+  const key = keys.every((part) => part !== undefined) ? keys.join('|') : undefined;
+
+  // Kept by revision, the raw pools are read (no reactive proxy to go through); else the live ones, so a change is seen.
+  return overlaps.get(key, () => overlapsByPool(key === undefined ? pools : pools.map((pool) => toRaw(pool)), clusters, groups));
 }
 
 /** Asks with the shell's own confirm dialog (prompt-remove), which deletes the pools' models. */

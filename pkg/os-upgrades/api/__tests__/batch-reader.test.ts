@@ -1,18 +1,26 @@
-import { BatchReader } from '../batch-reader';
+import { BatchReader, FIRST_READ_KEYS } from '../batch-reader';
 
 describe('BatchReader', () => {
-  it('answers every read of one turn with one bulk read, each key once', async() => {
+  it('answers every read of one turn with two bulk reads, the first few keys asked for on their own, each key once', async() => {
     const calls: string[][] = [];
+    const answered: string[] = [];
+    // The larger read answers later, as IndexedDB does.
     const reader = new BatchReader(async(keys) => {
       calls.push(keys);
+      await new Promise((resolve) => setTimeout(resolve, keys.length));
 
       return keys.map((key) => (key === 'gone' ? undefined : key.toUpperCase()));
     });
     const keys = Array.from({ length: 500 }, (_, i) => `file-${ i }`);
-    const values = await Promise.all([...keys, 'file-0', 'gone'].map((key) => reader.read(key)));
+    const values = await Promise.all([...keys, 'file-0', 'gone'].map((key) => reader.read(key).then((value) => {
+      answered.push(key);
 
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toEqual([...keys, 'gone']);
+      return value;
+    })));
+
+    expect(calls).toEqual([keys.slice(0, FIRST_READ_KEYS), [...keys.slice(FIRST_READ_KEYS), 'gone']]);
+    // What was asked for first is there before the rest.
+    expect(answered.slice(0, FIRST_READ_KEYS + 1).sort()).toEqual([...keys.slice(0, FIRST_READ_KEYS), 'file-0'].sort());
     expect(values[0]).toBe('FILE-0');
     expect(values[499]).toBe('FILE-499');
     expect(values[500]).toBe('FILE-0');

@@ -1,8 +1,9 @@
 /**
  * @jest-environment node
  */
+/* global jest */
 import 'fake-indexeddb/auto';
-import { PersistentFileCache } from '../persistent-cache';
+import { PersistentFileCache, SafeFileCache } from '../persistent-cache';
 
 describe('PersistentFileCache (IndexedDB through idb-keyval, fake-indexeddb here)', () => {
   let now = 1000;
@@ -21,7 +22,7 @@ describe('PersistentFileCache (IndexedDB through idb-keyval, fake-indexeddb here
     expect(await later.usage()).toEqual({ entries: 1, bytes: 10 });
   });
 
-  it('reads the files a page asks for at once in one IndexedDB transaction, not one each', async() => {
+  it('reads the files a page asks for at once in two IndexedDB transactions (the first few, then the rest), not one each', async() => {
     const keys = Array.from({ length: 500 }, (_, i) => `file-${ i }`);
     const writer = new PersistentFileCache(100000, clock);
 
@@ -45,7 +46,7 @@ describe('PersistentFileCache (IndexedDB through idb-keyval, fake-indexeddb here
       IDBDatabase.prototype.transaction = transaction;
     }
     // Reads only: the recency of what was read is written later, in its own batch.
-    expect(modes.filter((mode) => mode !== 'readwrite')).toHaveLength(1);
+    expect(modes.filter((mode) => mode !== 'readwrite')).toHaveLength(2);
     // Its recency write, 200 ms later, is dropped by clear(): nothing comes back into the index.
     await later.clear();
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -77,5 +78,69 @@ describe('PersistentFileCache (IndexedDB through idb-keyval, fake-indexeddb here
     await cache.put('a', 'A', 1);
     await cache.clear();
     expect(await new PersistentFileCache(100, clock).get('a')).toBeUndefined();
+  });
+});
+
+type Answer = (value: unknown) => void;
+
+describe('SafeFileCache', () => {
+  /** A cache whose reads answer when the test says so. */
+  function controlled() {
+    const answers: Map<string, Answer> = new Map();
+    const inner = {
+      get:   (key: string) => new Promise<unknown>((resolve) => answers.set(key, resolve)),
+      put:   async() => undefined,
+      clear: async() => undefined,
+      usage: async() => ({ entries: 0, bytes: 0 }),
+    };
+
+    return { inner, answers };
+  }
+
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('answers a read that never returns as a miss after its time limit, and the others with their files', async() => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const { inner, answers } = controlled();
+    const cache = new SafeFileCache(inner, 3000);
+    const reads = Array.from({ length: 500 }, (_, i) => cache.get(`file-${ i }`));
+
+    // The reads of one turn share one timer, not one each.
+    expect(jest.getTimerCount()).toBe(1);
+    for (let i = 1; i < 500; i++) {
+      answers.get(`file-${ i }`)?.(`text ${ i }`);
+    }
+    await jest.advanceTimersByTimeAsync(3000);
+
+    expect(await reads[0]).toBeUndefined();
+    expect(await reads[499]).toBe('text 499');
+  });
+
+  it('leaves no timer behind once every read of the turn answered', async() => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const { inner, answers } = controlled();
+    const cache = new SafeFileCache(inner, 3000);
+    const reads = ['a', 'b'].map((key) => cache.get(key));
+
+    answers.get('a')?.('A');
+    answers.get('b')?.('B');
+    expect(await Promise.all(reads)).toEqual(['A', 'B']);
+    expect(jest.getTimerCount()).toBe(0);
+    // A later read gets its own full time limit.
+    const later = cache.get('c');
+
+    await jest.advanceTimersByTimeAsync(2999);
+    answers.get('c')?.('C');
+    expect(await later).toBe('C');
+  });
+
+  it('answers a failing read as a miss', async() => {
+    const cache = new SafeFileCache({
+      get: () => Promise.reject(new Error('closed')), put: async() => undefined, clear: async() => undefined, usage: async() => ({ entries: 0, bytes: 0 })
+    });
+
+    expect(await cache.get('a')).toBeUndefined();
   });
 });

@@ -173,6 +173,64 @@ describe('node rollout store', () => {
     expect(store.readings['c-m-a']).toBeUndefined();
   });
 
+  it('keeps a page\'s clusters watched a while after it is left, so a visit back reads none of them again', async() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const { store, shell, sockets } = setup({ 'c-m-a': { nodes: [node('a1', 'v2', 'h')] } });
+
+      await store.loadFleet(shell);
+      store.follow('page', ['c-m-a']);
+      for (let i = 0; i < 6; i++) {
+        await Promise.resolve();
+      }
+      const reads = shell.dispatch.mock.calls.length;
+
+      store.release('page', 60000);
+      jest.advanceTimersByTime(59000);
+      expect(sockets[0].closed).toBe(false);
+      store.follow('page', ['c-m-a']);
+      expect(store.readings['c-m-a']?.kind).toBe('read');
+      jest.advanceTimersByTime(5000);
+      expect(sockets[0].closed).toBe(false);
+      expect(shell.dispatch.mock.calls).toHaveLength(reads);
+      expect(sockets).toHaveLength(1);
+
+      store.release('page', 60000);
+      jest.advanceTimersByTime(60000);
+      expect(sockets[0].closed).toBe(true);
+      expect(store.readings['c-m-a']).toBeUndefined();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('works a pool\'s summary out again when the pool is written, and keeps it while nothing changed', async() => {
+    const { store, shell } = setup({ 'c-m-a': { nodes: [node('a1', 'v2', 'h')] } });
+    const live = {
+      ...pool, metadata: { ...pool.metadata, resourceVersion: '1' }, spec: { ...pool.spec }
+    };
+    const both = [...versions, {
+      ...versions[0], name: 'v3', image: 'r/os:v3'
+    }];
+
+    await store.loadFleet(shell);
+    store.follow('page', ['c-m-a', 'c-m-b']);
+    await flush();
+    const first = store.summary(live, both);
+
+    expect(first.image).toBe('os:v2');
+    expect(first.counts).toMatchObject({ total: 1, updated: 1 });
+    expect(store.summary(live, [...both])).toBe(first);
+
+    // The shell's store writes its models in place: a new pin comes with a new resourceVersion.
+    live.spec.managedOSVersionName = 'v3';
+    live.metadata.resourceVersion = '2';
+    const written = store.summary(live, both);
+
+    expect(written.image).toBe('os:v3');
+    expect(written.counts).toMatchObject({ total: 1, updated: 0 });
+  });
+
   it('reads again after the watch is lost', async() => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     try {
