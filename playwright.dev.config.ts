@@ -28,7 +28,8 @@ export default defineConfig({
     command:             'scripts/run',
     url:                 `https://localhost:${ devPort }/`,
     ignoreHTTPSErrors:   true,
-    reuseExistingServer: !process.env.CI,
+    // scripts/test starts it beside the other browser tests (E2E_DEV_SERVER_STARTED) and waits for its compile.
+    reuseExistingServer: !process.env.CI || !!process.env.E2E_DEV_SERVER_STARTED,
     timeout:             DEV_COMPILE_TIMEOUT_MS,
     stdout:              'pipe',
     stderr:              'pipe',
