@@ -1,11 +1,11 @@
 // What kube-controller-manager does after a deletion, for the emulator's stored types:
-// - the garbage collector (kubernetes pkg/controller/garbagecollector/garbagecollector.go
+// - the garbage collector (kubernetes/kubernetes pkg/controller/garbagecollector/garbagecollector.go
 //   attemptToDeleteItem): a dependent whose owners are all gone is deleted, background; one with
 //   finalizers stays Terminating until they are removed. An owner deleted in the foreground
-//   (k8s.io/apiserver pkg/registry/generic/registry/store.go deletionFinalizersForGarbageCollection
+//   (kubernetes/kubernetes staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go deletionFinalizersForGarbageCollection
 //   gives it the finalizer foregroundDeletion) has its dependents deleted, and loses the finalizer,
 //   so goes, once no dependent with blockOwnerDeletion is left (processDeletingDependentsItem).
-// - the namespace controller (kubernetes pkg/controller/namespace/deletion/namespaced_resources_deleter.go):
+// - the namespace controller (kubernetes/kubernetes pkg/controller/namespace/deletion/namespaced_resources_deleter.go):
 //   a namespace being deleted is Terminating while everything in it is deleted; once nothing is
 //   left, its spec.finalizers (`kubernetes`) are removed and it goes.
 // Recorded on the real kube-controller-manager: tests/conformance/recordings/kube-controllers.json.
@@ -79,6 +79,8 @@ export class GarbageCollector {
       if (!owners.length || object.metadata.deletionTimestamp) {
         continue;
       }
+      // kubernetes/kubernetes pkg/controller/garbagecollector/garbagecollector.go attemptToDeleteItem:
+      // no owner left (background), or an owner waiting in the foreground for its dependents.
       if (owners.every((o) => !byUid.has(o.uid)) || owners.some((o) => inForeground(o.uid))) {
         this.api.deleteObject(type, object);
         changed = true;
@@ -99,6 +101,7 @@ export class GarbageCollector {
   private finish(type: ResourceType, object: KubeObject): boolean {
     const uid = object.metadata.uid;
 
+    // kubernetes/kubernetes pkg/controller/garbagecollector/garbagecollector.go processDeletingDependentsItem.
     if (finalizersOf(object).includes(FOREGROUND_FINALIZER)) {
       const blocking = this.everything().some(({ object: o }) => (o.metadata.ownerReferences ?? []).some((ref) => ref.uid === uid && ref.blockOwnerDeletion));
 
@@ -108,6 +111,7 @@ export class GarbageCollector {
         return true;
       }
     }
+    // kubernetes/kubernetes pkg/controller/namespace/deletion/namespaced_resources_deleter.go Delete.
     if (type.id === 'namespace' && namespaceFinalizers(object).length) {
       const content = this.everything().filter(({ type: t, object: o }) => t.namespaced && o.metadata.namespace === object.metadata.name);
 
