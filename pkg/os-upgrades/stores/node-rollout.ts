@@ -162,10 +162,10 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
       const clusters = this.clusterInputs(pool);
       const owners = this.bundleOwners;
       // The pin's image is what the summary reads of the versions (their list is the page's own).
-      const image = rolloutTarget(toRaw(pool), versions).image;
+      const target = rolloutTarget(toRaw(pool), versions);
 
-      return summaries.get(pool, [image, owners, ...clusters.flatMap((c) => [c.cluster, c.clusterId, c.reading])], (obj) => summarizeNodeRollout({
-        target: rolloutTarget(obj, versions), clusters, bundleMissing: isBundleMissing(obj, owners)
+      return summaries.get(pool, [target.image, owners, ...clusters.flatMap((c) => [c.cluster, c.clusterId, c.reading])], (obj) => summarizeNodeRollout({
+        target, clusters, bundleMissing: isBundleMissing(obj, owners)
       }));
     },
 
