@@ -2,6 +2,7 @@
 // a page is built again on each visit, and the rules it runs read every field of a shell model
 // through Vue's reactive proxy (the pools list spent most of a warm visit that way).
 import { toRaw } from 'vue';
+import { poolsRevisionKey } from '../domain';
 
 function resourceVersionOf(obj: unknown): string {
   const metadata = (obj as { metadata?: { resourceVersion?: unknown } } | null | undefined)?.metadata;
@@ -50,19 +51,7 @@ export class ObjectMemo<V> {
  * tells a change apart).
  */
 export function revisionKey(objects: readonly unknown[]): string | undefined {
-  const parts: string[] = [];
-
-  for (const obj of objects) {
-    const revision = resourceVersionOf(obj);
-    const metadata = (obj as { metadata?: { name?: unknown; namespace?: unknown } }).metadata;
-
-    if (!revision) {
-      return undefined;
-    }
-    parts.push(`${ String(metadata?.namespace ?? '') }/${ String(metadata?.name ?? '') }@${ revision }`);
-  }
-
-  return parts.join(',');
+  return objects.every((obj) => resourceVersionOf(obj)) ? poolsRevisionKey(objects) : undefined;
 }
 
 /**
