@@ -9,7 +9,7 @@
 import { createHash } from 'crypto';
 import { JsonObject, asObject, asString } from '../core/json';
 import { ObjectApi, nowTimestamp } from '../kube/objects';
-import { KubeObject } from '../kube/store';
+import { KubeObject, finalizersOf } from '../kube/store';
 import { safeConcatName } from '../kube/wrangler-name';
 import { SYSTEM_ACTOR } from '../rancher/users';
 
@@ -97,7 +97,7 @@ export class BundleDeployments {
     for (const bd of this.of(bundle).filter((b) => !names.has(`${ b.metadata.namespace }/${ b.metadata.name }`))) {
       this.api.store.delete(BUNDLE_DEPLOYMENT, bd.metadata.namespace, bd.metadata.name);
     }
-    const finalizers = Array.isArray(bundle.metadata.finalizers) ? bundle.metadata.finalizers as string[] : [];
+    const finalizers = finalizersOf(bundle);
 
     if (!bundle.metadata.deletionTimestamp && !finalizers.includes(BUNDLE_FINALIZER)) {
       this.writeFinalizers(bundle, [...finalizers, BUNDLE_FINALIZER]);
@@ -109,7 +109,7 @@ export class BundleDeployments {
     for (const bd of this.of(bundle)) {
       this.api.store.delete(BUNDLE_DEPLOYMENT, bd.metadata.namespace, bd.metadata.name);
     }
-    const finalizers = Array.isArray(bundle.metadata.finalizers) ? bundle.metadata.finalizers as string[] : [];
+    const finalizers = finalizersOf(bundle);
 
     if (finalizers.includes(BUNDLE_FINALIZER) && this.api.find(this.api.types.require('fleet.cattle.io.bundle'), bundle.metadata.namespace, bundle.metadata.name)) {
       this.writeFinalizers(bundle, finalizers.filter((f) => f !== BUNDLE_FINALIZER));

@@ -10,7 +10,7 @@
 //   left, its spec.finalizers (`kubernetes`) are removed and it goes.
 // Recorded on the real kube-controller-manager: tests/conformance/recordings/kube-controllers.json.
 import { ResourceType, TypeRegistry } from './resource-types';
-import { KubeObject, ObjectStore } from './store';
+import { KubeObject, ObjectStore, finalizersOf } from './store';
 
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 
@@ -22,10 +22,6 @@ export interface CollectedApi {
   deleteObject(type: ResourceType, object: KubeObject): void;
   /** Writes the object as the controller would (its finalizers, a namespace's spec.finalizers). */
   write(type: ResourceType, object: KubeObject): void;
-}
-
-function finalizersOf(object: KubeObject): string[] {
-  return Array.isArray(object.metadata.finalizers) ? object.metadata.finalizers : [];
 }
 
 export function namespaceFinalizers(object: KubeObject): string[] {

@@ -13,7 +13,7 @@ import {
 } from '../core/json';
 import { LabelSelector, matchesLabels } from './labels';
 import { ResourceType, TypeRegistry, apiVersionOf } from './resource-types';
-import { KubeObject, ObjectMeta, ObjectStore } from './store';
+import { KubeObject, ObjectMeta, ObjectStore, finalizersOf } from './store';
 import { Actor, Verb, can } from '../rancher/users';
 import { normalize, validate, validateName, validateStringMaps } from './validate';
 import { CollectedApi, FOREGROUND_FINALIZER, GarbageCollector, namespaceFinalizers } from './garbage-collector';
@@ -60,10 +60,6 @@ function randomSuffix(): string {
   const bytes = randomBytes(5);
 
   return [...bytes].map((b) => NAME_CHARS[b % NAME_CHARS.length]).join('');
-}
-
-function finalizersOf(metadata: ObjectMeta): string[] {
-  return Array.isArray(metadata.finalizers) ? metadata.finalizers.filter((f): f is string => typeof f === 'string') : [];
 }
 
 function contentOf(object: JsonObject): JsonObject {
@@ -321,7 +317,7 @@ export class ObjectApi implements CollectedApi {
   }
 
   private deleteWith(type: ResourceType, existing: KubeObject, propagation: 'Foreground' | 'Background'): KubeObject {
-    const finalizers = finalizersOf(existing.metadata);
+    const finalizers = finalizersOf(existing);
     const foreground = propagation === 'Foreground';
     // A namespace's spec.finalizers (`kubernetes`): the namespace controller empties it first (garbage-collector.ts).
     const namespaceContent = type.id === 'namespace' && namespaceFinalizers(existing).length > 0;
@@ -396,7 +392,7 @@ export class ObjectApi implements CollectedApi {
     }
     next.metadata.resourceVersion = String(this.store.nextRevision());
     this.store.put(type.id, next, 'change');
-    if (next.metadata.deletionTimestamp && !finalizersOf(next.metadata).length && !(type.id === 'namespace' && namespaceFinalizers(next).length)) {
+    if (next.metadata.deletionTimestamp && !finalizersOf(next).length && !(type.id === 'namespace' && namespaceFinalizers(next).length)) {
       // The last finalizer of an object being deleted is gone: the deletion completes.
       if (this.store.delete(type.id, next.metadata.namespace, next.metadata.name)) {
         this.collector.schedule();

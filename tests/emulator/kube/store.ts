@@ -42,6 +42,13 @@ export interface StoreEvent {
   revision: number;
 }
 
+/** The object's metadata.finalizers (the strings in it; [] when there are none). */
+export function finalizersOf(object: KubeObject): string[] {
+  const finalizers = object.metadata.finalizers;
+
+  return Array.isArray(finalizers) ? finalizers.filter((f): f is string => typeof f === 'string') : [];
+}
+
 export function objectKey(namespace: string | undefined, name: string): string {
   return namespace ? `${ namespace }/${ name }` : name;
 }

@@ -10,7 +10,7 @@
 import { parseLabelSelector } from '../kube/labels';
 import { ObjectApi } from '../kube/objects';
 import { ResourceType } from '../kube/resource-types';
-import { StoreEvent } from '../kube/store';
+import { StoreEvent, finalizersOf } from '../kube/store';
 import { SYSTEM_ACTOR } from '../rancher/users';
 import { VERSION_NAME_LABEL } from './image-operator';
 import { asObject, asString } from '../core/json';
@@ -78,7 +78,7 @@ export class VersionFinalizer {
     if (!version) {
       return;
     }
-    const finalizers = Array.isArray(version.metadata.finalizers) ? version.metadata.finalizers as string[] : [];
+    const finalizers = finalizersOf(version);
     const has = finalizers.includes(VERSION_FINALIZER);
 
     if (!version.metadata.deletionTimestamp) {
