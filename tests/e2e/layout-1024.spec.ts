@@ -14,7 +14,7 @@ import { expect, test } from './support/test';
 import { CHANNELS, FLEET, POOLS, SOURCES } from './support/names';
 import { channelRow } from './support/channels';
 import { useSeed } from './support/seed';
-import { PageWorld, seedPageWorld, waitForNodes } from './support/seed-pages';
+import { NO_CLUSTER, PageWorld, seedPageWorld, waitForNodes } from './support/seed-pages';
 
 const seed = useSeed();
 
@@ -234,6 +234,8 @@ for (const theme of ['light', 'dark'] as const) {
     const path = paths(world);
     // A pool on the first pool's targets: the first one's row says it overlaps this long name.
     const overlap = await seed.pool('walk-overlap', { managedOSVersionName: world.images.middle, clusterTargets: world.cluster.targets });
+    // A name of 50 characters (40 and the run's suffix), first by name so on the table's first page.
+    const longest = await seed.pool('a-pool-named-as-long-as-the-fleet-allows', { managedOSVersionName: world.images.middle, clusterTargets: NO_CLUSTER });
 
     await page.setViewportSize({ width: 1400, height: 1000 });
     await loginAs(page, 'admin');
@@ -250,6 +252,7 @@ for (const theme of ['light', 'dark'] as const) {
       // "chain-" / "canary": a name broke at its hyphen; the table still fits the page.
       await expectOneLine(await rowsOf(table, world).getByTestId('pool-name').all());
       await expectInside(table.locator('table').first(), page.locator('.pools-page'));
+      await expectInside(row(longest).getByTestId(`pool-menu-${ longest }`), page.locator('.pools-page'));
       await expect(behind.getByTestId('pool-overlaps')).toHaveText(`Overlaps ${ overlap }`);
       await expectWhole(behind.getByTestId('pool-overlaps'));
       // "… or newer.. See": the reason's own full stop and the message's.

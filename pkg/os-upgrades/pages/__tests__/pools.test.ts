@@ -162,4 +162,20 @@ describe('workload pools page', () => {
 
     expect(usePoolApprovalStore().request).toMatchObject({ kind: 'rollback', versionName: OLD.name });
   });
+
+  it('reads the namespace under each name when every pool is in one, and gives it a column when they differ', async() => {
+    const elsewhere = poolObject({ name: 'lab', pin: OLD.name });
+
+    (elsewhere.metadata as { namespace: string }).namespace = 'fleet-lab';
+    const one = await mountPage({ pools: [poolObject({ pin: OLD.name }), poolObject({ name: 'edge-2', pin: OLD.name })], versions: VERSIONS });
+
+    expect(one.wrapper.findAll('[data-testid="pool-namespace"]').map((cell) => cell.text())).toEqual(['fleet-default', 'fleet-default']);
+    expect(one.wrapper.findComponent({ name: 'PoolTable' }).findComponent(shellStubs.SortableTable).props('headers').map((h: { name: string }) => h.name)).not.toContain('namespace');
+    one.wrapper.unmount();
+
+    const two = await mountPage({ pools: [poolObject({ pin: OLD.name }), elsewhere], versions: VERSIONS });
+
+    expect(two.wrapper.findAll('[data-testid="pool-namespace"]')).toHaveLength(0);
+    expect(two.wrapper.findComponent({ name: 'PoolTable' }).findComponent(shellStubs.SortableTable).props('headers').map((h: { name: string }) => h.name)).toContain('namespace');
+  });
 });
