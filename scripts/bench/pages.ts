@@ -66,12 +66,13 @@ export const PAGES: PageSpec[] = [
     name: 'pools list (200 pools)', path: `${ PRODUCT }/pools`, ready: ['[data-testid="pools-table"] [data-testid="pool-name"]'], busy: '[data-testid="pool-versions-loading"]'
   },
   {
-    // A pool's form (scale-pool-001 stores a selector on its channel): the preview resolved. The
-    // form moved to …/edit when the pool got its own page; the baseline has it at the pool's path.
+    // A pool's form (scale-pool-001 stores a selector on its channel), ready to edit: its first tab's
+    // fields drawn with the pool's values. The other tabs are drawn when first opened (the selector's
+    // preview is timed by browser.ts); the baseline drew every tab at once, at the pool's path.
     name:         'pool form',
     path:         `${ PRODUCT }/pools/${ NAMESPACE }/scale-pool-001/edit`,
     baselinePath: `${ PRODUCT }/pools/${ NAMESPACE }/scale-pool-001`,
-    ready:        ['[data-testid="selector-preview"][aria-busy="false"]'],
+    ready:        ['[data-testid="pool-name-input"], [data-testid="selector-preview"][aria-busy="false"]'],
     busy:         '[data-testid="pool-form-loading"]',
   },
 ];

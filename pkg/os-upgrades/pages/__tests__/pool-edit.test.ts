@@ -360,4 +360,33 @@ describe('pool form page', () => {
       expect(writes).toHaveLength(0);
     });
   });
+
+  it('draws a tab, and loads its code, when it is first opened, and keeps it with what was typed', async() => {
+    const fake = fakeStore({ versions: VERSIONS });
+    const wrapper = mount(PoolEditPage, {
+      global: {
+        mocks: {
+          t, $store: fake.store, $route: { params: { cluster: '_' } }, $router: { push }
+        },
+        stubs: {
+          ...shellStubs,
+          Tabbed: {
+            name: 'Tabbed', emits: ['changed'], template: '<div class="tabbed"><slot /></div>'
+          }
+        },
+      },
+    });
+
+    await settle();
+    expect(wrapper.find('[data-testid="pool-name-input"]').exists()).toBe(true);
+    expect(wrapper.find('[data-tab="targets"]').text()).toBe('');
+
+    wrapper.findComponent({ name: 'Tabbed' }).vm.$emit('changed', { selectedName: 'targets' });
+    await settle();
+    expect(wrapper.find('[data-tab="targets"]').text()).not.toBe('');
+    wrapper.findComponent({ name: 'Tabbed' }).vm.$emit('changed', { selectedName: 'image' });
+    await settle();
+    expect(wrapper.find('[data-tab="targets"]').text()).not.toBe('');
+    expect(wrapper.find('[data-tab="rollout"]').text()).toBe('');
+  });
 });

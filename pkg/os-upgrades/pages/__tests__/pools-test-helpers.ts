@@ -1,6 +1,7 @@
 /* global jest */
 import { reactive, watch } from 'vue';
 import { VERSION_PAGINATION } from '../../api/version-pagination';
+import { POOL_FORM_TABS } from '../../domain';
 import type { OSVersion } from '../../domain';
 import { TYPE } from '../../config';
 
@@ -197,7 +198,14 @@ export const shellStubs = {
     emits:    ['onInput'],
     template: '<div><pre class="yaml">{{ value }}</pre><textarea class="yaml-input" @input="$emit(\'onInput\', $event.target.value)" /></div>',
   },
-  Tabbed:       { template: '<div class="tabbed"><slot /></div>' },
+  // Selects each of the pool form's tabs once, as a person opening them all would: each is drawn from then on.
+  Tabbed: {
+    emits: ['changed'],
+    mounted(this: { $emit: (event: string, value: unknown) => void }) {
+      POOL_FORM_TABS.forEach((name) => this.$emit('changed', { selectedName: name }));
+    },
+    template: '<div class="tabbed"><slot /></div>',
+  },
   Tab:          { props: ['name', 'label', 'error'], template: '<section class="tab" :data-tab="name" :data-error="String(!!error)"><slot /></section>' },
   ImageCompare: { props: ['versions', 'oldName', 'newName'], template: '<div class="image-compare" :data-old="oldName" :data-new="newName" />' },
 };
