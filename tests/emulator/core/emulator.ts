@@ -16,6 +16,8 @@ import { DEFAULT_OPERATOR_VERSION, ElementalInstall, channelSchemaFor, metadataO
 import { FixtureData } from '../data/fixtures';
 import { JsonObject, asObject, asString, clone } from './json';
 import { ObjectApi } from '../kube/objects';
+import { ControllerApi, LocalControllerApi } from '../kube/controller-api';
+import { KubeEndpoint, RemoteControllerApi } from '../real-stack/remote-api';
 import { ChannelOperator } from '../operator/operator';
 import { ELEMENTAL_GROUP, ResourceType, TypeRegistry, builtinTypes } from '../kube/resource-types';
 import { GeneratedChannel } from '../data/scale-channel';
@@ -46,6 +48,11 @@ export interface EmulatorConfig {
   changelogPodStartMs?: number;
   /** The Elemental operator installed (--elemental), by default the newest release. */
   elemental?: ElementalInstall;
+  /**
+   * `--backend real-stack`: the channel operator is a client of this real API server (it lists and
+   * watches its channels and versions there and writes them there) instead of the emulator's store.
+   */
+  remoteKube?: KubeEndpoint;
 }
 
 export class Emulator {
@@ -55,6 +62,8 @@ export class Emulator {
   readonly sessions = new Sessions();
   readonly files: ServedFiles;
   readonly operator: ChannelOperator;
+  /** The real API server's cache the channel operator reads (`--backend real-stack`), if any. */
+  readonly remote?: RemoteControllerApi;
   readonly fleet: FleetSimulator;
   readonly imageOperator: ImageOperator;
   readonly versionFinalizer: VersionFinalizer;
@@ -83,10 +92,19 @@ export class Emulator {
     this.api = new ObjectApi(this.store, this.types);
     this.suc = new SystemUpgradeControllers(this.nodes, { timeScale: config.timeScale });
     this.files = new ServedFiles(config.fixtures, config.generated);
-    this.operator = new ChannelOperator(this.api, this.files, { timeScale: config.timeScale, retryBaseMs: config.retryBaseMs });
+    let operatorApi: ControllerApi = new LocalControllerApi(this.api);
+
+    if (config.remoteKube) {
+      this.remote = new RemoteControllerApi(config.remoteKube, this.types, [
+        this.types.require('elemental.cattle.io.managedosversionchannel'), this.types.require('elemental.cattle.io.managedosversion'),
+        this.types.require('elemental.cattle.io.managedosimage'),
+      ]);
+      operatorApi = this.remote;
+    }
+    this.operator = new ChannelOperator(operatorApi, this.files, { timeScale: config.timeScale, retryBaseMs: config.retryBaseMs });
     this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
     this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.imageRetryBaseMs ?? IMAGE_RETRY_BASE_MS });
-    this.versionFinalizer = new VersionFinalizer(this.api);
+    this.versionFinalizer = new VersionFinalizer(operatorApi);
     this.downstream = new DownstreamClusters({
       api: this.api, nodes: this.nodes, suc: this.suc
     }, config.pingMs ?? 30000, config.serverVersion ?? '', config.sqlCache);
@@ -142,20 +160,23 @@ export class Emulator {
     for (const object of seedChannels) {
       this.applySeedObject(object);
     }
-    await this.operator.syncAll();
+    // On the real stack the operator's channels are the stack's: a channel synced before is not synced again at start.
+    if (!this.remote) {
+      await this.operator.syncAll();
+    }
     for (const object of this.config.fixtures.seed.filter((o) => o.kind !== 'ManagedOSVersionChannel')) {
       this.applySeedObject(object);
     }
     this.fleet.seedNodes();
     for (const image of this.api.list(this.types.require('elemental.cattle.io.managedosimage')).items) {
       if (!asObject(image.status).conditions) {
-        this.settlePool(image.metadata.namespace ?? '', image.metadata.name);
+        await this.settlePool(image.metadata.namespace ?? '', image.metadata.name);
       }
     }
   }
 
   /** A seeded pool starts rolled out: the operator's reconcile, Fleet and SUC done at once, its nodes on its image. */
-  private settlePool(namespace: string, name: string): void {
+  private async settlePool(namespace: string, name: string): Promise<void> {
     if (this.imageOperator.reconcile(namespace, name) !== undefined) {
       return;
     }
@@ -169,12 +190,13 @@ export class Emulator {
     const pin = asString(asObject(this.api.find(this.types.require('elemental.cattle.io.managedosimage'), namespace, name)?.spec).managedOSVersionName);
 
     if (pin) {
-      this.versionFinalizer.reconcile(namespace, pin);
+      await this.versionFinalizer.reconcile(namespace, pin);
     }
   }
 
   async start(): Promise<void> {
     await this.seed();
+    await this.remote?.start();
     this.operator.start();
     this.imageOperator.start();
     this.versionFinalizer.start();
@@ -185,6 +207,7 @@ export class Emulator {
   }
 
   stop(): void {
+    this.remote?.stop();
     this.operator.stop();
     this.imageOperator.stop();
     this.versionFinalizer.stop();
