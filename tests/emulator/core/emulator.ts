@@ -149,6 +149,12 @@ export class Emulator {
     if (metadata) {
       this.applySeedObject(metadata);
     }
+    if (this.remote && metadata) {
+      // What the operator's chart installs on the stack (the Metadata record of its release,
+      // elemental-operator .obs/chartfile/elemental-operator-helm/templates/metadata.yaml) in its namespace.
+      await this.remote.ensure(this.types.require('namespace'), { metadata: { name: asString(asObject(metadata.metadata).namespace) } });
+      await this.remote.ensure(this.types.require('elemental.cattle.io.metadata'), metadata);
+    }
     const seedChannels = this.config.fixtures.seed.filter((o) => o.kind === 'ManagedOSVersionChannel');
     const seedChannelNames = new Set(seedChannels.map((o) => asString(asObject(o.metadata).name)));
 

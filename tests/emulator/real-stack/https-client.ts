@@ -27,7 +27,9 @@ export function requestOnce(url: string, method: string, headers: Record<string,
       const chunks: Buffer[] = [];
 
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({
+        status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks)
+      }));
       res.on('error', reject);
     });
 

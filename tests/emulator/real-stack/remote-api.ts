@@ -59,7 +59,9 @@ export class RemoteControllerApi implements ControllerApi {
 
   constructor(private readonly endpoint: KubeEndpoint, readonly types: TypeRegistry, watched: ResourceType[]) {
     for (const type of watched) {
-      this.caches.set(type.id, { type, objects: new Map(), revision: '' });
+      this.caches.set(type.id, {
+        type, objects: new Map(), revision: ''
+      });
     }
   }
 
@@ -92,13 +94,17 @@ export class RemoteControllerApi implements ControllerApi {
   }
 
   async create(type: ResourceType, namespace: string | undefined, object: KubeObject | Record<string, unknown>): Promise<KubeObject> {
-    const body = { ...object, apiVersion: apiVersionOf(type), kind: type.kind };
+    const body = {
+      ...object, apiVersion: apiVersionOf(type), kind: type.kind
+    };
 
     return this.write('POST', resourcePath(type, namespace), type, body);
   }
 
   async update(type: ResourceType, namespace: string | undefined, name: string, object: KubeObject, subresource?: 'status'): Promise<KubeObject> {
-    return this.write('PUT', resourcePath(type, namespace, name, subresource), type, { ...object, apiVersion: apiVersionOf(type), kind: type.kind });
+    return this.write('PUT', resourcePath(type, namespace, name, subresource), type, {
+      ...object, apiVersion: apiVersionOf(type), kind: type.kind
+    });
   }
 
   async delete(type: ResourceType, namespace: string | undefined, name: string): Promise<void> {
@@ -106,6 +112,22 @@ export class RemoteControllerApi implements ControllerApi {
 
     if (answer.status >= 300 && answer.status !== 404) {
       throw errorOf(answer.status, answer.json);
+    }
+  }
+
+  /** Creates the object unless it exists (what an installed chart left there), answering whether it did. */
+  async ensure(type: ResourceType, object: JsonObject): Promise<boolean> {
+    const namespace = asString(asObject(object.metadata).namespace);
+
+    try {
+      await this.create(type, namespace, object);
+
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        return false;
+      }
+      throw e;
     }
   }
 
@@ -132,8 +154,11 @@ export class RemoteControllerApi implements ControllerApi {
       throw errorOf(answer.status, answer.json);
     }
     const written = answer.json as KubeObject;
+    const cache = this.caches.get(type.id);
 
-    this.remember(this.cacheOf(type), written);
+    if (cache) {
+      this.remember(cache, written);
+    }
 
     return structuredClone(written);
   }

@@ -28,7 +28,9 @@ describe('RealStackProxy', () => {
       res.end('{"id":"fleet-default/a"}');
     });
     const port = await listen(steve);
-    const proxy = new RealStackProxy({ steve: `http://127.0.0.1:${ port }`, kubeApi: 'http://127.0.0.1:1', adminToken: 't' });
+    const proxy = new RealStackProxy({
+      steve: `http://127.0.0.1:${ port }`, kubeApi: 'http://127.0.0.1:1', adminToken: 't'
+    });
     const front = http.createServer((req, res) => {
       const ctx = contextOf(req, res);
 
@@ -37,7 +39,11 @@ describe('RealStackProxy', () => {
     });
     const frontPort = await listen(front);
     const answer = await fetch(`http://localhost:${ frontPort }/k8s/clusters/local/v1/elemental.cattle.io.managedosimages?x=1`, {
-      method: 'POST', headers: { cookie: 'R_SESS=secret', authorization: 'Bearer mine', 'content-type': 'application/json' }, body: '{}'
+      method:  'POST',
+      headers: {
+        cookie: 'R_SESS=secret', authorization: 'Bearer mine', 'content-type': 'application/json'
+      },
+      body: '{}'
     });
 
     expect(answer.status).toBe(201);
@@ -80,7 +86,9 @@ describe('splitSubscription', () => {
     front.on('connection', (ws) => splitSubscription(ws, (end) => {
       end.on('message', (raw) => {
         localSeen.push(raw.toString());
-        end.send(JSON.stringify({ name: 'resource.start', resourceType: JSON.parse(raw.toString()).resourceType, from: 'emulator' }));
+        end.send(JSON.stringify({
+          name: 'resource.start', resourceType: JSON.parse(raw.toString()).resourceType, from: 'emulator'
+        }));
       });
     }, { url: `ws://127.0.0.1:${ upstreamPort }/v1/subscribe`, headers: { 'impersonate-user': admin.id } }));
     const frontPort = await listen(frontServer);

@@ -11,9 +11,12 @@ const CHANNELS = '/apis/elemental.cattle.io/v1beta1/managedosversionchannels';
 
 function channel(name: string, rv: number, extra: Record<string, unknown> = {}): KubeObject {
   return {
-    apiVersion: 'elemental.cattle.io/v1beta1', kind: 'ManagedOSVersionChannel', metadata: {
+    apiVersion: 'elemental.cattle.io/v1beta1',
+    kind:       'ManagedOSVersionChannel',
+    metadata:   {
       name, namespace: 'fleet-default', uid: `uid-${ name }`, resourceVersion: String(rv), creationTimestamp: '2026-01-01T00:00:00Z'
-    }, ...extra
+    },
+    ...extra
   };
 }
 
@@ -64,7 +67,9 @@ class FakeApiServer {
       return;
     }
     if (req.method === 'GET') {
-      res.end(JSON.stringify({ kind: 'List', metadata: { resourceVersion: String(this.revision) }, items: this.items }));
+      res.end(JSON.stringify({
+        kind: 'List', metadata: { resourceVersion: String(this.revision) }, items: this.items
+      }));
 
       return;
     }
@@ -152,7 +157,9 @@ describe('RemoteControllerApi: the emulated operator as a client of a real API s
     await api.start();
     const stale = channel('a', 9);
 
-    await expect(api.update(channelType, 'fleet-default', 'a', stale)).rejects.toMatchObject({ status: 409, reason: 'Conflict', message: 'the object has been modified' });
+    await expect(api.update(channelType, 'fleet-default', 'a', stale)).rejects.toMatchObject({
+      status: 409, reason: 'Conflict', message: 'the object has been modified'
+    });
   });
 
   it('lists again when its watch ends, and tells what changed meanwhile', async() => {

@@ -46,9 +46,7 @@ describe('--backend real-stack: which requests the real stack answers', () => {
     const emulated = { id: 'count', counts: { 'management.cattle.io.setting': { summary: { count: 3 } }, 'elemental.cattle.io.managedosversion': { summary: { count: 600 } } } };
     const real = { data: [{ id: 'count', counts: { 'elemental.cattle.io.managedosversion': { summary: { count: 6 } }, 'management.cattle.io.setting': { summary: { count: 0 } } } }] };
 
-    expect(mergeCounts(emulated, real).counts).toEqual({
-      'management.cattle.io.setting': { summary: { count: 3 } }, 'elemental.cattle.io.managedosversion': { summary: { count: 6 } }
-    });
+    expect(mergeCounts(emulated, real).counts).toEqual({ 'management.cattle.io.setting': { summary: { count: 3 } }, 'elemental.cattle.io.managedosversion': { summary: { count: 6 } } });
     expect(mergeCounts({ data: [emulated] }, real)).toEqual({ data: [{ ...emulated, counts: mergeCounts(emulated, real).counts }] });
   });
 });
