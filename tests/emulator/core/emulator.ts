@@ -97,13 +97,13 @@ export class Emulator {
     if (config.remoteKube) {
       this.remote = new RemoteControllerApi(config.remoteKube, this.types, [
         this.types.require('elemental.cattle.io.managedosversionchannel'), this.types.require('elemental.cattle.io.managedosversion'),
-        this.types.require('elemental.cattle.io.managedosimage'),
+        this.types.require('elemental.cattle.io.managedosimage'), this.types.require('fleet.cattle.io.bundle'),
       ]);
       operatorApi = this.remote;
     }
     this.operator = new ChannelOperator(operatorApi, this.files, { timeScale: config.timeScale, retryBaseMs: config.retryBaseMs });
     this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
-    this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.imageRetryBaseMs ?? IMAGE_RETRY_BASE_MS });
+    this.imageOperator = new ImageOperator(operatorApi, { retryBaseMs: config.imageRetryBaseMs ?? IMAGE_RETRY_BASE_MS });
     this.versionFinalizer = new VersionFinalizer(operatorApi);
     this.downstream = new DownstreamClusters({
       api: this.api, nodes: this.nodes, suc: this.suc
@@ -183,7 +183,7 @@ export class Emulator {
 
   /** A seeded pool starts rolled out: the operator's reconcile, Fleet and SUC done at once, its nodes on its image. */
   private async settlePool(namespace: string, name: string): Promise<void> {
-    if (this.imageOperator.reconcile(namespace, name) !== undefined) {
+    if (await this.imageOperator.reconcile(namespace, name) !== undefined) {
       return;
     }
     const bundle = this.api.list(this.types.require('fleet.cattle.io.bundle'), { namespace }).items
@@ -191,7 +191,7 @@ export class Emulator {
 
     if (bundle) {
       this.fleet.settle(namespace, bundle.metadata.name);
-      this.imageOperator.reconcile(namespace, name);
+      await this.imageOperator.reconcile(namespace, name);
     }
     const pin = asString(asObject(this.api.find(this.types.require('elemental.cattle.io.managedosimage'), namespace, name)?.spec).managedOSVersionName);
 
