@@ -203,7 +203,12 @@ export class ImageOperator {
     this.queued.add(key);
     setImmediate(() => {
       this.queued.delete(key);
-      this.reconcile(namespace, name).catch((e) => log(`ManagedOSImage ${ key }: ${ e instanceof Error ? e.message : String(e) }`));
+      // A write refused (a 409 on the real API server's newer object) ends the reconcile with an
+      // error: controller-runtime requeues it with the same back-off as a failed reconcile.
+      this.reconcile(namespace, name).catch((e) => {
+        log(`ManagedOSImage ${ key }: ${ e instanceof Error ? e.message : String(e) }`);
+        this.retry(namespace, name);
+      });
     });
   }
 
