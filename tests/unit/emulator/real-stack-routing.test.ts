@@ -1,6 +1,11 @@
 /** @jest-environment node */
 import { isRealKubePath, isRealSteveType, steveRoute } from '../../emulator/real-stack/routing';
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import { mergeCounts, mergeSchemas } from '../../emulator/real-stack/proxy';
+import { realStackEndpoints } from '../../emulator/real-stack/endpoints';
+import { parseOptions } from '../../emulator/core/options';
 
 describe('--backend real-stack: which requests the real stack answers', () => {
   it('sends the Elemental, Fleet, SUC, core and Kubernetes types to real Steve and keeps Rancher\'s own', () => {
@@ -48,5 +53,22 @@ describe('--backend real-stack: which requests the real stack answers', () => {
 
     expect(mergeCounts(emulated, real).counts).toEqual({ 'management.cattle.io.setting': { summary: { count: 3 } }, 'elemental.cattle.io.managedosversion': { summary: { count: 6 } } });
     expect(mergeCounts({ data: [emulated] }, real)).toEqual({ data: [{ ...emulated, counts: mergeCounts(emulated, real).counts }] });
+  });
+
+  it('takes --backend real-stack and its downstream clusters, and refuses another backend', () => {
+    expect(parseOptions([], {})).toMatchObject({ backend: 'emulator', realStackDownstream: [] });
+    expect(parseOptions(['--backend', 'real-stack', '--real-stack-downstream', 'c-m-1, c-m-2'], {})).toMatchObject({ backend: 'real-stack', realStackDownstream: ['c-m-1', 'c-m-2'] });
+    expect(() => parseOptions(['--backend', 'rancher'], {})).toThrow('--backend must be emulator or real-stack');
+  });
+
+  it('reads the endpoints scripts/real-stack/up wrote, and only on loopback', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'real-stack-'));
+
+    writeFileSync(join(dir, 'endpoints.env'), 'REAL_STACK_KUBE_API=https://127.0.0.1:9933\nREAL_STACK_STEVE=https://127.0.0.1:9936/\n');
+    expect(realStackEndpoints({ REAL_STACK_DIR: dir }, '/nowhere')).toEqual({
+      steve: 'https://127.0.0.1:9936', kubeApi: 'https://127.0.0.1:9933', adminToken: 'real-stack-admin'
+    });
+    expect(() => realStackEndpoints({ REAL_STACK_DIR: dir, REAL_STACK_STEVE: 'https://steve.example.com' }, '/nowhere')).toThrow('loopback');
+    expect(() => realStackEndpoints({ REAL_STACK_DIR: join(dir, 'none') }, '/nowhere')).toThrow('scripts/real-stack/up');
   });
 });
