@@ -4,13 +4,13 @@
 # so every Steve and Kubernetes request of the Elemental, Fleet and core types goes to the Steve and
 # API server scripts/real-stack/up started (REAL_STACK_DIR/endpoints.env), and the channel operator
 # syncs the stack's channels (docs/emulator.md, "What is real"). Start the stack first.
-# Port: E2E_REAL_STACK_EMULATOR_PORT (default E2E_EMULATOR_PORT + 5). Results: test-results/real-stack/.
+# Port: E2E_REAL_STACK_EMULATOR_PORT (default E2E_EMULATOR_PORT + 8, a port no other step of scripts/test takes). Results: test-results/real-stack/.
 # Arguments go to Playwright; without any, the channel specs run.
 set -euo pipefail
 source "$(dirname "$0")/toolchain.sh"
 cd "$ROOT"
 
-port=${E2E_REAL_STACK_EMULATOR_PORT:-$(( ${E2E_EMULATOR_PORT:-8990} + 5 ))}
+port=${E2E_REAL_STACK_EMULATOR_PORT:-$(( ${E2E_EMULATOR_PORT:-8990} + 8 ))}
 results=${E2E_REAL_STACK_RESULTS:-test-results/real-stack}
 url="http://localhost:$port"
 mkdir -p "$results"
