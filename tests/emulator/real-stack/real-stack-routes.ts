@@ -98,6 +98,6 @@ export class RealStackRoutes {
     // A cluster's subscribe is all the stack's; the management cluster's is split by type.
     const isReal = cluster ? () => true : isRealSteveType;
 
-    hub.accept(req, socket, head, (ws) => splitSubscription(ws, (end) => hub.serve(end, { actor: userActor(user), base: ctx.base }), upstream, isReal));
+    hub.accept(req, socket, head, (ws) => splitSubscription(ws, (end) => hub.serve(end, { actor: userActor(user), base: ctx.base }), upstream, isReal, () => hub.counts(ctx.base)));
   }
 }

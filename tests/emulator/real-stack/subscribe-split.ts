@@ -9,13 +9,14 @@
 
 import { EventEmitter } from 'events';
 import { WebSocket } from 'ws';
-import { asObject, asString } from '../core/json';
+import { JsonObject, asObject, asString } from '../core/json';
+import { mergeCounts } from './proxy';
 import { isRealSteveType } from './routing';
 import type { SubscriberSocket } from '../steve/watch';
 
 /** The emulator's half: a socket-like end its SteveSubscription reads and writes. */
 class LocalEnd extends EventEmitter implements SubscriberSocket {
-  constructor(private readonly client: WebSocket) {
+  constructor(private readonly client: WebSocket, private readonly rewrite: (text: string) => string) {
     super();
   }
 
@@ -24,8 +25,39 @@ class LocalEnd extends EventEmitter implements SubscriberSocket {
   }
 
   send(text: string): void {
-    this.client.send(text);
+    this.client.send(this.rewrite(text));
   }
+}
+
+/**
+ * The `count` watch both answer (rancher/steve pkg/resources/counts: one `count` object with every
+ * type's count, sent again on changes): each side's latest counts, and every count change sent to
+ * the browser with the other side's counts merged in (the emulator's of its types, real Steve's of
+ * the stack's), so the shell's count object never loses either half.
+ */
+class CountMerge {
+  private real?: JsonObject;
+  private local?: JsonObject;
+
+  /** `localNow`: the emulator's counts as they are, before its watch sent any. */
+  constructor(private readonly localNow?: () => JsonObject) {}
+
+  fromLocal(message: JsonObject): JsonObject {
+    this.local = asObject(message.data);
+
+    return this.real ? { ...message, data: mergeCounts(this.local, this.real) } : message;
+  }
+
+  fromReal(message: JsonObject): JsonObject {
+    this.real = asObject(message.data);
+    const local = this.local ?? this.localNow?.();
+
+    return local ? { ...message, data: mergeCounts(local, this.real) } : message;
+  }
+}
+
+function isCountChange(message: JsonObject): boolean {
+  return message.resourceType === 'count' && message.name === 'resource.change';
 }
 
 export interface UpstreamTarget {
@@ -44,12 +76,30 @@ function resourceTypeOf(text: string): string | undefined {
 /**
  * Joins the browser's socket to a local subscription (`serveLocal` starts the emulator's own on the
  * given end) and to an upstream socket to real Steve, opened at once; `isReal` picks the
- * subscriptions that go upstream (by default the types the stack serves).
+ * subscriptions that go upstream (by default the types the stack serves); `localCounts` gives the
+ * emulator's `count` object for a merge before its own count watch sent one.
  */
-export function splitSubscription(client: WebSocket, serveLocal: (end: SubscriberSocket) => void, upstream: UpstreamTarget, isReal: (resourceType: string) => boolean = isRealSteveType): void {
-  const local = new LocalEnd(client);
+export function splitSubscription(
+  client: WebSocket, serveLocal: (end: SubscriberSocket) => void, upstream: UpstreamTarget,
+  isReal: (resourceType: string) => boolean = isRealSteveType, localCounts?: () => JsonObject,
+): void {
+  const counts = new CountMerge(localCounts);
+  // A split socket (the count watch is not the stack's alone): counts come from both sides.
+  const splitsCounts = !isReal('count');
+  const local = new LocalEnd(client, (text) => {
+    const message = safeParse(text);
+
+    return splitsCounts && isCountChange(message) ? JSON.stringify(counts.fromLocal(message)) : text;
+  });
   const real = new WebSocket(upstream.url, { headers: upstream.headers, rejectUnauthorized: false });
   const waiting: string[] = [];
+  const sendUp = (text: string) => {
+    if (real.readyState === WebSocket.OPEN) {
+      real.send(text);
+    } else {
+      waiting.push(text);
+    }
+  };
 
   serveLocal(local);
   real.on('open', () => {
@@ -59,10 +109,20 @@ export function splitSubscription(client: WebSocket, serveLocal: (end: Subscribe
   });
   real.on('message', (data) => {
     const text = data.toString();
+    const message = safeParse(text);
 
-    if (asString(safeParse(text).name) !== 'ping' && client.readyState === WebSocket.OPEN) {
-      client.send(text);
+    if (asString(message.name) === 'ping' || client.readyState !== WebSocket.OPEN) {
+      return;
     }
+    if (splitsCounts && message.resourceType === 'count') {
+      // The emulator's own count watch answers start, stop and errors; real Steve's adds its counts.
+      if (isCountChange(message)) {
+        client.send(JSON.stringify(counts.fromReal(message)));
+      }
+
+      return;
+    }
+    client.send(text);
   });
   const closeClient = () => {
     if (client.readyState === WebSocket.OPEN || client.readyState === WebSocket.CONNECTING) {
@@ -77,13 +137,12 @@ export function splitSubscription(client: WebSocket, serveLocal: (end: Subscribe
     const type = resourceTypeOf(text);
 
     if (type !== undefined && isReal(type)) {
-      if (real.readyState === WebSocket.OPEN) {
-        real.send(text);
-      } else {
-        waiting.push(text);
-      }
+      sendUp(text);
     } else {
       local.emit('message', text);
+      if (type === 'count' && splitsCounts) {
+        sendUp(text);
+      }
     }
   });
   client.on('close', () => {

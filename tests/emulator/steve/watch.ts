@@ -334,6 +334,11 @@ export class WatchHub {
     });
   }
 
+  /** The `count` object as the emulator's count watch would send it now. */
+  counts(base: string): JsonObject {
+    return this.env.counts(base);
+  }
+
   /** The emulator's Steve subscription on a socket (or one end of a split one). */
   serve(end: SubscriberSocket, auth: SocketAuth): void {
     new SteveSubscription(end, this.env, auth.actor, auth.base); // eslint-disable-line no-new

@@ -105,7 +105,8 @@ describe('splitSubscription', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
 
-    expect(upstreamSeen.map((m) => JSON.parse(m).resourceType)).toEqual(['elemental.cattle.io.managedosversion']);
+    // The count watch goes to both sides (its counts are merged: the next test); the rest by type.
+    expect(upstreamSeen.map((m) => JSON.parse(m).resourceType)).toEqual(['elemental.cattle.io.managedosversion', 'count']);
     expect(localSeen.map((m) => JSON.parse(m).resourceType)).toEqual(['management.cattle.io.setting', 'count']);
     expect(received.map((m) => [m.name, m.resourceType]).sort()).toEqual([
       ['resource.start', 'count'], ['resource.start', 'elemental.cattle.io.managedosversion'], ['resource.start', 'management.cattle.io.setting'],
@@ -117,6 +118,60 @@ describe('splitSubscription', () => {
 
     upstream.clients.forEach((ws) => ws.terminate());
     await closed;
+    upstream.close();
+    front.close();
+    await Promise.all([close(upstreamServer), close(frontServer)]);
+  });
+});
+
+describe('splitSubscription: the count watch', () => {
+  it('answers once for start, and sends every count change with both sides\' counts merged', async() => {
+    const upstreamServer = http.createServer();
+    const upstream = new WebSocketServer({ server: upstreamServer });
+
+    upstream.on('connection', (ws) => ws.on('message', () => {
+      ws.send(JSON.stringify({ name: 'resource.start', resourceType: 'count' }));
+      ws.send(JSON.stringify({
+        name: 'resource.change', resourceType: 'count', data: { id: 'count', counts: { namespace: { summary: { count: 4 } }, 'management.cattle.io.setting': { summary: { count: 0 } } } }
+      }));
+    }));
+    const upstreamPort = await listen(upstreamServer);
+    const frontServer = http.createServer();
+    const front = new WebSocketServer({ server: frontServer });
+    let localEnd: { send(text: string): void } | undefined;
+
+    front.on('connection', (ws) => splitSubscription(ws, (end) => {
+      localEnd = end;
+      end.on('message', () => end.send(JSON.stringify({ name: 'resource.start', resourceType: 'count' })));
+    }, { url: `ws://127.0.0.1:${ upstreamPort }/v1/subscribe`, headers: {} }, undefined, () => ({ id: 'count', counts: { 'management.cattle.io.setting': { summary: { count: 3 } } } })));
+    const frontPort = await listen(frontServer);
+    const browser = new WebSocket(`ws://127.0.0.1:${ frontPort }/v1/subscribe`);
+    const received: { name: string; data?: { counts?: Record<string, { summary: { count: number } }> } }[] = [];
+    const countsOf = (i: number) => Object.fromEntries(Object.entries(received[i].data?.counts ?? {}).map(([id, c]) => [id, c.summary.count]));
+    const until = async(n: number) => {
+      for (let i = 0; i < 200 && received.length < n; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+
+    browser.on('message', (raw) => received.push(JSON.parse(raw.toString())));
+    await new Promise((resolve) => browser.on('open', resolve));
+    browser.send(JSON.stringify({ resourceType: 'count' }));
+    await until(2);
+    expect(received.map((m) => m.name).sort()).toEqual(['resource.change', 'resource.start']);
+    expect(countsOf(received.findIndex((m) => m.name === 'resource.change'))).toEqual({ 'management.cattle.io.setting': 3, namespace: 4 });
+
+    localEnd?.send(JSON.stringify({
+      name: 'resource.change', resourceType: 'count', data: { id: 'count', counts: { 'management.cattle.io.setting': { summary: { count: 5 } }, namespace: { summary: { count: 99 } } } }
+    }));
+    await until(3);
+    expect(countsOf(2)).toEqual({ 'management.cattle.io.setting': 5, namespace: 4 });
+
+    const closed = new Promise((resolve) => browser.on('close', resolve));
+
+    upstream.clients.forEach((ws) => ws.terminate());
+    await closed;
+    front.clients.forEach((ws) => ws.terminate());
     upstream.close();
     front.close();
     await Promise.all([close(upstreamServer), close(frontServer)]);
