@@ -9,6 +9,9 @@ import { scaleChannels } from '../data/scale-channel';
 import { scaleClusters, scalePools } from '../data/scale-fleet';
 import { EmulatorServer } from './server';
 import { DashboardUi, PluginShelf } from '../rancher/static';
+import { realStackEndpoints } from '../real-stack/endpoints';
+import { RealStackProxy } from '../real-stack/proxy';
+import { RealStackRoutes } from '../real-stack/real-stack-routes';
 
 export interface RunningEmulator {
   emulator: Emulator;
@@ -25,6 +28,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const plugins = options.pluginsDir ? new PluginShelf(options.pluginsDir, REPO_ROOT) : undefined;
 
   await plugins?.load();
+  const stack = options.backend === 'real-stack' ? realStackEndpoints(process.env, REPO_ROOT) : undefined;
   const generated = scaleChannels(options.scaleVersions, options.scaleChannels);
   const emulator = new Emulator({
     fixtures: {
@@ -42,9 +46,16 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     elemental:           options.elemental,
     pingMs:              options.pingMs,
     serverVersion:       options.rancher.serverVersion,
+    remoteKube:          stack ? { url: stack.kubeApi, token: stack.adminToken } : undefined,
   });
   const server = new EmulatorServer(emulator, {
-    ui, plugins, pingMs: options.pingMs, logErrors: options.logErrors, control: options.control, rancher: options.rancher
+    ui,
+    plugins,
+    pingMs:    options.pingMs,
+    logErrors: options.logErrors,
+    control:   options.control,
+    rancher:   options.rancher,
+    realStack: stack ? new RealStackRoutes(new RealStackProxy(stack), options.realStackDownstream) : undefined,
   });
 
   await emulator.start();

@@ -16,6 +16,8 @@ import { DEFAULT_OPERATOR_VERSION, ElementalInstall, channelSchemaFor, metadataO
 import { FixtureData } from '../data/fixtures';
 import { JsonObject, asObject, asString, clone } from './json';
 import { ObjectApi } from '../kube/objects';
+import { ControllerApi, LocalControllerApi } from '../kube/controller-api';
+import { KubeEndpoint, RemoteControllerApi } from '../real-stack/remote-api';
 import { ChannelOperator } from '../operator/operator';
 import { ELEMENTAL_GROUP, ResourceType, TypeRegistry, builtinTypes } from '../kube/resource-types';
 import { GeneratedChannel } from '../data/scale-channel';
@@ -46,6 +48,11 @@ export interface EmulatorConfig {
   changelogPodStartMs?: number;
   /** The Elemental operator installed (--elemental), by default the newest release. */
   elemental?: ElementalInstall;
+  /**
+   * `--backend real-stack`: the channel operator is a client of this real API server (it lists and
+   * watches its channels and versions there and writes them there) instead of the emulator's store.
+   */
+  remoteKube?: KubeEndpoint;
 }
 
 export class Emulator {
@@ -55,6 +62,8 @@ export class Emulator {
   readonly sessions = new Sessions();
   readonly files: ServedFiles;
   readonly operator: ChannelOperator;
+  /** The real API server's cache the channel operator reads (`--backend real-stack`), if any. */
+  readonly remote?: RemoteControllerApi;
   readonly fleet: FleetSimulator;
   readonly imageOperator: ImageOperator;
   readonly versionFinalizer: VersionFinalizer;
@@ -83,10 +92,19 @@ export class Emulator {
     this.api = new ObjectApi(this.store, this.types);
     this.suc = new SystemUpgradeControllers(this.nodes, { timeScale: config.timeScale });
     this.files = new ServedFiles(config.fixtures, config.generated);
-    this.operator = new ChannelOperator(this.api, this.files, { timeScale: config.timeScale, retryBaseMs: config.retryBaseMs });
+    let operatorApi: ControllerApi = new LocalControllerApi(this.api);
+
+    if (config.remoteKube) {
+      this.remote = new RemoteControllerApi(config.remoteKube, this.types, [
+        this.types.require('elemental.cattle.io.managedosversionchannel'), this.types.require('elemental.cattle.io.managedosversion'),
+        this.types.require('elemental.cattle.io.managedosimage'), this.types.require('fleet.cattle.io.bundle'),
+      ]);
+      operatorApi = this.remote;
+    }
+    this.operator = new ChannelOperator(operatorApi, this.files, { timeScale: config.timeScale, retryBaseMs: config.retryBaseMs });
     this.fleet = new FleetSimulator(this.api, { stepMs: config.rolloutStepMs }, this.nodes, this.suc);
-    this.imageOperator = new ImageOperator(this.api, { retryBaseMs: config.imageRetryBaseMs ?? IMAGE_RETRY_BASE_MS });
-    this.versionFinalizer = new VersionFinalizer(this.api);
+    this.imageOperator = new ImageOperator(operatorApi, { retryBaseMs: config.imageRetryBaseMs ?? IMAGE_RETRY_BASE_MS });
+    this.versionFinalizer = new VersionFinalizer(operatorApi);
     this.downstream = new DownstreamClusters({
       api: this.api, nodes: this.nodes, suc: this.suc
     }, config.pingMs ?? 30000, config.serverVersion ?? '', config.sqlCache);
@@ -131,6 +149,12 @@ export class Emulator {
     if (metadata) {
       this.applySeedObject(metadata);
     }
+    if (this.remote && metadata) {
+      // What the operator's chart installs on the stack (the Metadata record of its release,
+      // elemental-operator .obs/chartfile/elemental-operator-helm/templates/metadata.yaml) in its namespace.
+      await this.remote.ensure(this.types.require('namespace'), { metadata: { name: asString(asObject(metadata.metadata).namespace) } });
+      await this.remote.ensure(this.types.require('elemental.cattle.io.metadata'), metadata);
+    }
     const seedChannels = this.config.fixtures.seed.filter((o) => o.kind === 'ManagedOSVersionChannel');
     const seedChannelNames = new Set(seedChannels.map((o) => asString(asObject(o.metadata).name)));
 
@@ -142,21 +166,24 @@ export class Emulator {
     for (const object of seedChannels) {
       this.applySeedObject(object);
     }
-    await this.operator.syncAll();
+    // On the real stack the operator's channels are the stack's: a channel synced before is not synced again at start.
+    if (!this.remote) {
+      await this.operator.syncAll();
+    }
     for (const object of this.config.fixtures.seed.filter((o) => o.kind !== 'ManagedOSVersionChannel')) {
       this.applySeedObject(object);
     }
     this.fleet.seedNodes();
     for (const image of this.api.list(this.types.require('elemental.cattle.io.managedosimage')).items) {
       if (!asObject(image.status).conditions) {
-        this.settlePool(image.metadata.namespace ?? '', image.metadata.name);
+        await this.settlePool(image.metadata.namespace ?? '', image.metadata.name);
       }
     }
   }
 
   /** A seeded pool starts rolled out: the operator's reconcile, Fleet and SUC done at once, its nodes on its image. */
-  private settlePool(namespace: string, name: string): void {
-    if (this.imageOperator.reconcile(namespace, name) !== undefined) {
+  private async settlePool(namespace: string, name: string): Promise<void> {
+    if (await this.imageOperator.reconcile(namespace, name) !== undefined) {
       return;
     }
     const bundle = this.api.list(this.types.require('fleet.cattle.io.bundle'), { namespace }).items
@@ -164,17 +191,18 @@ export class Emulator {
 
     if (bundle) {
       this.fleet.settle(namespace, bundle.metadata.name);
-      this.imageOperator.reconcile(namespace, name);
+      await this.imageOperator.reconcile(namespace, name);
     }
     const pin = asString(asObject(this.api.find(this.types.require('elemental.cattle.io.managedosimage'), namespace, name)?.spec).managedOSVersionName);
 
     if (pin) {
-      this.versionFinalizer.reconcile(namespace, pin);
+      await this.versionFinalizer.reconcile(namespace, pin);
     }
   }
 
   async start(): Promise<void> {
     await this.seed();
+    await this.remote?.start();
     this.operator.start();
     this.imageOperator.start();
     this.versionFinalizer.start();
@@ -185,6 +213,7 @@ export class Emulator {
   }
 
   stop(): void {
+    this.remote?.stop();
     this.operator.stop();
     this.imageOperator.stop();
     this.versionFinalizer.stop();

@@ -26,6 +26,9 @@ async function main(): Promise<void> {
     log(`extensions from ${ options.pluginsDir }`);
   }
   log(options.elemental.installed ? `Elemental operator ${ options.elemental.version }` : 'no Elemental operator: the elemental.cattle.io types are not served');
+  if (options.backend === 'real-stack') {
+    log(`real stack: Steve and Kubernetes requests of its types go to its Steve and API server (${ options.realStackDownstream.length ? `and /k8s/clusters/${ options.realStackDownstream.join(', ') }` : 'docs/emulator.md, "What is real"' })`);
+  }
   if (!options.control) {
     log('real Rancher mode: the control endpoints (/__emulator/) answer 404');
   }

@@ -38,6 +38,10 @@ export interface EmulatorOptions {
   elemental: ElementalInstall;
   /** The Rancher minor imitated where minors differ (rancher-version.ts). */
   rancher: RancherVersion;
+  /** `real-stack`: Steve and Kubernetes requests go to the real programs (tests/emulator/real-stack/, docs/emulator.md). */
+  backend: 'emulator' | 'real-stack';
+  /** Cluster ids whose /k8s/clusters/<id> proxy is the real stack too (with --backend real-stack). */
+  realStackDownstream: string[];
 }
 
 export const USAGE = `Usage: yarn emulator [options]
@@ -70,6 +74,11 @@ export const USAGE = `Usage: yarn emulator [options]
                                                   or its version, e.g. 1.6.2 or 1.7 (default 1.9.2)
   --rancher-version V   EMULATOR_RANCHER_VERSION  the Rancher minor imitated where minors differ, e.g. 2.12
                                                   (login, users, version; default 2.15)
+  --backend B           EMULATOR_BACKEND          emulator (default) or real-stack: Steve and Kubernetes requests
+                                                  of the types the real stack serves go to scripts/real-stack/up's
+                                                  Steve and API server (.real-stack/endpoints.env or REAL_STACK_*),
+                                                  the channel operator is their client
+  --real-stack-downstream IDS EMULATOR_REAL_STACK_DOWNSTREAM  cluster ids whose /k8s/clusters/<id> is that stack too
 `;
 
 const FLAGS: Record<string, string> = {
@@ -94,6 +103,8 @@ const FLAGS: Record<string, string> = {
   'changelog-pod-start-ms': 'EMULATOR_CHANGELOG_POD_START_MS',
   elemental:                'EMULATOR_ELEMENTAL',
   'rancher-version':        'EMULATOR_RANCHER_VERSION',
+  backend:                  'EMULATOR_BACKEND',
+  'real-stack-downstream':  'EMULATOR_REAL_STACK_DOWNSTREAM',
 };
 
 const SWITCHES = ['log-errors', 'no-control'];
@@ -152,6 +163,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
   if (changelogMode !== 'operator' && changelogMode !== 'pr891' && changelogMode !== 'none') {
     throw new Error(`--changelog-service must be operator, pr891 or none, got "${ changelogMode }"`);
   }
+  const backend = values.backend || 'emulator';
+
+  if (backend !== 'emulator' && backend !== 'real-stack') {
+    throw new Error(`--backend must be emulator or real-stack, got "${ backend }"`);
+  }
   const fixtures = values.fixtures ? values.fixtures.split(',').map((p) => p.trim()).filter(Boolean).map(resolve) : DEFAULT_FIXTURE_DIRS;
 
   return {
@@ -176,5 +192,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
     changelogPodStartMs: numberOption(values['changelog-pod-start-ms'], 4000, 'changelog-pod-start-ms'),
     elemental:           parseElementalInstall(values.elemental),
     rancher:             parseRancherVersion(values['rancher-version']),
+    backend,
+    realStackDownstream: (values['real-stack-downstream'] ?? '').split(',').map((id) => id.trim()).filter(Boolean),
   };
 }

@@ -22,6 +22,7 @@ import { DashboardUi, PluginShelf, sendNoOperatorPage } from '../rancher/static'
 import { SteveApi, isVirtualType } from '../steve/steve';
 import { userActor } from '../rancher/users';
 import { WatchHub, isSubscribePath } from '../steve/watch';
+import type { RealStackRoutes } from '../real-stack/real-stack-routes';
 
 export interface ServerOptions {
   ui?: DashboardUi;
@@ -33,6 +34,8 @@ export interface ServerOptions {
   control: boolean;
   /** The Rancher minor imitated (rancher-version.ts); Rancher 2.15 when not given. */
   rancher?: RancherVersion;
+  /** `--backend real-stack`: the Steve and Kubernetes requests the real stack answers. */
+  realStack?: RealStackRoutes;
 }
 
 const API_PREFIXES = ['/v1/', '/v3/', '/api/', '/apis/', '/v1-public/', '/v3-public/', '/elemental/', '/k8s/', '/meta/'];
@@ -160,6 +163,12 @@ export class EmulatorServer {
     if (path.startsWith(CHANGELOG_FILES_PATH)) {
       return serveChangelogFile(ctx, this.emulator.files);
     }
+    if (this.options.realStack && (API_PREFIXES.some((p) => path.startsWith(p)) || path === '/api')) {
+      ctx.res.setHeader('X-Api-Cattle-Auth', auth.session ? 'true' : 'false');
+      if (await this.options.realStack.handle(ctx, auth.user, (c) => this.steve.handle(c, auth.user))) {
+        return;
+      }
+    }
     if (path === '/v1' || path.startsWith('/v1/') || path === '/v3' || path.startsWith('/v3/') || path.startsWith('/api/') || path.startsWith('/apis/')) {
       ctx.res.setHeader('X-Api-Cattle-Auth', auth.session ? 'true' : 'false');
       if (path.startsWith('/v1')) {
@@ -188,7 +197,9 @@ export class EmulatorServer {
   private upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     const ctx = contextOf(req, new http.ServerResponse(req));
 
-    if (!isSubscribePath(ctx.path) && !isDownstreamSubscribePath(ctx.path)) {
+    const realStack = this.options.realStack?.handlesUpgrade(ctx.path) ? this.options.realStack : undefined;
+
+    if (!realStack && !isSubscribePath(ctx.path) && !isDownstreamSubscribePath(ctx.path)) {
       socket.destroy();
 
       return;
@@ -198,6 +209,11 @@ export class EmulatorServer {
     if (!auth.session) {
       socket.write('HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"type":"error","code":"Unauthorized","message":"must authenticate","status":401}');
       socket.destroy();
+
+      return;
+    }
+    if (realStack && auth.user) {
+      realStack.upgrade(req, socket, head, ctx, auth.user, this.hub);
 
       return;
     }

@@ -11,10 +11,9 @@ import { conditionsOf, setCondition } from '../kube/conditions';
 import {
   JsonObject, asObject, asString, clone, isObject
 } from '../core/json';
-import { ObjectApi } from '../kube/objects';
+import { ControllerApi } from '../kube/controller-api';
 import { ResourceType } from '../kube/resource-types';
 import { KubeObject, StoreEvent } from '../kube/store';
-import { SYSTEM_ACTOR } from '../rancher/users';
 import { safeConcatName } from '../kube/wrangler-name';
 
 export const VERSION_NAME_LABEL = 'elemental.cattle.io/managed-os-version-name';
@@ -157,14 +156,14 @@ export class ImageOperator {
   private readonly retries = new Map<string, { attempts: number; timer: NodeJS.Timeout }>();
   private unsubscribe?: () => void;
 
-  constructor(private readonly api: ObjectApi, private readonly options: ImageOperatorOptions) {}
+  constructor(private readonly api: ControllerApi, private readonly options: ImageOperatorOptions) {}
 
   private type(id: string): ResourceType {
     return this.api.types.require(id);
   }
 
   start(): void {
-    this.unsubscribe = this.api.store.subscribe((event) => this.onEvent(event));
+    this.unsubscribe = this.api.subscribe((event) => this.onEvent(event));
   }
 
   stop(): void {
@@ -204,7 +203,12 @@ export class ImageOperator {
     this.queued.add(key);
     setImmediate(() => {
       this.queued.delete(key);
-      this.reconcile(namespace, name);
+      // A write refused (a 409 on the real API server's newer object) ends the reconcile with an
+      // error: controller-runtime requeues it with the same back-off as a failed reconcile.
+      this.reconcile(namespace, name).catch((e) => {
+        log(`ManagedOSImage ${ key }: ${ e instanceof Error ? e.message : String(e) }`);
+        this.retry(namespace, name);
+      });
     });
   }
 
@@ -214,9 +218,9 @@ export class ImageOperator {
   }
 
   /** One Reconcile: returns the error it ended with, if any. */
-  reconcile(namespace: string, name: string): string | undefined {
+  async reconcile(namespace: string, name: string): Promise<string | undefined> {
     const key = `${ namespace }/${ name }`;
-    const image = this.api.find(this.type(IMAGE), namespace, name);
+    const image = await this.api.find(this.type(IMAGE), namespace, name);
 
     if (!image) {
       this.clearRetry(key);
@@ -238,7 +242,7 @@ export class ImageOperator {
       let version: KubeObject | undefined;
 
       if (versionName) {
-        version = this.api.find(this.type(VERSION), namespace, versionName);
+        version = await this.api.find(this.type(VERSION), namespace, versionName);
         if (!version) {
           throw new ReconcileError(`failed to create fleet bundle resources: failed to get managedOSVersion: managedosversions.elemental.cattle.io "${ versionName }" not found`);
         }
@@ -250,18 +254,18 @@ export class ImageOperator {
       }
       const resources = toBundleResources(bundleObjects(image, version));
 
-      conditions = this.writeBundle(image, resources, conditions);
+      conditions = await this.writeBundle(image, resources, conditions);
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
     // The object is patched (labels) even when the reconcile failed, then the status.
-    const latest = this.api.find(this.type(IMAGE), namespace, name);
+    const latest = await this.api.find(this.type(IMAGE), namespace, name);
 
     if (latest) {
-      const labelled = JSON.stringify(latest.metadata.labels ?? {}) === JSON.stringify(labels) ? latest : this.api.update(this.type(IMAGE), namespace, name, { ...latest, metadata: { ...latest.metadata, labels } }, SYSTEM_ACTOR);
+      const labelled = JSON.stringify(latest.metadata.labels ?? {}) === JSON.stringify(labels) ? latest : await this.api.update(this.type(IMAGE), namespace, name, { ...latest, metadata: { ...latest.metadata, labels } });
 
       if (JSON.stringify(conditionsOf(labelled.status)) !== JSON.stringify(conditions)) {
-        this.api.update(this.type(IMAGE), namespace, name, { ...labelled, status: { ...asObject(labelled.status), conditions } }, SYSTEM_ACTOR, 'status');
+        await this.api.update(this.type(IMAGE), namespace, name, { ...labelled, status: { ...asObject(labelled.status), conditions } }, 'status');
       }
     }
     if (error) {
@@ -286,7 +290,7 @@ export class ImageOperator {
   }
 
   /** createFleetBundle / updateFleetBundle, then updateManagedOSImageStatus (the bundle's conditions as they are now). */
-  private writeBundle(image: KubeObject, resources: JsonObject[], conditions: JsonObject[]): JsonObject[] {
+  private async writeBundle(image: KubeObject, resources: JsonObject[], conditions: JsonObject[]): Promise<JsonObject[]> {
     const type = this.type(BUNDLE);
     const name = safeConcatName('mos', image.metadata.name);
     const namespace = image.metadata.namespace ?? '';
@@ -297,17 +301,17 @@ export class ImageOperator {
       targets:         namespace === 'fleet-local' ? [{ clusterName: 'local' }] : clone(spec.clusterTargets ?? []),
     };
     const created = conditions.some((c) => c.type === 'FleetBundleCreation' && c.status === 'True');
-    const existing = this.api.find(type, namespace, name);
+    const existing = await this.api.find(type, namespace, name);
     let out = conditions;
 
     if (created) {
       if (!existing) {
         throw new ReconcileError(`updating Bundle from ManagedOSImage: getting bundle '${ namespace }/${ name }': bundles.fleet.cattle.io "${ name }" not found`);
       }
-      this.api.update(type, namespace, name, { ...existing, spec: bundleSpec }, SYSTEM_ACTOR);
+      await this.api.update(type, namespace, name, { ...existing, spec: bundleSpec });
     } else {
       if (!existing) {
-        this.api.create(type, namespace, {
+        await this.api.create(type, namespace, {
           metadata: {
             name,
             ownerReferences: [{
@@ -315,13 +319,13 @@ export class ImageOperator {
             }],
           },
           spec: bundleSpec,
-        }, SYSTEM_ACTOR);
+        });
       }
       out = setCondition(out, {
         type: 'FleetBundleCreation', reason: 'FleetBundleCreateSuccess', status: 'True', message: ''
       });
     }
-    const bundle = this.api.find(type, namespace, name);
+    const bundle = await this.api.find(type, namespace, name);
 
     for (const condition of conditionsOf(bundle?.status)) {
       out = setCondition(out, {

@@ -7,17 +7,19 @@ import { ServedFiles } from '../data/files';
 import {
   JsonObject, asObject, asString, clone, isObject, jsonEqual
 } from '../core/json';
-import { ObjectApi, nowTimestamp } from '../kube/objects';
+import { nowTimestamp } from '../kube/objects';
+import { ControllerApi } from '../kube/controller-api';
 import { parseLabelSelector } from '../kube/labels';
 import { ResourceType } from '../kube/resource-types';
 import { KubeObject, StoreEvent } from '../kube/store';
-import { SYSTEM_ACTOR } from '../rancher/users';
 import { conditionsOf, setCondition } from '../kube/conditions';
 
 export const CHANNEL_LABEL = 'elemental.cattle.io/channel';
 export const LAST_SYNC_ANNOTATION = 'elemental.cattle.io/channel-last-sync';
 export const NO_LONGER_IN_SYNC_ANNOTATION = 'elemental.cattle.io/channel-no-longer-in-sync';
 const MAX_CONSECUTIVE_FAILURES = 4;
+const STATUS_CONFLICT_RETRIES = 5;
+const STATUS_CONFLICT_WAIT_MS = 200;
 const VERSION_SPEC_FIELDS = ['version', 'type', 'minVersion', 'metadata', 'upgradeContainer'];
 
 /** Where the emulator serves a channel's file: the channel's spec.options.uri points here. */
@@ -110,7 +112,7 @@ export class ChannelOperator {
   private unsubscribe?: () => void;
 
   constructor(
-    private readonly api: ObjectApi,
+    private readonly api: ControllerApi,
     private readonly files: ServedFiles,
     private readonly options: OperatorOptions,
   ) {}
@@ -125,7 +127,7 @@ export class ChannelOperator {
 
   /** Reacts to new channels and spec changes, as the controller's watch does. */
   start(): void {
-    this.unsubscribe = this.api.store.subscribe((event) => this.onEvent(event));
+    this.unsubscribe = this.api.subscribe((event) => this.onEvent(event));
   }
 
   stop(): void {
@@ -163,7 +165,7 @@ export class ChannelOperator {
   async syncAll(): Promise<SyncResult[]> {
     const results: SyncResult[] = [];
 
-    for (const channel of this.api.list(this.channelType).items) {
+    for (const channel of await this.api.list(this.channelType)) {
       const result = await this.sync(channel.metadata.namespace ?? '', channel.metadata.name, false, true);
 
       if (result) {
@@ -202,7 +204,7 @@ export class ChannelOperator {
   }
 
   private async reconcile(namespace: string, name: string, retry: boolean, seeding: boolean): Promise<SyncResult | undefined> {
-    const channel = this.api.find(this.channelType, namespace, name);
+    const channel = await this.api.find(this.channelType, namespace, name);
 
     if (!channel) {
       return undefined;
@@ -218,7 +220,7 @@ export class ChannelOperator {
     const invalidConfig = this.checkSpec(spec);
 
     if (invalidConfig) {
-      this.writeStatus(channel, (status) => ({
+      await this.writeStatus(channel, (status) => ({
         ...status,
         conditions: setCondition(conditionsOf(status), {
           type: 'Ready', reason: 'InvalidConfiguration', status: 'False', message: invalidConfig
@@ -229,10 +231,10 @@ export class ChannelOperator {
     }
 
     if (spec.enabled === false) {
-      for (const version of this.ownedVersions(channel)) {
-        this.deprecate(channel, version, result);
+      for (const version of await this.ownedVersions(channel)) {
+        await this.deprecate(channel, version, result);
       }
-      this.writeStatus(channel, (status) => ({
+      await this.writeStatus(channel, (status) => ({
         ...status,
         conditions: setCondition(conditionsOf(status), {
           type: 'Ready', reason: 'ChannelDisabled', status: 'True', message: 'Channel is disabled'
@@ -248,7 +250,7 @@ export class ChannelOperator {
     // hit again while the pod runs) and Ready=False Synchronizing "started synchronization pod".
     const previousAttempts = retry ? Number(asObject(channel.status).failedSynchronizationAttempts) || 0 : 0;
 
-    this.writeStatus(channel, (status) => withAttempts({
+    await this.writeStatus(channel, (status) => withAttempts({
       ...status,
       syncedGeneration: channel.metadata.generation,
       lastSyncedTime:   nowTimestamp(),
@@ -261,7 +263,7 @@ export class ChannelOperator {
     await delay(SYNC_POD_PENDING_MS * scale);
     // handleSyncPod, pod Pending/Running: "ongoing channel synchronization", requeued every
     // pollingTime until the pod's phase changes to Succeeded (which reconciles at once).
-    this.writeStatus(channel, (status) => ({
+    await this.writeStatus(channel, (status) => ({
       ...status,
       conditions: setCondition(conditionsOf(status), {
         type: 'Ready', reason: 'Synchronizing', status: 'False', message: 'ongoing channel synchronization'
@@ -274,8 +276,8 @@ export class ChannelOperator {
       const syncTimestamp = await this.nextSyncTimestamp(key);
 
       // handleSyncPod, pod Succeeded: versions created or patched, then Ready=True.
-      this.createManagedOSVersions(channel, text, syncTimestamp, result);
-      this.writeStatus(channel, (status) => withAttempts({
+      await this.createManagedOSVersions(channel, text, syncTimestamp, result);
+      await this.writeStatus(channel, (status) => withAttempts({
         ...status,
         lastSyncedTime: syncTimestamp,
         conditions:     setCondition(conditionsOf(status), {
@@ -288,7 +290,7 @@ export class ChannelOperator {
       // handleFailedSync: Ready=False FailedToSync, one more failed attempt, retried by the
       // controller's rate limiter until more than maxConscutiveFailures (4), then at the interval.
       result.error = e instanceof Error ? e.message : String(e);
-      const updated = this.writeStatus(channel, (status) => withAttempts({
+      const updated = await this.writeStatus(channel, (status) => withAttempts({
         ...status,
         lastSyncedTime: nowTimestamp(),
         conditions:     setCondition(conditionsOf(status), {
@@ -388,14 +390,14 @@ export class ChannelOperator {
     return response.text();
   }
 
-  private ownedVersions(channel: KubeObject): KubeObject[] {
+  private ownedVersions(channel: KubeObject): Promise<KubeObject[]> {
     return this.api.list(this.versionType, {
       namespace:     channel.metadata.namespace,
       labelSelector: parseLabelSelector(`${ CHANNEL_LABEL }=${ channel.metadata.name }`),
-    }).items;
+    });
   }
 
-  private createManagedOSVersions(channel: KubeObject, text: string, syncTimestamp: string, result: SyncResult): void {
+  private async createManagedOSVersions(channel: KubeObject, text: string, syncTimestamp: string, result: SyncResult): Promise<void> {
     let entries: unknown;
 
     try {
@@ -407,7 +409,7 @@ export class ChannelOperator {
       throw new SyncFailure('Failed unmarshalling managedOSVersions: json: cannot unmarshal into Go value of type []v1beta1.ManagedOSVersion');
     }
     const channelSpec = asObject(channel.spec);
-    const current = new Map(this.ownedVersions(channel).map((v) => [v.metadata.name, v]));
+    const current = new Map((await this.ownedVersions(channel)).map((v) => [v.metadata.name, v]));
     const errors: string[] = [];
 
     for (const entry of entries.map((e) => asObject(e))) {
@@ -419,22 +421,22 @@ export class ChannelOperator {
 
       try {
         if (existing) {
-          const latest = this.api.find(this.versionType, existing.metadata.namespace, name) ?? existing;
+          const latest = await this.api.find(this.versionType, existing.metadata.namespace, name) ?? existing;
 
-          this.api.update(this.versionType, latest.metadata.namespace, name, {
+          await this.api.update(this.versionType, latest.metadata.namespace, name, {
             ...latest,
             metadata: {
               ...latest.metadata, labels, annotations
             },
             spec
-          }, SYSTEM_ACTOR);
+          });
           existing.metadata.annotations = annotations;
           result.updated.push(name);
           if (!jsonEqual(latest.spec, spec)) {
             result.changed.push(name);
           }
         } else {
-          this.api.create(this.versionType, channel.metadata.namespace, {
+          await this.api.create(this.versionType, channel.metadata.namespace, {
             apiVersion: 'elemental.cattle.io/v1beta1',
             kind:       'ManagedOSVersion',
             metadata:   {
@@ -447,7 +449,7 @@ export class ChannelOperator {
               }],
             },
             spec,
-          }, SYSTEM_ACTOR);
+          });
           result.created.push(name);
         }
       } catch (e) {
@@ -459,38 +461,50 @@ export class ChannelOperator {
     }
     for (const version of current.values()) {
       if (version.metadata.annotations?.[LAST_SYNC_ANNOTATION] !== syncTimestamp) {
-        this.deprecate(channel, version, result);
+        await this.deprecate(channel, version, result);
       }
     }
   }
 
   /** Flags a version the channel no longer lists; deletes it when the channel asks for that. */
-  private deprecate(channel: KubeObject, version: KubeObject, result: SyncResult): void {
-    const latest = this.api.find(this.versionType, version.metadata.namespace, version.metadata.name);
+  private async deprecate(channel: KubeObject, version: KubeObject, result: SyncResult): Promise<void> {
+    const latest = await this.api.find(this.versionType, version.metadata.namespace, version.metadata.name);
 
     if (!latest) {
       return;
     }
     if (latest.metadata.annotations?.[NO_LONGER_IN_SYNC_ANNOTATION] !== 'true') {
       latest.metadata.annotations = { ...latest.metadata.annotations, [NO_LONGER_IN_SYNC_ANNOTATION]: 'true' };
-      this.api.update(this.versionType, latest.metadata.namespace, latest.metadata.name, latest, SYSTEM_ACTOR);
+      await this.api.update(this.versionType, latest.metadata.namespace, latest.metadata.name, latest);
       result.deprecated.push(latest.metadata.name);
     }
     if (asObject(channel.spec).deleteNoLongerInSyncVersions === true) {
-      this.api.delete(this.versionType, latest.metadata.namespace, latest.metadata.name, SYSTEM_ACTOR);
+      await this.api.delete(this.versionType, latest.metadata.namespace, latest.metadata.name);
       result.deleted.push(latest.metadata.name);
     }
   }
 
-  /** Status writes go through the status subresource, on the latest object. */
-  private writeStatus(channel: KubeObject, change: (status: JsonObject) => JsonObject): KubeObject | undefined {
-    const latest = this.api.find(this.channelType, channel.metadata.namespace, channel.metadata.name);
+  /**
+   * Status writes go through the status subresource, on the latest object. On a real API server
+   * (`--backend real-stack`) the cache can be a change behind (a spec edited meanwhile): a 409 is
+   * tried again on the cache's next state, as the operator's reconcile would be requeued.
+   */
+  private async writeStatus(channel: KubeObject, change: (status: JsonObject) => JsonObject): Promise<KubeObject | undefined> {
+    for (let attempt = 0; ; attempt++) {
+      const latest = await this.api.find(this.channelType, channel.metadata.namespace, channel.metadata.name);
 
-    if (!latest) {
-      return undefined;
+      if (!latest) {
+        return undefined;
+      }
+      try {
+        return await this.api.update(this.channelType, latest.metadata.namespace, latest.metadata.name, { ...latest, status: change(clone(asObject(latest.status))) }, 'status');
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.status !== 409 || attempt >= STATUS_CONFLICT_RETRIES) {
+          throw e;
+        }
+        await delay(STATUS_CONFLICT_WAIT_MS);
+      }
     }
-
-    return this.api.update(this.channelType, latest.metadata.namespace, latest.metadata.name, { ...latest, status: change(clone(asObject(latest.status))) }, SYSTEM_ACTOR, 'status');
   }
 }
 

@@ -8,10 +8,9 @@
 // version stays Terminating, and any other is Terminating for the moment of one reconcile.
 
 import { parseLabelSelector } from '../kube/labels';
-import { ObjectApi } from '../kube/objects';
+import { ControllerApi } from '../kube/controller-api';
 import { ResourceType } from '../kube/resource-types';
 import { StoreEvent, finalizersOf } from '../kube/store';
-import { SYSTEM_ACTOR } from '../rancher/users';
 import { VERSION_NAME_LABEL } from './image-operator';
 import { asObject, asString } from '../core/json';
 
@@ -23,17 +22,19 @@ export class VersionFinalizer {
   private readonly queued = new Set<string>();
   private unsubscribe?: () => void;
 
-  constructor(private readonly api: ObjectApi) {}
+  constructor(private readonly api: ControllerApi) {}
 
   private type(id: string): ResourceType {
     return this.api.types.require(id);
   }
 
   start(): void {
-    this.unsubscribe = this.api.store.subscribe((event) => this.onEvent(event));
-    for (const version of this.api.list(this.type(VERSION)).items) {
-      this.enqueue(version.metadata.namespace ?? '', version.metadata.name);
-    }
+    this.unsubscribe = this.api.subscribe((event) => this.onEvent(event));
+    this.api.list(this.type(VERSION)).then((versions) => {
+      for (const version of versions) {
+        this.enqueue(version.metadata.namespace ?? '', version.metadata.name);
+      }
+    }).catch(() => undefined);
   }
 
   stop(): void {
@@ -64,16 +65,16 @@ export class VersionFinalizer {
     this.queued.add(key);
     setImmediate(() => {
       this.queued.delete(key);
-      this.reconcile(namespace, name);
+      this.reconcile(namespace, name).catch(() => undefined);
     });
   }
 
-  private referencedBy(namespace: string, name: string): number {
-    return this.api.list(this.type(IMAGE), { namespace, labelSelector: parseLabelSelector(`${ VERSION_NAME_LABEL }=${ name }`) }).items.length;
+  private async referencedBy(namespace: string, name: string): Promise<number> {
+    return (await this.api.list(this.type(IMAGE), { namespace, labelSelector: parseLabelSelector(`${ VERSION_NAME_LABEL }=${ name }`) })).length;
   }
 
-  reconcile(namespace: string, name: string): void {
-    const version = this.api.find(this.type(VERSION), namespace, name);
+  async reconcile(namespace: string, name: string): Promise<void> {
+    const version = await this.api.find(this.type(VERSION), namespace, name);
 
     if (!version) {
       return;
@@ -83,13 +84,13 @@ export class VersionFinalizer {
 
     if (!version.metadata.deletionTimestamp) {
       if (!has) {
-        this.api.update(this.type(VERSION), namespace, name, { ...version, metadata: { ...version.metadata, finalizers: [...finalizers, VERSION_FINALIZER] } }, SYSTEM_ACTOR);
+        await this.api.update(this.type(VERSION), namespace, name, { ...version, metadata: { ...version.metadata, finalizers: [...finalizers, VERSION_FINALIZER] } });
       }
 
       return;
     }
-    if (has && this.referencedBy(namespace, name) === 0) {
-      this.api.update(this.type(VERSION), namespace, name, { ...version, metadata: { ...version.metadata, finalizers: finalizers.filter((f) => f !== VERSION_FINALIZER) } }, SYSTEM_ACTOR);
+    if (has && await this.referencedBy(namespace, name) === 0) {
+      await this.api.update(this.type(VERSION), namespace, name, { ...version, metadata: { ...version.metadata, finalizers: finalizers.filter((f) => f !== VERSION_FINALIZER) } });
     }
   }
 }

@@ -72,13 +72,21 @@ function header(sub: Subscription): JsonObject {
   return out;
 }
 
-class SteveSubscription {
+/** What a subscription needs of its websocket (a `ws` WebSocket, or one end of a split socket: real-stack/subscribe-split.ts). */
+export interface SubscriberSocket {
+  readonly readyState: number;
+  send(text: string): void;
+  on(event: 'message', listener: (raw: { toString(): string }) => void): unknown;
+  on(event: 'close' | 'error', listener: () => void): unknown;
+}
+
+export class SteveSubscription {
   private readonly watches = new Map<string, ActiveWatch>();
   private readonly unsubscribe: () => void;
   private readonly ping: NodeJS.Timeout;
   private countTimer?: NodeJS.Timeout;
 
-  constructor(private readonly ws: WebSocket, private readonly env: WatchEnvironment, private readonly actor: Actor, private readonly base: string) {
+  constructor(private readonly ws: SubscriberSocket, private readonly env: WatchEnvironment, private readonly actor: Actor, private readonly base: string) {
     this.unsubscribe = env.store.subscribe((event) => this.onStoreEvent(event));
     this.ping = setInterval(() => this.send({ name: 'ping', data: { version: env.serverVersion } }), env.pingMs);
     ws.on('message', (raw) => this.onMessage(raw.toString()));
@@ -315,6 +323,25 @@ export class WatchHub {
         ws.on('close', () => clearInterval(ping));
       }
     });
+  }
+
+  /** Accepts an upgrade and keeps its socket (for dropAll), handing it to `onSocket`. */
+  accept(req: IncomingMessage, socket: Duplex, head: Buffer, onSocket: (ws: WebSocket) => void): void {
+    this.server.handleUpgrade(req, socket, head, (ws) => {
+      this.sockets.add(ws);
+      ws.on('close', () => this.sockets.delete(ws));
+      onSocket(ws);
+    });
+  }
+
+  /** The `count` object as the emulator's count watch would send it now. */
+  counts(base: string): JsonObject {
+    return this.env.counts(base);
+  }
+
+  /** The emulator's Steve subscription on a socket (or one end of a split one). */
+  serve(end: SubscriberSocket, auth: SocketAuth): void {
+    new SteveSubscription(end, this.env, auth.actor, auth.base); // eslint-disable-line no-new
   }
 
   /** Drops every socket without a close handshake, as a network failure would. */
