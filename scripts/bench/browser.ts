@@ -19,7 +19,7 @@ import { writeFileSync } from 'fs';
 import { dirname, join } from 'path';
 import { BrowserContext, CDPSession, chromium, Page } from '@playwright/test';
 import { loginAs } from '../../tests/e2e/support/login';
-import { onlyHostArg } from './offline';
+import { networkArgs } from './network-args';
 import { syntheticChannelEntries } from '../../tests/support/synthetic';
 import { PREVIEW_DELAY_MS } from '../../pkg/os-upgrades/stores/selector-draft';
 import { profiled as recordProfile, Recorder, withWaterfall as recordRequests, writeProfileIndex } from './step-recording';
@@ -496,7 +496,7 @@ async function measureSelector(session: Session): Promise<KeyTiming[]> {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, onlyHostArg(options.baseUrl)] });
+  const browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...await networkArgs(options.baseUrl)] });
   const context = await browser.newContext({
     baseURL: options.baseUrl, viewport: { width: 1400, height: 900 }, ignoreHTTPSErrors: true
   });
