@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-/* global jest */
+/* global jest, beforeAll */
 // rule "Kept version list" in the store: a new session (a new Pinia, the same IndexedDB) takes a
 // channel's list from the earlier one with a page of one, while nothing was written since.
 import 'fake-indexeddb/auto';
