@@ -1,13 +1,23 @@
 // The pools list's rows, kept between visits: a visit builds the page again, and its rows were
 // worked out again each time (every pool's pin, selector, operator state and targets) because the
-// page's clock is its own. A row is kept while its pool's resourceVersion, the versions (each the
-// same record), the minute and the pool's pending write are the same.
+// page's clock is its own. A row is kept, by pool, while the pool's resourceVersion, the versions
+// (each the same record), the minute and the pool's pending write are the same: the pool page
+// store reads its page again after any pool's change, into new objects, so the object itself is
+// not what tells a change apart.
+import { toRaw } from 'vue';
 import {
   OSVersion, PendingWrite, poolId, PoolResolver, PoolRow, toPoolRow
 } from '../domain';
-import { ObjectMemo } from './revision-memo';
 
-const rows = new ObjectMemo<PoolRow>();
+interface KeptRow {
+  resourceVersion: string;
+  versions: object;
+  minute: number;
+  write?: PendingWrite;
+  row: PoolRow;
+}
+
+const kept = new Map<string, KeptRow>();
 let lastVersions: { versions: readonly OSVersion[]; token: object } | undefined;
 
 /** The same token while the versions are the same records in the same order (the stores keep them). */
@@ -21,10 +31,17 @@ function versionsToken(versions: readonly OSVersion[]): object {
   return (lastVersions as { token: object }).token;
 }
 
+function resourceVersionOf(pool: unknown): string {
+  const metadata = (pool as { metadata?: { resourceVersion?: unknown } } | null | undefined)?.metadata;
+
+  return typeof metadata?.resourceVersion === 'string' ? metadata.resourceVersion : '';
+}
+
 /**
  * toPoolRows with `now` to the minute (the page's clock moves once a minute: a selector's minimum
  * age is decided to the minute either way), each pool's row kept while nothing it reads changed.
- * A row's `object` is the pool as given (the shell's live model).
+ * A row's `object` is the pool as given (the shell's live model). A pool without a
+ * resourceVersion is worked out each time.
  */
 export function poolRows(pools: readonly unknown[], versions: readonly OSVersion[], now: number, pending: Record<string, PendingWrite> = {}): PoolRow[] {
   const minute = Math.floor(now / 60) * 60;
@@ -32,10 +49,24 @@ export function poolRows(pools: readonly unknown[], versions: readonly OSVersion
   let resolver: PoolResolver | undefined;
 
   return pools.map((pool) => {
-    const write = pending[poolId(pool)];
-    const row = rows.get(pool, [token, minute, write], (raw) => ({ ...toPoolRow(raw, resolver ?? (resolver = new PoolResolver(versions, minute)), write), object: pool }));
+    const id = poolId(pool);
+    // Read through the proxy: the caller's effect depends on it, and every write changes it.
+    const resourceVersion = resourceVersionOf(pool);
+    const write = pending[id];
+    const known = kept.get(id);
 
-    // Vue gives a raw object one proxy: the kept row's object is this one unless the pool came unwrapped.
-    return row.object === pool ? row : { ...row, object: pool };
+    if (resourceVersion && known && known.resourceVersion === resourceVersion && known.versions === token && known.minute === minute && known.write === write) {
+      return known.row.object === pool ? known.row : { ...known.row, object: pool };
+    }
+    // The rules read every field: from the raw object, not through Vue's proxy.
+    const row = { ...toPoolRow(toRaw(pool), resolver ?? (resolver = new PoolResolver(versions, minute)), write), object: pool };
+
+    if (resourceVersion) {
+      kept.set(id, {
+        resourceVersion, versions: token, minute, write, row
+      });
+    }
+
+    return row;
   });
 }

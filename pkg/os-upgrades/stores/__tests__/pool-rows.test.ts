@@ -47,3 +47,15 @@ describe('the pools list rows kept between visits', () => {
     expect(pending[0]).not.toBe(first[0]);
   });
 });
+
+describe('the pools list rows when the page is read again', () => {
+  it('keeps a row for a new object of the same pool at the same resourceVersion, with the new object', () => {
+    const first = poolRows([pool('f', '1')], VERSIONS, NOW);
+    const reread = pool('f', '1');
+    const again = poolRows([reread], VERSIONS, NOW);
+
+    expect(again[0].object).toBe(reread);
+    expect(again[0].candidate).toBe(first[0].candidate);
+    expect(again[0].targets).toBe(first[0].targets);
+  });
+});
