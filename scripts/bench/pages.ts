@@ -19,6 +19,7 @@
 import { writeFileSync } from 'fs';
 import { BrowserContext, CDPSession, chromium, Page } from '@playwright/test';
 import { loginAs } from '../../tests/e2e/support/login';
+import { networkArgs } from './network-args';
 import { profiled, Recorder, withWaterfall, writeProfileIndex } from './step-recording';
 
 const PRODUCT = '/os-upgrades/c/_';
@@ -275,7 +276,7 @@ async function main(): Promise<void> {
   const pages = PAGES
     .filter((spec) => !options.only.length || options.only.some((name) => spec.name.includes(name)))
     .map((spec) => (options.baselineRoutes && spec.baselinePath ? { ...spec, path: spec.baselinePath } : spec));
-  const browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...await networkArgs(options.baseUrl)] });
   const context = await browser.newContext({
     baseURL: options.baseUrl, viewport: { width: 1400, height: 900 }, ignoreHTTPSErrors: true
   });
@@ -286,7 +287,6 @@ async function main(): Promise<void> {
   };
 
   try {
-    await context.route((url) => url.hostname !== new URL(options.baseUrl).hostname, (route) => route.abort());
     await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn)');
     const login = await context.newPage();
 

@@ -132,6 +132,34 @@ test.describe('the package loads as an installed extension', () => {
     }
   });
 
+  // A new tab loads the package's files from the browser's cache, or asks whether they changed and
+  // gets no body: an installed extension is served from Rancher's cache of it with Go's file server
+  // (rancher/rancher pkg/api/steve/catalog/plugin.go), which sends Last-Modified and no Cache-Control.
+  test('the package files carry Last-Modified, no Cache-Control, and a revalidation is answered 304 without a body', async({ page }) => {
+    await loginOnPage(page, 'admin');
+    const entry = await announced(page);
+    const version = String(entry.version);
+    const main = `/v1/uiplugins/${ NAME }/${ version }/plugin/${ NAME }-${ version }.umd.min.js`;
+    const first = await page.request.get(main);
+
+    expect(first.status()).toBe(200);
+    const modified = first.headers()['last-modified'];
+
+    expect(Date.parse(modified ?? ''), `Last-Modified "${ modified }" is an HTTP date`).not.toBeNaN();
+    expect(first.headers()['cache-control'], 'no Cache-Control: the browser keeps the file by its age').toBeUndefined();
+
+    const unchanged = await page.request.get(main, { headers: { 'If-Modified-Since': modified } });
+
+    expect(unchanged.status()).toBe(304);
+    expect((await unchanged.body()).length).toBe(0);
+
+    const older = new Date(Date.parse(modified) - 60_000).toUTCString();
+    const changed = await page.request.get(main, { headers: { 'If-Modified-Since': older } });
+
+    expect(changed.status()).toBe(200);
+    expect((await changed.body()).equals(await first.body())).toBe(true);
+  });
+
   test('the package carries what the Extensions page and the chart show: display name, description, icon', async({ page }) => {
     const annotations = SOURCE.rancher.annotations;
 

@@ -37,6 +37,13 @@ function channelArgs(namespace: string, channel: string): PaginationArgs {
   return new FilterArgs({ filters: [inNamespace(namespace)], labelSelector: { matchLabels: { [CHANNEL_LABEL]: channel } } });
 }
 
+/** A page of one of the channel's versions: the list's count and revision, for a few hundred bytes. */
+function channelHeadArgs(namespace: string, channel: string): PaginationArgs {
+  return new PaginationArgs({
+    page: 1, pageSize: 1, filters: [inNamespace(namespace)], labelSelector: { matchLabels: { [CHANNEL_LABEL]: channel } }
+  });
+}
+
 export function toPage(result: FindPageResult | unknown[] | undefined): VersionPage {
   if (Array.isArray(result)) {
     return { items: result, count: result.length };
@@ -124,8 +131,18 @@ export class ChannelVersionsQuery {
     return page;
   }
 
+  /** Whether the shell pages versions (else `request` reads them by label through the store, unwatched). */
+  paged(): boolean {
+    return pagingEnabled(this.store);
+  }
+
+  /** The list as it is now, without its versions: its revision and how many there are (a page of one). */
+  async head(): Promise<VersionPage> {
+    return toPage(await findPage(this.store, channelHeadArgs(this.namespace, this.channel)));
+  }
+
   /** The shell's `resource.changes` listener for the type (shell/plugins/steve/subscribe.js watchEvent), once. */
-  private watch(): void {
+  watch(): void {
     if (this.watching || !this.onChange) {
       return;
     }
@@ -151,11 +168,7 @@ export class ChannelVersionsQuery {
 
 /** How many versions a channel has, from one request for a page of one. */
 export async function countChannelVersions(store: ShellStore, namespace: string, channel: string): Promise<number> {
-  const labelSelector = { matchLabels: { [CHANNEL_LABEL]: channel } };
-
-  return toPage(await findPage(store, new PaginationArgs({
-    page: 1, pageSize: 1, filters: [inNamespace(namespace)], labelSelector
-  }))).count;
+  return toPage(await findPage(store, channelHeadArgs(namespace, channel))).count;
 }
 
 /** The versions of these names in a namespace (pools' pins), a few dozen names per request. */

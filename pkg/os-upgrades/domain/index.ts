@@ -78,3 +78,4 @@ export * from './partition-plan';
 export * from './partition-progress';
 export * from './rollout-form';
 export * from './rollout-preview';
+export * from './kept-version-list';

@@ -2,9 +2,14 @@
 // channel is read by its label (api/version-queries.ts), kept for the session and read again at
 // the revision of each `resource.changes` event (one announced during a read is read after it);
 // only versions whose resourceVersion changed are converted again. No page reads every ManagedOSVersion.
+// A session's first read of a channel takes the list an earlier session kept while Steve's
+// revision of it has not moved (rule "Kept version list"): a page of one instead of the whole list.
 import { defineStore } from 'pinia';
-import { OSVersion, orderChannel, toOSVersion } from '../domain';
+import {
+  keptListHolds, KeptVersionList, OSVersion, orderChannel, toOSVersion
+} from '../domain';
 import { ChannelVersionsQuery, versionsByName } from '../api/version-queries';
+import { versionListCache } from '../api/version-list-cache';
 import { errorMessage } from '../api/resources';
 import type { ShellStore } from '../types/shell-store';
 
@@ -73,6 +78,58 @@ export function convertVersions(objects: readonly unknown[], converted: Map<stri
   }
 
   return versions;
+}
+
+/** The converted versions with the resourceVersions they were read at, as a session keeps them. */
+function keptList(revision: string, versions: readonly OSVersion[], converted: Map<string, Converted>): KeptVersionList {
+  return { revision, versions: versions.map((version) => ({ resourceVersion: converted.get(version.name)?.resourceVersion ?? '', version })) };
+}
+
+/** The kept list of an earlier session, when it still holds: its versions, now the channel's converted ones. */
+async function keptVersions(key: string, item: Tracked): Promise<{ versions: OSVersion[]; revision?: string } | undefined> {
+  const kept = await versionListCache().get(key);
+
+  if (!kept) {
+    return undefined;
+  }
+  const head = await item.query.head().catch(() => undefined);
+
+  if (!head || !keptListHolds(kept, head)) {
+    return undefined;
+  }
+  item.converted.clear();
+  const versions = kept.versions.map(({ resourceVersion, version }) => {
+    const frozen = Object.freeze(version) as OSVersion;
+
+    item.converted.set(frozen.name, { resourceVersion, version: frozen });
+
+    return frozen;
+  });
+
+  item.query.watch();
+
+  return { versions, revision: head.revision };
+}
+
+/** The channel's versions, from the server (at `revision`), or on a session's first read from the kept list while it holds. */
+async function readVersions(key: string, item: Tracked, revision?: string): Promise<{ versions: OSVersion[]; revision?: string }> {
+  const firstRead = revision === undefined && !item.converted.size && item.query.paged();
+  const kept = firstRead ? await keptVersions(key, item) : undefined;
+
+  if (kept) {
+    return kept;
+  }
+  const page = await item.query.request(revision);
+  const versions = convertVersions(page.items, item.converted);
+
+  if (page.revision) {
+    const list = keptList(page.revision, versions, item.converted);
+
+    // Kept for the next session after this read is shown.
+    setTimeout(() => versionListCache().put(key, list).catch(() => undefined), 0);
+  }
+
+  return { versions, revision: page.revision };
 }
 
 export const useChannelVersionsStore = defineStore('osUpgrades/channelVersions', {
@@ -150,9 +207,9 @@ export const useChannelVersionsStore = defineStore('osUpgrades/channelVersions',
       if (!this.channels[key] || this.channels[key].state === 'error') {
         this.channels[key] = { state: 'loading' };
       }
-      item.loading = item.query.request(revision).then((page) => {
+      item.loading = readVersions(key, item, revision).then((page) => {
         // Only this channel's, should a store answer more than the label asked for.
-        const own = convertVersions(page.items, item.converted).filter((version) => version.channel === item.query.channel && version.namespace === item.query.namespace);
+        const own = page.versions.filter((version) => version.channel === item.query.channel && version.namespace === item.query.namespace);
         const versions = Object.freeze(orderChannel(own));
 
         item.revision = page.revision;

@@ -28,7 +28,8 @@ export function uiPlugins(ctx: RequestContext, plugins: PluginEntry[]): void {
         name:     plugin.name,
         version:  plugin.version,
         endpoint: `${ ctx.base }/v1/uiplugins/${ plugin.name }/${ plugin.version }`,
-        noCache:  true,
+        // Installed from its chart: cached by Rancher and served from that cache (static.ts sendPluginFile).
+        noCache:  false,
         noAuth:   false,
         metadata: plugin.metadata,
       };

@@ -112,6 +112,8 @@ export interface PluginEntry {
   /** The build's files by relative path, read once at start: a rebuild of dist-pkg/ while the
    * emulator runs (as `yarn build-pkg` does) cannot break a dashboard loading the extension. */
   files: Map<string, Buffer>;
+  /** When the files were read (whole seconds, as HTTP dates have them): their Last-Modified. */
+  cachedAt: Date;
 }
 
 const DEFAULT_EXTENSION_ANNOTATIONS: Record<string, string> = { 'catalog.cattle.io/ui-extensions-version': '>= 3.0.0 < 4.0.0' };
@@ -161,7 +163,7 @@ function readPlugin(dir: string, repoRoot: string): PluginEntry | undefined {
   metadata['catalog.cattle.io/display-name'] = metadata['catalog.cattle.io/display-name'] ?? name;
 
   return {
-    name, version, main, metadata, files: readTree(dir)
+    name, version, main, metadata, files: readTree(dir), cachedAt: new Date(Math.floor(Date.now() / 1000) * 1000)
   };
 }
 
@@ -243,16 +245,44 @@ export class PluginShelf {
   }
 }
 
-/** Sends a file of an extension's build. */
+/** The request's If-Modified-Since, when it names a time at or after `modified` (and no If-None-Match overrides it). */
+function notModifiedSince(ctx: RequestContext, modified: Date): boolean {
+  const since = ctx.req.headers['if-modified-since'];
+
+  if (!since || ctx.req.headers['if-none-match'] || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
+    return false;
+  }
+  const time = Date.parse(since);
+
+  return !Number.isNaN(time) && modified.getTime() <= time;
+}
+
+/**
+ * Sends a file of an extension's build as Rancher serves an installed extension's files: its
+ * UIPlugin has `noCache: false` (the extension chart's default, rancher/dashboard
+ * shell/scripts/extension/helm/charts/ui-plugin-server/values.yaml), so rancher/rancher
+ * pkg/api/steve/catalog/plugin.go (`pluginHandler`) answers from the plugin's filesystem cache with
+ * Go's `http.FileServer`, which sends the file's modification time as Last-Modified (the time
+ * pkg/controllers/dashboard/plugin/fscache.go wrote it: here, when the build was read), answers an
+ * If-Modified-Since at or after it with 304 and no body, and sends no Cache-Control and no ETag.
+ * The browser then keeps the files for a share of their age (heuristic freshness, RFC 9111 4.2.2)
+ * and revalidates them after that.
+ */
 export function sendPluginFile(ctx: RequestContext, plugin: PluginEntry, relative: string): boolean {
   const body = plugin.files.get(relative);
 
   if (!body) {
     return false;
   }
+  ctx.res.setHeader('Last-Modified', plugin.cachedAt.toUTCString());
+  if (notModifiedSince(ctx, plugin.cachedAt)) {
+    ctx.res.statusCode = 304;
+    ctx.res.end();
+
+    return true;
+  }
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Type', MIME[path.extname(relative).toLowerCase()] ?? 'application/octet-stream');
-  ctx.res.setHeader('Cache-Control', 'no-cache');
   ctx.res.setHeader('Content-Length', body.length);
   ctx.res.end(ctx.method === 'HEAD' ? undefined : body);
 

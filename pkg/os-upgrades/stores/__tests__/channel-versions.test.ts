@@ -41,6 +41,11 @@ jest.mock('../../api/version-queries', () => ({
       };
     }
 
+    // Not paging (shell 3.0.5): no kept list is read (jsdom has no IndexedDB anyway).
+    paged() {
+      return false;
+    }
+
     async stop() {
       this.fake.stopped = true;
     }
