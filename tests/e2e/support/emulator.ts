@@ -194,6 +194,12 @@ export function useEmulator(why?: string): { readonly control: EmulatorControl }
     requireEmulator(why);
     await handle.control.reset();
   });
+  // A fault left by a test would answer the next spec's requests, which may not reset the emulator.
+  test.afterEach(async() => {
+    if (onEmulator()) {
+      await handle.control?.clearFaults();
+    }
+  });
 
   return handle;
 }
