@@ -60,7 +60,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   });
 
   await emulator.start();
-  const downstream = stack && options.realStackDownstream.length ? await startStackDownstream({ url: stack.kubeApi, token: stack.adminToken }, options.realStackDownstream, emulator.nodes) : undefined;
+  const downstream = stack && options.realStackDownstream.length ? await startStackDownstream({ url: stack.kubeApi, token: stack.adminToken }, options.realStackDownstream, emulator.nodes, (id) => {
+    const fleet = emulator.api.list(emulator.types.require('fleet.cattle.io.cluster')).items.find((c) => c.metadata.labels?.['management.cattle.io/cluster-name'] === id);
+
+    return fleet && { namespace: fleet.metadata.namespace ?? '', name: fleet.metadata.name };
+  }) : undefined;
 
   await server.listen(options.port, options.host);
   const address = server.server.address();

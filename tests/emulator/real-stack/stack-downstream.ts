@@ -9,17 +9,17 @@ import { KubeEndpoint, RemoteControllerApi } from './remote-api';
 import { kwokNode } from './kwok-nodes';
 import { RealStackSuc, sucTypes } from './real-suc';
 
-/** The Fleet workspace of the seeded downstream clusters (tests/fixtures/clusters/seed/fleet.yaml). */
-const WORKSPACE = 'fleet-default';
-
 export interface StackDownstream {
   suc: RealStackSuc;
   api: RemoteControllerApi;
   stop(): void;
 }
 
+/** A Rancher cluster id's Fleet cluster (its label management.cattle.io/cluster-name), as the emulator seeds it. */
+export type FleetClusterOf = (id: string) => { namespace: string; name: string } | undefined;
+
 /** Creates the clusters' nodes on the stack and starts the SUC client. */
-export async function startStackDownstream(endpoint: KubeEndpoint, ids: string[], registry: NodeRegistry): Promise<StackDownstream> {
+export async function startStackDownstream(endpoint: KubeEndpoint, ids: string[], registry: NodeRegistry, fleetClusterOf: FleetClusterOf): Promise<StackDownstream> {
   const types = sucTypes();
   const node = types.require('node');
   const api = new RemoteControllerApi(endpoint, types, ['upgrade.cattle.io.plan', 'node', 'batch.job', 'pod'].map((id) => types.require(id)));
@@ -27,7 +27,9 @@ export async function startStackDownstream(endpoint: KubeEndpoint, ids: string[]
 
   await api.start();
   for (const id of ids) {
-    for (const host of registry.of(WORKSPACE, id) ?? registry.ensure(WORKSPACE, id, 1)) {
+    const cluster = fleetClusterOf(id);
+
+    for (const host of (cluster && registry.of(cluster.namespace, cluster.name)) ?? []) {
       hosts.set(host.name, host);
       await api.delete(node, undefined, host.name);
       await api.create(node, undefined, kwokNode(host));
