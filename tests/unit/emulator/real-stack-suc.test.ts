@@ -30,6 +30,13 @@ const planSpec = {
   nodeSelector:       { matchLabels: { 'kubernetes.io/os': 'linux' } },
   upgrade:            { image: IMAGE, command: ['/usr/sbin/suc-upgrade'] },
 };
+
+/** The parts of job.go's Job spec the tests read. */
+interface JobSpec {
+  backoffLimit: number;
+  template: { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: unknown[] } } }; containers: { image: string }[] } };
+}
+
 const HASH = planHash({ name: 'os-upgrader-p', spec: planSpec }, '');
 
 /** A fake API server: lists by collection, holds watches open, records every write. */
@@ -147,7 +154,7 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
     const jobs = server.writes.filter((w) => w.method === 'POST' && w.path === '/apis/batch/v1/namespaces/cattle-system/jobs');
 
     expect(jobs).toHaveLength(1);
-    const job = jobs[0].body as KubeObject & { spec: any };
+    const job = jobs[0].body as KubeObject & { spec: JobSpec };
 
     // wrangler's SafeConcatName: cut to 63 characters with a hash of the whole name.
     expect(job.metadata.name).toMatch(/^apply-os-upgrader-p-on-edge-node-1-with-[0-9a-f]+-[0-9a-f]{5}$/);
@@ -171,8 +178,10 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
     const status = server.writes.find((w) => w.path === '/apis/upgrade.cattle.io/v1/namespaces/cattle-system/plans/os-upgrader-p/status');
 
     expect(status?.contentType).toBe('application/merge-patch+json');
-    expect((status?.body as any).status).toMatchObject({
-      latestHash: HASH, latestVersion: '2.2.1-4.1', applying: ['edge-node-1']
+    expect(status?.body).toMatchObject({
+      status: {
+        latestHash: HASH, latestVersion: '2.2.1-4.1', applying: ['edge-node-1']
+      }
     });
   });
 
@@ -181,14 +190,14 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
     await reconcile();
 
     expect(server.writes.filter((w) => w.method === 'POST')).toEqual([]);
-    expect((server.writes[0].body as any).status.conditions).toContainEqual({ type: 'Complete', status: 'True' });
+    expect(server.writes[0].body).toMatchObject({ status: { conditions: expect.arrayContaining([{ type: 'Complete', status: 'True' }]) } });
   });
 
   it('applies suc-upgrade\'s result when a Job completes: the new image\'s labels, the Plan\'s hash, uncordoned, the new osImage; the next node gets its Job', async() => {
     server.lists.set(JOBS, [completedJob('edge-node-1')]);
     await reconcile();
 
-    const labels = server.writes.find((w) => w.path === '/api/v1/nodes/edge-node-1' && w.method === 'PATCH')?.body as any;
+    const labels = server.writes.find((w) => w.path === '/api/v1/nodes/edge-node-1' && w.method === 'PATCH')?.body as KubeObject;
 
     expect(labels.metadata.labels).toMatchObject({
       'plan.upgrade.cattle.io/os-upgrader-p': HASH,
