@@ -38,6 +38,13 @@ function forced(spec: JsonObject): boolean {
   return (Array.isArray(envs) ? envs.filter(isObject) : []).some((e) => e.name === 'FORCE' && e.value === 'true');
 }
 
+/** The labels bootInto (suc/nodes.ts) sets at a boot. */
+function bootLabels(host: EmulatedNode): Record<string, string> {
+  const names = ['elemental.cattle.io/image', 'elemental.cattle.io/tag', 'plan.upgrade.cattle.io/os-upgrader'];
+
+  return Object.fromEntries(names.map((name) => [name, host.labels[name]]));
+}
+
 export class RealStackSuc {
   private readonly plan: ResourceType;
   private readonly node: ResourceType;
@@ -184,9 +191,13 @@ export class RealStackSuc {
       bootInto(host, release);
     }
     host.message = decision.message;
-    host.labels[PLAN_LABEL_PREFIX + planName] = labels[PLAN_LABEL_PREFIX + planName] ?? '';
-    await this.api.patch(this.node, undefined, host.name, { metadata: { labels: host.labels }, spec: { unschedulable: null } });
-    await this.api.patch(this.node, undefined, host.name, { status: { nodeInfo: { osImage: prettyName(host.release) } } }, 'status');
     this.applied.add(key);
+    // At the boot: the k3s agent's one patch of the labels elemental-populate-node-labels wrote
+    // (k3s-io/k3s pkg/agent/run.go); an image label over 63 characters fails it whole, as there.
+    await this.api.patch(this.node, undefined, host.name, { metadata: { labels: bootLabels(host) } })
+      .catch((e) => process.stderr.write(`[emulator] real-stack: the k3s agent's label patch of ${ host.name } failed: ${ (e as Error).message }\n`));
+    await this.api.patch(this.node, undefined, host.name, { status: { nodeInfo: { osImage: prettyName(host.release) } } }, 'status');
+    // handle_batch.go: the Job's hash on the node, which is uncordoned.
+    await this.api.patch(this.node, undefined, host.name, { metadata: { labels: { [PLAN_LABEL_PREFIX + planName]: labels[PLAN_LABEL_PREFIX + planName] ?? '' } }, spec: { unschedulable: null } });
   }
 }

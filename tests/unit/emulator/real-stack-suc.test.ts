@@ -197,14 +197,21 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
     server.lists.set(JOBS, [completedJob('edge-node-1')]);
     await reconcile();
 
-    const labels = server.writes.find((w) => w.path === '/api/v1/nodes/edge-node-1' && w.method === 'PATCH')?.body as KubeObject;
+    const patches = server.writes.filter((w) => w.path === '/api/v1/nodes/edge-node-1' && w.method === 'PATCH').map((w) => w.body);
 
-    expect(labels.metadata.labels).toMatchObject({
-      'plan.upgrade.cattle.io/os-upgrader-p': HASH,
-      'elemental.cattle.io/tag':              '2.2.1-4.1',
-      'elemental.cattle.io/image':            'registry.suse.com-suse-sl-micro-6.1-base-os-container-2.2.1-4.1',
-    });
-    expect(labels.spec).toEqual({ unschedulable: null });
+    // The k3s agent's patch at the boot, then the SUC's (handle_batch.go): two requests.
+    expect(patches).toEqual([
+      {
+        metadata: {
+          labels: {
+            'elemental.cattle.io/image':          'registry.suse.com-suse-sl-micro-6.1-base-os-container-2.2.1-4.1',
+            'elemental.cattle.io/tag':            '2.2.1-4.1',
+            'plan.upgrade.cattle.io/os-upgrader': 'registry.suse.com-suse-sl-micro-6.1-base-os-container-2.2.1-4.1',
+          }
+        }
+      },
+      { metadata: { labels: { 'plan.upgrade.cattle.io/os-upgrader-p': HASH } }, spec: { unschedulable: null } },
+    ]);
     expect(hosts.get('edge-node-1')?.release.tag).toBe('2.2.1-4.1');
     expect(server.writes.find((w) => w.path === '/api/v1/nodes/edge-node-1/status')?.body).toEqual({ status: { nodeInfo: { osImage: 'SUSE Linux Micro 6.1' } } });
     expect(server.writes.filter((w) => w.path.endsWith('/jobs')).map((w) => w.body.metadata.labels?.['upgrade.cattle.io/node'])).toEqual(['edge-node-2']);
