@@ -111,6 +111,7 @@ export class RealStackSuc {
     const spec = asObject(object.spec);
     const state: PlanState = {
       name:      object.metadata.name,
+      uid:       object.metadata.uid,
       namespace: object.metadata.namespace ?? '',
       // DigestStatus over the secrets' content: the Plans the operator makes carry none.
       hash:      planHash({ name: object.metadata.name, spec }, ''),

@@ -23,6 +23,7 @@ const TTL_SECONDS_AFTER_FINISHED = 900;
 
 export interface PlanState {
   name: string;
+  uid: string;
   namespace: string;
   hash: string;
   version: string;
@@ -58,10 +59,15 @@ export function upgradeJob(plan: PlanState, spec: JsonObject, node: string): Jso
     apiVersion: 'batch/v1',
     kind:       'Job',
     metadata:   {
-      name:        jobName(plan, node),
-      namespace:   plan.namespace,
-      annotations: { 'upgrade.cattle.io/ttl-seconds-after-finished': String(TTL_SECONDS_AFTER_FINISHED) },
+      name:            jobName(plan, node),
+      namespace:       plan.namespace,
+      annotations:     { 'upgrade.cattle.io/ttl-seconds-after-finished': String(TTL_SECONDS_AFTER_FINISHED) },
       labels,
+      // RegisterPlanGeneratingHandler (pkg/upgrade/handle_upgrade.go; rancher/wrangler's generating
+      // handler applies with the Plan as owner reference): the Jobs go with the Plan.
+      ownerReferences: [{
+        apiVersion: 'upgrade.cattle.io/v1', kind: 'Plan', name: plan.name, uid: plan.uid, blockOwnerDeletion: true
+      }],
     },
     spec: {
       backoffLimit:            BACKOFF_LIMIT,
