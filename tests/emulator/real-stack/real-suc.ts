@@ -38,6 +38,18 @@ function forced(spec: JsonObject): boolean {
   return (Array.isArray(envs) ? envs.filter(isObject) : []).some((e) => e.name === 'FORCE' && e.value === 'true');
 }
 
+/** DigestStatus over the secrets' content: the Plans the operator makes carry none. */
+function hashOf(plan: KubeObject): string {
+  return planHash({ name: plan.metadata.name, spec: asObject(plan.spec) }, '');
+}
+
+/** A SUC Job's Plan and the hash it was made for. */
+function planKeyOf(job: KubeObject): string {
+  const plan = job.metadata.labels?.['upgrade.cattle.io/plan'] ?? '';
+
+  return `${ job.metadata.namespace }/${ plan }@${ job.metadata.labels?.[PLAN_LABEL_PREFIX + plan] ?? '' }`;
+}
+
 /** The labels bootInto (suc/nodes.ts) sets at a boot. */
 function bootLabels(host: EmulatedNode): Record<string, string> {
   const names = ['elemental.cattle.io/image', 'elemental.cattle.io/tag', 'plan.upgrade.cattle.io/os-upgrader'];
@@ -95,14 +107,18 @@ export class RealStackSuc {
 
   async reconcile(): Promise<void> {
     const jobs = await this.api.list(this.job);
+    const plans = await this.api.list(this.plan);
+    // handle_batch.go acts on a finished Job of a Plan that still exists, made for its current hash
+    // (an older Job, or one whose Plan is gone, is only deleted).
+    const current = new Set(plans.map((p) => `${ p.metadata.namespace }/${ p.metadata.name }@${ hashOf(p) }`));
 
-    for (const job of jobs.filter((j) => j.metadata.labels?.['upgrade.cattle.io/controller'] && jobOutcome(j) === 'succeeded')) {
+    for (const job of jobs.filter((j) => jobOutcome(j) === 'succeeded' && current.has(planKeyOf(j)))) {
       await this.applyResult(job);
     }
     await this.bindPods();
     const nodes = await this.api.list(this.node);
 
-    for (const plan of await this.api.list(this.plan)) {
+    for (const plan of plans) {
       await this.reconcilePlan(plan, nodes, jobs);
     }
   }
@@ -113,8 +129,7 @@ export class RealStackSuc {
       name:      object.metadata.name,
       uid:       object.metadata.uid,
       namespace: object.metadata.namespace ?? '',
-      // DigestStatus over the secrets' content: the Plans the operator makes carry none.
-      hash:      planHash({ name: object.metadata.name, spec }, ''),
+      hash:      hashOf(object),
       version:   (asString(spec.version) ?? '').replace(/\+/g, '-'),
     };
 

@@ -217,6 +217,19 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
     expect(server.writes.filter((w) => w.path.endsWith('/jobs')).map((w) => w.body.metadata.labels?.['upgrade.cattle.io/node'])).toEqual(['edge-node-2']);
   });
 
+  it('leaves the node alone for a completed Job of a Plan that is gone (a previous run\'s), as handle_batch.go only deletes it', async() => {
+    const leftover = completedJob('edge-node-1');
+
+    leftover.metadata.labels = {
+      ...leftover.metadata.labels, 'upgrade.cattle.io/plan': 'os-upgrader-gone', 'plan.upgrade.cattle.io/os-upgrader-gone': HASH
+    };
+    server.lists.set(JOBS, [leftover]);
+    await reconcile();
+
+    expect(server.writes.filter((w) => w.path.startsWith('/api/v1/nodes/'))).toEqual([]);
+    expect(hosts.get('edge-node-1')?.release.tag).toBe('2.2.0-3.8');
+  });
+
   it('binds a Job\'s pending pod to the node its affinity names, as kube-scheduler would', async() => {
     server.lists.set(PODS, [{
       apiVersion: 'v1', kind: 'Pod', metadata: meta('apply-x-abcde', { namespace: 'cattle-system', labels: { 'upgrade.cattle.io/node': 'edge-node-2' } }), spec: {}
