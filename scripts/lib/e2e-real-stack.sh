@@ -5,6 +5,8 @@
 # API server scripts/real-stack/up started (REAL_STACK_DIR/endpoints.env), and the channel operator
 # syncs the stack's channels (docs/emulator.md, "What is real"). Start the stack first.
 # Port: E2E_REAL_STACK_EMULATOR_PORT (default E2E_EMULATOR_PORT + 8, a port no other step of scripts/test takes). Results: test-results/real-stack/.
+# The downstream cluster E2E_REAL_STACK_DOWNSTREAM (default c-m-b3rl1n01, fleet-default/edge-berlin-01) is the stack too: its nodes
+# are kwok nodes and the emulated SUC runs the Plans Fleet applies there as real Jobs (real-stack/stack-downstream.ts).
 # Arguments go to Playwright; without any, the channel specs run.
 set -euo pipefail
 source "$(dirname "$0")/toolchain.sh"
@@ -37,7 +39,8 @@ if answers "$url/rancherversion" 0; then
 fi
 EMULATOR_ROLLOUT_STEP_MS=800 EMULATOR_TIME_SCALE=0.1 \
   node_modules/.bin/tsx tests/emulator/core/main.ts --port "$port" --ui dist --plugins dist-pkg --no-control \
-    --fixtures tests/fixtures/clusters --scale-versions 0 --backend real-stack --log-errors >"$results/emulator.log" 2>&1 &
+    --fixtures tests/fixtures/clusters --scale-versions 0 --backend real-stack --log-errors \
+    --real-stack-downstream "${E2E_REAL_STACK_DOWNSTREAM:-c-m-b3rl1n01}" >"$results/emulator.log" 2>&1 &
 emulator=$!
 trap 'kill "$emulator" 2>/dev/null || true' EXIT
 answers "$url/rancherversion" 120 || { cat "$results/emulator.log"; log "the emulator did not start on port $port"; exit 1; }

@@ -87,6 +87,13 @@ fleet_start_agents() {
       api "/apis/apps/v1/namespaces/$agent_namespace/deployments/fleet-agent" >/dev/null 2>&1 && break
       sleep 0.5
     done
+    # The agent reads its clientID and labels from the ConfigMap fleet-agent once, when it registers
+    # (internal/cmd/agent/register/register.go); started before agent management wrote it, it
+    # registered with the kube-system uid and no labels, as a new Cluster no Bundle targets.
+    for ((i = 0; i < 240; i++)); do
+      api "/api/v1/namespaces/$agent_namespace/configmaps/fleet-agent" 2>/dev/null | grep -q clientID && break
+      sleep 0.5
+    done
     local agent_env
     if ! agent_env=$(fleet_agent_env "$agent_namespace"); then
       log "no fleet-agent Deployment in $agent_namespace: see $LOGS/fleet-agentmanagement.log"

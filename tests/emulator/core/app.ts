@@ -10,6 +10,7 @@ import { scaleClusters, scalePools } from '../data/scale-fleet';
 import { EmulatorServer } from './server';
 import { DashboardUi, PluginShelf } from '../rancher/static';
 import { realStackEndpoints } from '../real-stack/endpoints';
+import { startStackDownstream } from '../real-stack/stack-downstream';
 import { RealStackProxy } from '../real-stack/proxy';
 import { RealStackRoutes } from '../real-stack/real-stack-routes';
 
@@ -59,6 +60,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   });
 
   await emulator.start();
+  const downstream = stack && options.realStackDownstream.length ? await startStackDownstream({ url: stack.kubeApi, token: stack.adminToken }, options.realStackDownstream, emulator.nodes, (id) => {
+    const fleet = emulator.api.list(emulator.types.require('fleet.cattle.io.cluster')).items.find((c) => c.metadata.labels?.['management.cattle.io/cluster-name'] === id);
+
+    return fleet && { namespace: fleet.metadata.namespace ?? '', name: fleet.metadata.name };
+  }) : undefined;
+
   await server.listen(options.port, options.host);
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -71,6 +78,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     httpsUrl: https ? `https://localhost:${ https.port }` : undefined,
     close:    async() => {
       emulator.stop();
+      downstream?.stop();
       await Promise.all([server.close(), https?.close()]);
     },
   };

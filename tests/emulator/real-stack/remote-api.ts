@@ -115,6 +115,20 @@ export class RemoteControllerApi implements ControllerApi {
     }
   }
 
+  /** A JSON merge patch (RFC 7386) of the object or its status: what a controller that only sets a few fields sends, without a 409 on a busy object. */
+  async patch(type: ResourceType, namespace: string | undefined, name: string, body: JsonObject, subresource?: 'status'): Promise<KubeObject> {
+    return this.write('PATCH', resourcePath(type, namespace, name, subresource), type, body, 'application/merge-patch+json');
+  }
+
+  /** A POST to a subresource such as a pod's binding (whose answer is no object of a watched type). */
+  async post(path: string, body: JsonObject): Promise<void> {
+    const answer = await this.send('POST', path, body);
+
+    if (answer.status >= 300) {
+      throw errorOf(answer.status, answer.json);
+    }
+  }
+
   /** Creates the object unless it exists (what an installed chart left there), answering whether it did. */
   async ensure(type: ResourceType, object: JsonObject): Promise<boolean> {
     const namespace = asString(asObject(object.metadata).namespace);
@@ -147,8 +161,8 @@ export class RemoteControllerApi implements ControllerApi {
     return cache;
   }
 
-  private async write(method: string, path: string, type: ResourceType, body: JsonObject): Promise<KubeObject> {
-    const answer = await this.send(method, path, body);
+  private async write(method: string, path: string, type: ResourceType, body: JsonObject, contentType?: string): Promise<KubeObject> {
+    const answer = await this.send(method, path, body, contentType);
 
     if (answer.status >= 300) {
       throw errorOf(answer.status, answer.json);
@@ -163,9 +177,9 @@ export class RemoteControllerApi implements ControllerApi {
     return structuredClone(written);
   }
 
-  private async send(method: string, path: string, body?: JsonObject): Promise<{ status: number; json: unknown }> {
+  private async send(method: string, path: string, body?: JsonObject, contentType = 'application/json'): Promise<{ status: number; json: unknown }> {
     const answer = await requestOnce(`${ this.endpoint.url }${ path }`, method, {
-      authorization: `Bearer ${ this.endpoint.token }`, accept: 'application/json', 'content-type': 'application/json'
+      authorization: `Bearer ${ this.endpoint.token }`, accept: 'application/json', 'content-type': contentType
     }, body === undefined ? undefined : JSON.stringify(body));
     const text = answer.body.toString('utf8');
 

@@ -1,0 +1,219 @@
+// The emulated system-upgrade-controller as a client of the real stack's API server
+// (`--backend real-stack`; the SUC cannot be built here: Go proxy 403). It watches the Plans the
+// real Fleet agent applied, the nodes and the Jobs, and on each change does what
+// rancher/system-upgrade-controller does (suc-jobs.ts): writes the Plan's status
+// (pkg/upgrade/handle_upgrade.go: latestVersion, latestHash, applying, Complete) and creates the
+// real Jobs within concurrency; kube-controller-manager makes their Pods and kwok runs them.
+// Two steps are the harness's, named:
+// - binding a Job's pod to the one node its affinity names, as kube-scheduler would (none runs);
+// - when a Job completes, the result of rancher/elemental framework/files/usr/sbin/suc-upgrade on
+//   the node (suc/suc.ts sucUpgradeDecision: the new /etc/os-release, the labels
+//   elemental-populate-node-labels writes at the boot, suc/nodes.ts bootInto), then the SUC's own
+//   handling of a completed Job (pkg/upgrade/handle_batch.go: the node labelled
+//   plan.upgrade.cattle.io/<plan>=<hash> and uncordoned). The kubelet's osImage is the new PRETTY_NAME.
+// One pod per Job succeeds (kwok's pod-complete stage): the real first pod's `exit 1` as the host
+// reboots is not played.
+
+import { JsonObject, asObject, asString, isObject } from '../core/json';
+import { KubeObject } from '../kube/store';
+import { ResourceType, TypeRegistry } from '../kube/resource-types';
+import { downstreamTypes } from '../rancher/downstream';
+import { EmulatedNode, bootInto, prettyName } from '../suc/nodes';
+import { PLAN_LABEL_PREFIX, jobImage, planHash, sucUpgradeDecision } from '../suc/suc';
+import { RemoteControllerApi } from './remote-api';
+import {
+  PlanState, jobOutcome, nodesToStart, selectedNodes, upgradeJob
+} from './suc-jobs';
+
+/** What the SUC client needs of the API server (RemoteControllerApi). */
+export type StackClient = Pick<RemoteControllerApi, 'list' | 'create' | 'patch' | 'post' | 'subscribe'>;
+
+export function sucTypes(): TypeRegistry {
+  return new TypeRegistry(downstreamTypes());
+}
+
+function forced(spec: JsonObject): boolean {
+  const envs = asObject(spec.upgrade).envs;
+
+  return (Array.isArray(envs) ? envs.filter(isObject) : []).some((e) => e.name === 'FORCE' && e.value === 'true');
+}
+
+/** DigestStatus over the secrets' content: the Plans the operator makes carry none. */
+function hashOf(plan: KubeObject): string {
+  return planHash({ name: plan.metadata.name, spec: asObject(plan.spec) }, '');
+}
+
+/** A SUC Job's Plan and the hash it was made for. */
+function planKeyOf(job: KubeObject): string {
+  const plan = job.metadata.labels?.['upgrade.cattle.io/plan'] ?? '';
+
+  return `${ job.metadata.namespace }/${ plan }@${ job.metadata.labels?.[PLAN_LABEL_PREFIX + plan] ?? '' }`;
+}
+
+/** The labels bootInto (suc/nodes.ts) sets at a boot. */
+function bootLabels(host: EmulatedNode): Record<string, string> {
+  const names = ['elemental.cattle.io/image', 'elemental.cattle.io/tag', 'plan.upgrade.cattle.io/os-upgrader'];
+
+  return Object.fromEntries(names.map((name) => [name, host.labels[name]]));
+}
+
+export class RealStackSuc {
+  private readonly plan: ResourceType;
+  private readonly node: ResourceType;
+  private readonly job: ResourceType;
+  private readonly pod: ResourceType;
+  /** Jobs whose result was applied already (name@uid). */
+  private readonly applied = new Set<string>();
+  private running?: Promise<void>;
+  private again = false;
+  private unsubscribe?: () => void;
+
+  /** `hosts`: the machines the harness created as kwok nodes, with their /etc/os-release. */
+  constructor(private readonly api: StackClient, types: TypeRegistry, private readonly hosts: Map<string, EmulatedNode>) {
+    this.plan = types.require('upgrade.cattle.io.plan');
+    this.node = types.require('node');
+    this.job = types.require('batch.job');
+    this.pod = types.require('pod');
+  }
+
+  start(): void {
+    this.unsubscribe = this.api.subscribe(() => this.kick());
+    this.kick();
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+  }
+
+  /** One reconcile at a time; a change during one runs another after it. */
+  kick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+
+      return this.running;
+    }
+    this.running = this.reconcile().catch((e) => {
+      process.stderr.write(`[emulator] real-stack suc: ${ (e as Error).message }\n`);
+    }).finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.kick().catch(() => undefined);
+      }
+    });
+
+    return this.running;
+  }
+
+  async reconcile(): Promise<void> {
+    const jobs = await this.api.list(this.job);
+    const plans = await this.api.list(this.plan);
+    // handle_batch.go acts on a finished Job of a Plan that still exists, made for its current hash
+    // (an older Job, or one whose Plan is gone, is only deleted).
+    const current = new Set(plans.map((p) => `${ p.metadata.namespace }/${ p.metadata.name }@${ hashOf(p) }`));
+
+    for (const job of jobs.filter((j) => jobOutcome(j) === 'succeeded' && current.has(planKeyOf(j)))) {
+      await this.applyResult(job);
+    }
+    await this.bindPods();
+    const nodes = await this.api.list(this.node);
+
+    for (const plan of plans) {
+      await this.reconcilePlan(plan, nodes, jobs);
+    }
+  }
+
+  private async reconcilePlan(object: KubeObject, nodes: KubeObject[], jobs: KubeObject[]): Promise<void> {
+    const spec = asObject(object.spec);
+    const state: PlanState = {
+      name:      object.metadata.name,
+      uid:       object.metadata.uid,
+      namespace: object.metadata.namespace ?? '',
+      hash:      hashOf(object),
+      version:   (asString(spec.version) ?? '').replace(/\+/g, '-'),
+    };
+
+    for (const node of nodesToStart(state, spec, nodes, jobs)) {
+      const job = await this.api.create(this.job, state.namespace, upgradeJob(state, spec, node));
+
+      jobs.push(job);
+    }
+    await this.writeStatus(object, state, nodes, jobs);
+  }
+
+  private async writeStatus(object: KubeObject, state: PlanState, nodes: KubeObject[], jobs: KubeObject[]): Promise<void> {
+    const label = PLAN_LABEL_PREFIX + state.name;
+    const own = jobs.filter((j) => j.metadata.namespace === state.namespace && j.metadata.labels?.['upgrade.cattle.io/plan'] === state.name &&
+      j.metadata.labels?.[label] === state.hash);
+    const applying = own.filter((j) => jobOutcome(j) !== 'succeeded').map((j) => j.metadata.labels?.['upgrade.cattle.io/node'] ?? '').sort();
+    const pending = selectedNodes(asObject(object.spec), nodes).filter((n) => n.metadata.labels?.[label] !== state.hash);
+    const status = {
+      latestVersion: state.version,
+      latestHash:    state.hash,
+      applying,
+      conditions:    [
+        {
+          type: 'Validated', status: 'True', reason: 'PlanIsValid'
+        },
+        {
+          type: 'LatestResolved', status: 'True', reason: 'Version'
+        },
+        { type: 'Complete', status: !applying.length && !pending.length ? 'True' : 'False' },
+      ],
+    };
+    const current = asObject(object.status);
+
+    if (JSON.stringify([current.latestHash, current.applying, current.conditions]) !== JSON.stringify([status.latestHash, status.applying, status.conditions])) {
+      await this.api.patch(this.plan, state.namespace, state.name, { status }, 'status');
+    }
+  }
+
+  /** kube-scheduler's part for a Job's pod: bound to the node its affinity's hostname names. */
+  private async bindPods(): Promise<void> {
+    for (const pod of await this.api.list(this.pod)) {
+      const node = pod.metadata.labels?.['upgrade.cattle.io/node'];
+
+      if (node && !asObject(pod.spec).nodeName && !pod.metadata.deletionTimestamp) {
+        await this.api.post(`/api/v1/namespaces/${ pod.metadata.namespace }/pods/${ pod.metadata.name }/binding`, {
+          apiVersion: 'v1',
+          kind:       'Binding',
+          metadata:   { name: pod.metadata.name },
+          target:     {
+            apiVersion: 'v1', kind: 'Node', name: node
+          }
+        }).catch(() => undefined);
+      }
+    }
+  }
+
+  /** A completed Job: suc-upgrade's result on the host, then handle_batch.go's label and uncordon. */
+  private async applyResult(job: KubeObject): Promise<void> {
+    const key = `${ job.metadata.name }@${ job.metadata.uid }`;
+    const labels = job.metadata.labels ?? {};
+    const host = this.hosts.get(labels['upgrade.cattle.io/node'] ?? '');
+    const planName = labels['upgrade.cattle.io/plan'] ?? '';
+
+    if (this.applied.has(key) || !host) {
+      return;
+    }
+    const containers = asObject(asObject(asObject(job.spec).template).spec).containers;
+    const container = asObject(Array.isArray(containers) ? containers[0] : undefined);
+    const image = asString(container.image) ?? '';
+    const envs = container.env;
+    const release = jobImage({ name: planName, spec: { upgrade: { image } } });
+    const decision = sucUpgradeDecision(host, release, forced({ upgrade: { envs } }));
+
+    if (decision.upgrade) {
+      bootInto(host, release);
+    }
+    host.message = decision.message;
+    this.applied.add(key);
+    // At the boot: the k3s agent's one patch of the labels elemental-populate-node-labels wrote
+    // (k3s-io/k3s pkg/agent/run.go); an image label over 63 characters fails it whole, as there.
+    await this.api.patch(this.node, undefined, host.name, { metadata: { labels: bootLabels(host) } })
+      .catch((e) => process.stderr.write(`[emulator] real-stack: the k3s agent's label patch of ${ host.name } failed: ${ (e as Error).message }\n`));
+    await this.api.patch(this.node, undefined, host.name, { status: { nodeInfo: { osImage: prettyName(host.release) } } }, 'status');
+    // handle_batch.go: the Job's hash on the node, which is uncordoned.
+    await this.api.patch(this.node, undefined, host.name, { metadata: { labels: { [PLAN_LABEL_PREFIX + planName]: labels[PLAN_LABEL_PREFIX + planName] ?? '' } }, spec: { unschedulable: null } });
+  }
+}

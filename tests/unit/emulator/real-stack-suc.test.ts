@@ -1,0 +1,242 @@
+/** @jest-environment node */
+// The emulated system-upgrade-controller as a client of a real API server (a tiny fake one here):
+// the Jobs it creates for a Plan within concurrency (rancher/system-upgrade-controller job.go,
+// plan.go), the pods it binds as kube-scheduler would, and suc-upgrade's result applied to the
+// node when a Job completes.
+import http from 'http';
+import { AddressInfo } from 'net';
+import { RemoteControllerApi } from '../../emulator/real-stack/remote-api';
+import { RealStackSuc, sucTypes } from '../../emulator/real-stack/real-suc';
+import { KubeObject } from '../../emulator/kube/store';
+import { EmulatedNode, NodeRegistry } from '../../emulator/suc/nodes';
+import { planHash } from '../../emulator/suc/suc';
+
+const PLANS = '/apis/upgrade.cattle.io/v1/plans';
+const NODES = '/api/v1/nodes';
+const JOBS = '/apis/batch/v1/jobs';
+const PODS = '/api/v1/pods';
+const IMAGE = 'registry.suse.com/suse/sl-micro/6.1/base-os-container';
+
+function meta(name: string, extra: Record<string, unknown> = {}): KubeObject['metadata'] {
+  return {
+    name, uid: `uid-${ name }`, resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z', ...extra
+  } as KubeObject['metadata'];
+}
+
+const planSpec = {
+  concurrency:        1,
+  version:            '2.2.1-4.1',
+  serviceAccountName: 'os-upgrader',
+  nodeSelector:       { matchLabels: { 'kubernetes.io/os': 'linux' } },
+  upgrade:            { image: IMAGE, command: ['/usr/sbin/suc-upgrade'] },
+};
+
+/** The parts of job.go's Job spec the tests read. */
+interface JobSpec {
+  backoffLimit: number;
+  template: { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: unknown[] } } }; containers: { image: string }[] } };
+}
+
+const HASH = planHash({ name: 'os-upgrader-p', spec: planSpec }, '');
+
+/** A fake API server: lists by collection, holds watches open, records every write. */
+class FakeApiServer {
+  readonly lists = new Map<string, KubeObject[]>([[PLANS, []], [NODES, []], [JOBS, []], [PODS, []]]);
+  readonly writes: { method: string; path: string; contentType?: string; body: KubeObject }[] = [];
+  private readonly watches: http.ServerResponse[] = [];
+  private readonly server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => this.answer(req, res, chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined));
+  });
+
+  url = '';
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${ (this.server.address() as AddressInfo).port }`;
+  }
+
+  close(): Promise<void> {
+    this.watches.forEach((w) => w.destroy());
+
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private answer(req: http.IncomingMessage, res: http.ServerResponse, body: KubeObject): void {
+    const url = new URL(req.url ?? '/', 'http://x');
+
+    res.setHeader('content-type', 'application/json');
+    if (req.method === 'GET' && url.searchParams.get('watch') === '1') {
+      res.writeHead(200);
+      res.flushHeaders();
+      this.watches.push(res);
+
+      return;
+    }
+    if (req.method === 'GET') {
+      res.end(JSON.stringify({ metadata: { resourceVersion: '1' }, items: this.lists.get(url.pathname) ?? [] }));
+
+      return;
+    }
+    this.writes.push({
+      method: req.method ?? '', path: url.pathname, contentType: req.headers['content-type'], body
+    });
+    res.writeHead(req.method === 'POST' ? 201 : 200);
+    res.end(JSON.stringify({ ...body, metadata: { ...meta(body.metadata?.name ?? 'x'), ...body.metadata } }));
+  }
+}
+
+function node(name: string, labels: Record<string, string> = {}): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind:       'Node',
+    metadata:   meta(name, {
+      labels: {
+        'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', ...labels
+      }
+    })
+  };
+}
+
+function completedJob(nodeName: string): KubeObject {
+  const labels = {
+    'upgrade.cattle.io/controller': 'system-upgrade-controller', 'upgrade.cattle.io/node': nodeName, 'upgrade.cattle.io/plan': 'os-upgrader-p', 'plan.upgrade.cattle.io/os-upgrader-p': HASH
+  };
+
+  return {
+    apiVersion: 'batch/v1',
+    kind:       'Job',
+    metadata:   meta(`apply-os-upgrader-p-on-${ nodeName }`, { namespace: 'cattle-system', labels }),
+    spec:       {
+      template: {
+        spec: {
+          containers: [{
+            name: 'upgrade', image: `${ IMAGE }:2.2.1-4.1`, env: []
+          }]
+        }
+      }
+    },
+    status: { conditions: [{ type: 'Complete', status: 'True' }] },
+  };
+}
+
+describe('RealStackSuc: the system-upgrade-controller on the real stack', () => {
+  const types = sucTypes();
+  let server: FakeApiServer;
+  let api: RemoteControllerApi;
+  let hosts: Map<string, EmulatedNode>;
+
+  beforeEach(async() => {
+    server = new FakeApiServer();
+    await server.listen();
+    server.lists.set(PLANS, [{
+      apiVersion: 'upgrade.cattle.io/v1', kind: 'Plan', metadata: meta('os-upgrader-p', { namespace: 'cattle-system' }), spec: planSpec
+    }]);
+    server.lists.set(NODES, [node('edge-node-1'), node('edge-node-2'), node('other', { 'kubernetes.io/os': 'windows' })]);
+    hosts = new Map(new NodeRegistry().ensure('fleet-default', 'edge', 2).map((h) => [h.name, h]));
+    api = new RemoteControllerApi({ url: server.url, token: 'tok' }, types, ['upgrade.cattle.io.plan', 'node', 'batch.job', 'pod'].map((id) => types.require(id)));
+  });
+  async function reconcile(): Promise<void> {
+    await api.start();
+    await new RealStackSuc(api, types, hosts).reconcile();
+  }
+
+  afterEach(async() => {
+    api.stop();
+    await server.close();
+  });
+
+  it('creates the Job job.go makes for the first selected node only (concurrency 1), and writes the Plan\'s status', async() => {
+    await reconcile();
+
+    const jobs = server.writes.filter((w) => w.method === 'POST' && w.path === '/apis/batch/v1/namespaces/cattle-system/jobs');
+
+    expect(jobs).toHaveLength(1);
+    const job = jobs[0].body as KubeObject & { spec: JobSpec };
+
+    // wrangler's SafeConcatName: cut to 63 characters with a hash of the whole name.
+    expect(job.metadata.name).toMatch(/^apply-os-upgrader-p-on-edge-node-1-with-[0-9a-f]+-[0-9a-f]{5}$/);
+    expect(job.metadata.name.length).toBeLessThanOrEqual(63);
+    expect(job.metadata.labels).toEqual({
+      'upgrade.cattle.io/controller':         'system-upgrade-controller',
+      'upgrade.cattle.io/node':               'edge-node-1',
+      'upgrade.cattle.io/plan':               'os-upgrader-p',
+      'upgrade.cattle.io/version':            '2.2.1-4.1',
+      'plan.upgrade.cattle.io/os-upgrader-p': HASH,
+    });
+    expect(job.spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms)
+      .toEqual([{
+        matchExpressions: [{
+          key: 'kubernetes.io/hostname', operator: 'In', values: ['edge-node-1']
+        }]
+      }]);
+    expect(job.spec.template.spec.containers[0].image).toBe(`${ IMAGE }:2.2.1-4.1`);
+    expect(job.spec).toMatchObject({ backoffLimit: 2, activeDeadlineSeconds: 600 });
+
+    const status = server.writes.find((w) => w.path === '/apis/upgrade.cattle.io/v1/namespaces/cattle-system/plans/os-upgrader-p/status');
+
+    expect(status?.contentType).toBe('application/merge-patch+json');
+    expect(status?.body).toMatchObject({
+      status: {
+        latestHash: HASH, latestVersion: '2.2.1-4.1', applying: ['edge-node-1']
+      }
+    });
+  });
+
+  it('creates no Job for a node that carries the Plan\'s hash already', async() => {
+    server.lists.set(NODES, [node('edge-node-1', { 'plan.upgrade.cattle.io/os-upgrader-p': HASH }), node('edge-node-2', { 'plan.upgrade.cattle.io/os-upgrader-p': HASH })]);
+    await reconcile();
+
+    expect(server.writes.filter((w) => w.method === 'POST')).toEqual([]);
+    expect(server.writes[0].body).toMatchObject({ status: { conditions: expect.arrayContaining([{ type: 'Complete', status: 'True' }]) } });
+  });
+
+  it('applies suc-upgrade\'s result when a Job completes: the new image\'s labels, the Plan\'s hash, uncordoned, the new osImage; the next node gets its Job', async() => {
+    server.lists.set(JOBS, [completedJob('edge-node-1')]);
+    await reconcile();
+
+    const patches = server.writes.filter((w) => w.path === '/api/v1/nodes/edge-node-1' && w.method === 'PATCH').map((w) => w.body);
+
+    // The k3s agent's patch at the boot, then the SUC's (handle_batch.go): two requests.
+    expect(patches).toEqual([
+      {
+        metadata: {
+          labels: {
+            'elemental.cattle.io/image':          'registry.suse.com-suse-sl-micro-6.1-base-os-container-2.2.1-4.1',
+            'elemental.cattle.io/tag':            '2.2.1-4.1',
+            'plan.upgrade.cattle.io/os-upgrader': 'registry.suse.com-suse-sl-micro-6.1-base-os-container-2.2.1-4.1',
+          }
+        }
+      },
+      { metadata: { labels: { 'plan.upgrade.cattle.io/os-upgrader-p': HASH } }, spec: { unschedulable: null } },
+    ]);
+    expect(hosts.get('edge-node-1')?.release.tag).toBe('2.2.1-4.1');
+    expect(server.writes.find((w) => w.path === '/api/v1/nodes/edge-node-1/status')?.body).toEqual({ status: { nodeInfo: { osImage: 'SUSE Linux Micro 6.1' } } });
+    expect(server.writes.filter((w) => w.path.endsWith('/jobs')).map((w) => w.body.metadata.labels?.['upgrade.cattle.io/node'])).toEqual(['edge-node-2']);
+  });
+
+  it('leaves the node alone for a completed Job of a Plan that is gone (a previous run\'s), as handle_batch.go only deletes it', async() => {
+    const leftover = completedJob('edge-node-1');
+
+    leftover.metadata.labels = {
+      ...leftover.metadata.labels, 'upgrade.cattle.io/plan': 'os-upgrader-gone', 'plan.upgrade.cattle.io/os-upgrader-gone': HASH
+    };
+    server.lists.set(JOBS, [leftover]);
+    await reconcile();
+
+    expect(server.writes.filter((w) => w.path.startsWith('/api/v1/nodes/'))).toEqual([]);
+    expect(hosts.get('edge-node-1')?.release.tag).toBe('2.2.0-3.8');
+  });
+
+  it('binds a Job\'s pending pod to the node its affinity names, as kube-scheduler would', async() => {
+    server.lists.set(PODS, [{
+      apiVersion: 'v1', kind: 'Pod', metadata: meta('apply-x-abcde', { namespace: 'cattle-system', labels: { 'upgrade.cattle.io/node': 'edge-node-2' } }), spec: {}
+    }]);
+    await reconcile();
+
+    expect(server.writes.find((w) => w.path === '/api/v1/namespaces/cattle-system/pods/apply-x-abcde/binding')?.body)
+      .toMatchObject({ kind: 'Binding', target: { kind: 'Node', name: 'edge-node-2' } });
+  });
+});
