@@ -15,18 +15,7 @@ results=${E2E_REAL_RANCHER_RESULTS:-test-results/real-rancher-mode}
 url="http://localhost:$port"
 mkdir -p "$results"
 
-# Waits until the URL answers 200 (at most $2 seconds), as one waits for a real Rancher's /rancherversion.
-answers() {
-  node -e '
-    const [url, seconds] = process.argv.slice(1);
-    const until = Date.now() + Number(seconds) * 1000;
-    const poll = () => fetch(url).then((r) => r.ok, () => false).then((ok) => {
-      if (ok) process.exit(0);
-      if (Date.now() > until) process.exit(1);
-      setTimeout(poll, 500);
-    });
-    poll();' "$1" "$2"
-}
+source "$(dirname "$0")/answers.sh"
 
 if answers "$url/rancherversion" 0; then
   log "port $port is taken (set E2E_REAL_RANCHER_PORT)"

@@ -21,17 +21,7 @@ mkdir -p "$results"
   exit 1
 }
 
-answers() {
-  node -e '
-    const [url, seconds] = process.argv.slice(1);
-    const until = Date.now() + Number(seconds) * 1000;
-    const poll = () => fetch(url).then((r) => r.ok, () => false).then((ok) => {
-      if (ok) process.exit(0);
-      if (Date.now() > until) process.exit(1);
-      setTimeout(poll, 500);
-    });
-    poll();' "$1" "$2"
-}
+source "$(dirname "$0")/answers.sh"
 
 if answers "$url/rancherversion" 0; then
   log "port $port is taken (set E2E_REAL_STACK_EMULATOR_PORT)"

@@ -2,7 +2,7 @@
 // The remote controller client against a tiny fake API server: its cache from a list, kept by a
 // watch, its writes over REST, and a new list when the watch ends.
 import http from 'http';
-import { AddressInfo } from 'net';
+import { FakeHttpServer } from './fake-api-server';
 import { RemoteControllerApi, resourcePath } from '../../emulator/real-stack/remote-api';
 import { TypeRegistry, builtinTypes } from '../../emulator/kube/resource-types';
 import { KubeObject, StoreEvent } from '../../emulator/kube/store';
@@ -21,49 +21,24 @@ function channel(name: string, rv: number, extra: Record<string, unknown> = {}):
 }
 
 /** A fake API server: answers lists from `items`, holds watches open, records writes. */
-class FakeApiServer {
+class FakeApiServer extends FakeHttpServer {
   items: KubeObject[] = [channel('a', 10)];
   revision = 10;
   readonly requests: { method: string; url: string; auth?: string; body?: unknown }[] = [];
-  readonly watches: http.ServerResponse[] = [];
-  readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => this.answer(req, res, chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined));
-  });
-
-  url = '';
-
-  async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${ (this.server.address() as AddressInfo).port }`;
-  }
-
   event(type: string, object: KubeObject): void {
     for (const w of this.watches) {
       w.write(`${ JSON.stringify({ type, object }) }\n`);
     }
   }
 
-  close(): Promise<void> {
-    this.watches.forEach((w) => w.destroy());
-
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private answer(req: http.IncomingMessage, res: http.ServerResponse, body: unknown): void {
+  protected answer(req: http.IncomingMessage, res: http.ServerResponse, body: unknown): void {
     const url = new URL(req.url ?? '/', 'http://x');
 
     this.requests.push({
       method: req.method ?? '', url: `${ url.pathname }${ url.search }`, auth: req.headers.authorization, body
     });
     res.setHeader('content-type', 'application/json');
-    if (req.method === 'GET' && url.searchParams.get('watch') === '1') {
-      res.writeHead(200);
-      res.flushHeaders();
-      this.watches.push(res);
-
+    if (this.heldAsWatch(req, res, url)) {
       return;
     }
     if (req.method === 'GET') {

@@ -4,7 +4,7 @@
 // plan.go), the pods it binds as kube-scheduler would, and suc-upgrade's result applied to the
 // node when a Job completes.
 import http from 'http';
-import { AddressInfo } from 'net';
+import { FakeHttpServer } from './fake-api-server';
 import { RemoteControllerApi } from '../../emulator/real-stack/remote-api';
 import { RealStackSuc, sucTypes } from '../../emulator/real-stack/real-suc';
 import { KubeObject } from '../../emulator/kube/store';
@@ -40,39 +40,15 @@ interface JobSpec {
 const HASH = planHash({ name: 'os-upgrader-p', spec: planSpec }, '');
 
 /** A fake API server: lists by collection, holds watches open, records every write. */
-class FakeApiServer {
+class FakeApiServer extends FakeHttpServer {
   readonly lists = new Map<string, KubeObject[]>([[PLANS, []], [NODES, []], [JOBS, []], [PODS, []]]);
   readonly writes: { method: string; path: string; contentType?: string; body: KubeObject }[] = [];
-  private readonly watches: http.ServerResponse[] = [];
-  private readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
 
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => this.answer(req, res, chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined));
-  });
-
-  url = '';
-
-  async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${ (this.server.address() as AddressInfo).port }`;
-  }
-
-  close(): Promise<void> {
-    this.watches.forEach((w) => w.destroy());
-
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private answer(req: http.IncomingMessage, res: http.ServerResponse, body: KubeObject): void {
+  protected answer(req: http.IncomingMessage, res: http.ServerResponse, body: KubeObject): void {
     const url = new URL(req.url ?? '/', 'http://x');
 
     res.setHeader('content-type', 'application/json');
-    if (req.method === 'GET' && url.searchParams.get('watch') === '1') {
-      res.writeHead(200);
-      res.flushHeaders();
-      this.watches.push(res);
-
+    if (this.heldAsWatch(req, res, url)) {
       return;
     }
     if (req.method === 'GET') {
