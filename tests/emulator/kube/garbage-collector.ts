@@ -8,6 +8,9 @@
 // - the namespace controller (kubernetes/kubernetes pkg/controller/namespace/deletion/namespaced_resources_deleter.go):
 //   a namespace being deleted is Terminating while everything in it is deleted; once nothing is
 //   left, its spec.finalizers (`kubernetes`) are removed and it goes.
+// What it collects in a Rancher: the Bundle the Elemental operator writes with its ManagedOSImage as
+// controller owner (rancher/elemental-operator controllers/managedosimage_controller.go), and the
+// Jobs the system-upgrade-controller makes for a Plan (rancher/system-upgrade-controller pkg/upgrade/job/job.go).
 // Recorded on the real kube-controller-manager: tests/conformance/recordings/kube-controllers.json.
 import { ResourceType, TypeRegistry } from './resource-types';
 import { KubeObject, ObjectStore, finalizersOf } from './store';

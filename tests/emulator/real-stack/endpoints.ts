@@ -1,5 +1,7 @@
 // Where the real stack answers (`--backend real-stack`): the endpoints scripts/real-stack/up
-// writes to <REAL_STACK_DIR or .real-stack>/endpoints.env, or the same REAL_STACK_* variables.
+// writes to <REAL_STACK_DIR or .real-stack>/endpoints.env, or the same REAL_STACK_* variables:
+// Steve's HTTPS listener (rancher/steve main.go, its --https-listen-port) and the kube-apiserver's
+// secure port (kubernetes/kubernetes cmd/kube-apiserver, --secure-port).
 
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';

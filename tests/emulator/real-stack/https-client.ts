@@ -1,6 +1,8 @@
 // HTTPS to the real stack's programs on loopback (scripts/real-stack/up): their certificates are
 // their own self-signed ones, trusted only when the host is 127.0.0.1 or localhost, as the
-// conformance recorder does (tests/conformance/record.ts).
+// conformance recorder does (tests/conformance/record.ts). Steve's is the one rancher/dynamiclistener
+// makes for itself (factory/ca.go, factory/gen.go); the API server's is the one it makes in its --cert-dir
+// (kubernetes/kubernetes staging/src/k8s.io/apiserver/pkg/server/options/serving.go MaybeDefaultWithSelfSignedCerts).
 
 import http from 'http';
 import https from 'https';

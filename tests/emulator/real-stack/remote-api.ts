@@ -1,10 +1,12 @@
 // The emulated controllers as clients of a real Kubernetes API server (`--backend real-stack`): a
 // cache of each watched type filled by a list and kept by a watch from the list's resourceVersion,
-// as client-go's reflector feeds an informer (k8s.io/client-go tools/cache/reflector.go ListAndWatch;
+// as client-go's reflector feeds an informer (kubernetes/client-go tools/cache/reflector.go ListAndWatch;
 // a watch that ends or answers 410 Gone is followed by a new list), reads from that cache, and
 // writes over REST as the operator's service account would (here the stack's admin token).
 // Each write's answer is put into the cache at once, so the controller's next read sees its own
 // write, as controller-runtime's reads after a write are expected to be retried until the cache has it.
+// The real operator's reconcilers read and write the same way, through controller-runtime's cached
+// client (rancher/elemental-operator controllers/managedosimage_controller.go).
 
 import http from 'http';
 import { ApiError } from '../kube/errors';
