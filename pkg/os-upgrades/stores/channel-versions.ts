@@ -11,6 +11,7 @@ import {
 import { ChannelVersionsQuery, versionsByName } from '../api/version-queries';
 import { versionListCache } from '../api/version-list-cache';
 import { errorMessage } from '../api/resources';
+import { resourceVersionOf } from './revision-memo';
 import type { ShellStore } from '../types/shell-store';
 
 /** Channels kept at once; the least recently used one is dropped (and unwatched) beyond that. */
@@ -41,12 +42,6 @@ const tracked = new Map<string, Tracked>();
 
 export function channelKey(namespace: string, channel: string): string {
   return `${ namespace }/${ channel }`;
-}
-
-function resourceVersionOf(object: unknown): string {
-  const metadata = (object as { metadata?: { resourceVersion?: unknown } } | undefined)?.metadata;
-
-  return typeof metadata?.resourceVersion === 'string' ? metadata.resourceVersion : '';
 }
 
 /**

@@ -8,16 +8,9 @@ import { toRaw } from 'vue';
 import {
   OSVersion, PendingWrite, poolId, PoolResolver, PoolRow, toPoolRow
 } from '../domain';
+import { KeyedMemo, resourceVersionOf } from './revision-memo';
 
-interface KeptRow {
-  resourceVersion: string;
-  versions: object;
-  minute: number;
-  write?: PendingWrite;
-  row: PoolRow;
-}
-
-const kept = new Map<string, KeptRow>();
+const kept = new KeyedMemo<PoolRow>();
 let lastVersions: { versions: readonly OSVersion[]; token: object } | undefined;
 
 /** The same token while the versions are the same records in the same order (the stores keep them). */
@@ -29,12 +22,6 @@ function versionsToken(versions: readonly OSVersion[]): object {
   }
 
   return (lastVersions as { token: object }).token;
-}
-
-function resourceVersionOf(pool: unknown): string {
-  const metadata = (pool as { metadata?: { resourceVersion?: unknown } } | null | undefined)?.metadata;
-
-  return typeof metadata?.resourceVersion === 'string' ? metadata.resourceVersion : '';
 }
 
 /**
@@ -53,20 +40,9 @@ export function poolRows(pools: readonly unknown[], versions: readonly OSVersion
     // Read through the proxy: the caller's effect depends on it, and every write changes it.
     const resourceVersion = resourceVersionOf(pool);
     const write = pending[id];
-    const known = kept.get(id);
-
-    if (resourceVersion && known && known.resourceVersion === resourceVersion && known.versions === token && known.minute === minute && known.write === write) {
-      return known.row.object === pool ? known.row : { ...known.row, object: pool };
-    }
     // The rules read every field: from the raw object, not through Vue's proxy.
-    const row = { ...toPoolRow(toRaw(pool), resolver ?? (resolver = new PoolResolver(versions, minute)), write), object: pool };
+    const row = kept.get(resourceVersion ? id : undefined, [resourceVersion, token, minute, write], () => ({ ...toPoolRow(toRaw(pool), resolver ?? (resolver = new PoolResolver(versions, minute)), write), object: pool }));
 
-    if (resourceVersion) {
-      kept.set(id, {
-        resourceVersion, versions: token, minute, write, row
-      });
-    }
-
-    return row;
+    return row.object === pool ? row : { ...row, object: pool };
   });
 }

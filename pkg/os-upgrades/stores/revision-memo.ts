@@ -4,7 +4,8 @@
 import { toRaw } from 'vue';
 import { poolsRevisionKey } from '../domain';
 
-function resourceVersionOf(obj: unknown): string {
+/** An object's metadata.resourceVersion ('' when it has none). */
+export function resourceVersionOf(obj: unknown): string {
   const metadata = (obj as { metadata?: { resourceVersion?: unknown } } | null | undefined)?.metadata;
 
   return typeof metadata?.resourceVersion === 'string' ? metadata.resourceVersion : '';
@@ -82,6 +83,30 @@ export class RecentValues<V> {
     while (this.values.size > this.size) {
       this.values.delete(this.values.keys().next().value as string);
     }
+
+    return value;
+  }
+}
+
+/**
+ * By key (an object's id, when the same object may come back as a new copy), the last value worked
+ * out, kept while the inputs (compared by identity) are the same; without a key nothing is kept.
+ */
+export class KeyedMemo<V> {
+  private readonly cache = new Map<string, { inputs: readonly unknown[]; value: V }>();
+
+  get(key: string | undefined, inputs: readonly unknown[], compute: () => V): V {
+    if (!key) {
+      return compute();
+    }
+    const known = this.cache.get(key);
+
+    if (known && sameInputs(known.inputs, inputs)) {
+      return known.value;
+    }
+    const value = compute();
+
+    this.cache.set(key, { inputs, value });
 
     return value;
   }
