@@ -5,6 +5,7 @@
 // is not a container, makes its reconcile return an error: the status is left as it was and the
 // reconcile is retried with back-off until the version appears.
 import type { KubeObject, OSVersion, Reason } from './types';
+import type { RolloutVerdict } from './node-rollout';
 import { asOSVersions, isContainerVersion, VersionInput } from './channel';
 import { OPERATOR_LABELS, readPool } from './pool';
 import { asText, isRecord } from './text';
@@ -69,6 +70,14 @@ export function operatorState(obj: unknown, versions: readonly VersionInput[], p
   }
 
   return { kind: 'current' };
+}
+
+/**
+ * The operator's state once the pool's nodes are known (rule "The operator's state"): a wait ends
+ * when every node the pool targets runs the pin's image, whatever the copied conditions still say.
+ */
+export function operatorStateWithNodes(state: OperatorState, nodes?: { verdict: RolloutVerdict }): OperatorState {
+  return state.kind === 'waiting' && nodes?.verdict === 'rolledOut' ? { kind: 'current' } : state;
 }
 
 /** The pool's spec, labels and annotations without the labels the operator writes itself. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { channelVersions } from '../../../../tests/support/fixtures';
 import {
-  OPERATOR_VERSION_LABEL, operatorPin, operatorState, pendingWrite, samePersonContent
+  OPERATOR_VERSION_LABEL, operatorPin, operatorState, operatorStateWithNodes, pendingWrite, RolloutVerdict, samePersonContent
 } from '../index';
 
 const VERSIONS = [...channelVersions('sl-micro-6.1-base'), ...channelVersions('sl-micro-6.2-base')];
@@ -42,6 +42,24 @@ describe('operatorState', () => {
     expect(operatorState(written, VERSIONS)).toEqual({ kind: 'current' });
     // Someone else moved the pin since: the remembered write is not this pool's state any more.
     expect(operatorState(pool('base-v2.2.0-3.9-os'), VERSIONS, pending)).toEqual({ kind: 'current' });
+  });
+
+  it('stops waiting once every node runs the pin, though the operator missed Fleet\'s not-Ready and the conditions never moved', () => {
+    const written = pool('base-v2.2.0-3.12-os');
+    const waiting = operatorState(written, VERSIONS, pendingWrite(written));
+
+    expect(waiting).toEqual({ kind: 'waiting' });
+    expect(operatorStateWithNodes(waiting, { verdict: 'rolledOut' })).toEqual({ kind: 'current' });
+    const stillWaiting: RolloutVerdict[] = ['progressing', 'failed', 'unknown', 'loading', 'bundleMissing', 'noClusters', 'noNodes'];
+
+    for (const verdict of stillWaiting) {
+      expect(operatorStateWithNodes(waiting, { verdict })).toEqual({ kind: 'waiting' });
+    }
+    expect(operatorStateWithNodes(waiting)).toEqual({ kind: 'waiting' });
+    // Nodes never turn a refusal into anything else: the operator still cannot use the pin.
+    const refused = operatorState(pool('gone-os'), VERSIONS);
+
+    expect(operatorStateWithNodes(refused, { verdict: 'rolledOut' })).toBe(refused);
   });
 
   it('a refusal wins over waiting: the operator will never move the status', () => {
