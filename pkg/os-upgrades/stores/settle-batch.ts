@@ -1,27 +1,48 @@
 // Files that settle together are written to the store together: a compare across 500 images whose
 // files come from the cache at once (one IndexedDB transaction answers them all) redraws and
 // aggregates the changelog once, not 500 times. The write waits only for the microtasks already
-// queued (the other answers of that transaction), so files from the network show as they come and
-// nothing waits for a timer.
+// queued (the other answers of that transaction), so the first files show at once and nothing
+// waits for a timer. Files from the network come one by one: after a write, what settles within
+// `spacingMs` is written together when that time is up, so 486 logs arriving over a few seconds
+// re-aggregate the changelog a few times a second instead of 486 times.
+
+/** The least time between two writes of files from the network. */
+export const SETTLE_SPACING_MS = 100;
 
 export class SettleBatch<T> {
   private waiting: Array<[string, T]> = [];
   private written: Promise<void> | undefined;
+  private lastWriteAt = -Infinity;
 
-  constructor(private readonly write: (entries: Array<[string, T]>) => void) {}
+  constructor(
+    private readonly write: (entries: Array<[string, T]>) => void,
+    private readonly spacingMs = SETTLE_SPACING_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** Resolves once the entry (and those settled with it) is in the store. */
   add(key: string, value: T): Promise<void> {
     this.waiting.push([key, value]);
     if (!this.written) {
-      this.written = new Promise<void>((resolve) => queueMicrotask(() => {
-        const entries = this.waiting;
+      const wait = this.lastWriteAt + this.spacingMs - this.now();
 
-        this.waiting = [];
-        this.written = undefined;
-        this.write(entries);
-        resolve();
-      }));
+      this.written = new Promise<void>((resolve) => {
+        const flush = () => {
+          const entries = this.waiting;
+
+          this.waiting = [];
+          this.written = undefined;
+          this.lastWriteAt = this.now();
+          this.write(entries);
+          resolve();
+        };
+
+        if (wait > 0) {
+          setTimeout(flush, wait);
+        } else {
+          queueMicrotask(flush);
+        }
+      });
     }
 
     return this.written;

@@ -1,3 +1,4 @@
+/* global jest */
 import { SettleBatch } from '../settle-batch';
 
 describe('SettleBatch', () => {
@@ -34,11 +35,45 @@ describe('SettleBatch', () => {
 
   it('starts a new write for what settles after the last one', async() => {
     const writes: string[][] = [];
-    const batch = new SettleBatch<number>((entries) => writes.push(entries.map(([key]) => key)));
+    const batch = new SettleBatch<number>((entries) => writes.push(entries.map(([key]) => key)), 0);
 
     await batch.add('a', 1);
     await batch.add('b', 2);
 
     expect(writes).toEqual([['a'], ['b']]);
+  });
+
+  it('writes the first file from the network at once, then what comes within the spacing together', async() => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+    try {
+      let clock = 0;
+      const writes: string[][] = [];
+      const batch = new SettleBatch<number>((entries) => writes.push(entries.map(([key]) => key)), 100, () => clock);
+
+      const first = batch.add('a', 1);
+
+      await first;
+      expect(writes).toEqual([['a']]);
+      // Files arrive one by one, 10 ms apart, as answers over the network do.
+      const later: Promise<void>[] = [];
+
+      for (const key of ['b', 'c', 'd']) {
+        clock += 10;
+        later.push(batch.add(key, 0));
+        await Promise.resolve();
+      }
+      expect(writes).toEqual([['a']]);
+      expect(batch.pending('c')).toBe(0);
+      clock = 100;
+      jest.advanceTimersByTime(100);
+      await Promise.all(later);
+      expect(writes).toEqual([['a'], ['b', 'c', 'd']]);
+      // Long after the last write, the next file shows at once again.
+      clock = 1000;
+      await batch.add('e', 0);
+      expect(writes).toEqual([['a'], ['b', 'c', 'd'], ['e']]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
