@@ -10,7 +10,7 @@
 import { FilterArgs, PaginationArgs, PaginationFilterField, PaginationParamFilter } from '@shell/types/store/pagination.types';
 import { TYPE } from '../config';
 import type { ShellStore } from '../types/shell-store';
-import { CHANNEL_LABEL } from '../domain';
+import { CHANNEL_LABEL, labelSummaryField, labelValueCounts } from '../domain';
 
 /** Names per request when reading versions by name (a URL stays well under a proxy's 8 kB line). */
 export const NAMES_PER_REQUEST = 50;
@@ -169,6 +169,17 @@ export class ChannelVersionsQuery {
 /** How many versions a channel has, from one request for a page of one. */
 export async function countChannelVersions(store: ShellStore, namespace: string, channel: string): Promise<number> {
   return toPage(await findPage(store, channelHeadArgs(namespace, channel))).count;
+}
+
+/**
+ * How many versions each channel of a namespace has, from one list asking Steve's summary of the
+ * channel label (rule "Counts from one request"); undefined when this Steve answers no summary.
+ */
+export async function countVersionsByChannel(store: ShellStore, namespace: string): Promise<Record<string, number> | undefined> {
+  const query = `summary=${ encodeURIComponent(labelSummaryField(CHANNEL_LABEL)) }&summaryonly=true&pagesize=1&exclude=metadata.managedFields`;
+  const answer = await store.dispatch('management/request', { url: `/v1/${ TYPE.VERSION }s/${ encodeURIComponent(namespace) }?${ query }` });
+
+  return labelValueCounts(answer, CHANNEL_LABEL);
 }
 
 /** The versions of these names in a namespace (pools' pins), a few dozen names per request. */

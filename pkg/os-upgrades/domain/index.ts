@@ -6,6 +6,7 @@ export * from './versions';
 export * from './range';
 export * from './channel';
 export * from './channel-rows';
+export * from './steve-summary';
 export * from './timeline';
 export * from './selector';
 export * from './rejection-groups';

@@ -15,6 +15,20 @@
 // v2.12.12's go.mod, and v0.7.32, v2.13.0's); v0.7 adds a list's `revision` parameter, which the
 // emulator serves on no minor.
 
+/**
+ * What Steve's SQL-cache lists answer of `summary=` (steve/list-summary.ts): rancher/rancher
+ * release/v2.12 and v2.13 pin rancher/steve v0.6.53 and v0.7.47, which have none (the parameter is
+ * ignored); release/v2.14 pins v0.8.26, which has `summary` (rancher/steve #948, since v0.8.1);
+ * release/v2.15 pins v0.9.20, which adds `summaryonly` and `summarynamespaced` (#1182, #1201: v0.9.11).
+ */
+export type SteveSummarySupport = 'none' | 'summary' | 'summaryOnly';
+
+export function steveSummarySupport(serverVersion: string): SteveSummarySupport {
+  const minor = Number(/^v?2\.(\d+)/.exec(serverVersion)?.[1] ?? DEFAULT_RANCHER_MINOR.split('.')[1]);
+
+  return minor >= 15 ? 'summaryOnly' : minor >= 14 ? 'summary' : 'none';
+}
+
 export interface RancherVersion {
   /** The minor, e.g. 2.12. */
   minor: string;

@@ -10,7 +10,9 @@ import { ListOptions, PatchType } from '../kube/objects';
 import { ResourceType } from '../kube/resource-types';
 import { schemaDefinition } from './schema-definitions';
 import { VIRTUAL_TYPES, steveSchemas } from './schemas';
-import { PUBLIC_SETTINGS } from '../rancher/seed';
+import { PUBLIC_SETTINGS, RANCHER_VERSION } from '../rancher/seed';
+import { steveSummarySupport } from '../rancher/rancher-version';
+import { listSummary } from './list-summary';
 import { checkCsrf } from '../rancher/sessions';
 import {
   PresentOptions, excludeFields, fromSteve, steveView, toSteve
@@ -320,6 +322,12 @@ export class SteveApi {
     let items = sortObjects(views, params.get('sort'), ({ view }) => view);
     const total = items.length;
     const extra: JsonObject = {};
+    const summary = this.emulator.config.sqlCache ? listSummary(params, items.map(({ object }) => object), steveSummarySupport(this.emulator.config.serverVersion ?? RANCHER_VERSION)) : undefined;
+
+    if (summary) {
+      extra.summary = summary.summary;
+      items = summary.summaryOnly ? [] : items;
+    }
     const pageSize = Number(params.get('pagesize') ?? 0);
     const limit = Number(params.get('limit') ?? 0);
 

@@ -4,6 +4,9 @@ import { matchesLabels, parseLabelSelector, selectorFromObject } from '../../emu
 import { parseOptions } from '../../emulator/core/options';
 import { scaleChannel } from '../../emulator/data/scale-channel';
 import { filterPredicate, parsePath, sortObjects } from '../../emulator/steve/steve-query';
+import { listSummary } from '../../emulator/steve/list-summary';
+import { steveSummarySupport } from '../../emulator/rancher/rancher-version';
+import type { KubeObject } from '../../emulator/kube/store';
 
 describe('label selectors', () => {
   it('parses and matches the string form', () => {
@@ -105,5 +108,41 @@ describe('fixtures and options', () => {
     expect(parseOptions(['--no-control'], {}).control).toBe(false);
     expect(parseOptions([], { EMULATOR_NO_CONTROL: '1' }).control).toBe(false);
     expect(parseOptions(['--no-control=0'], { EMULATOR_NO_CONTROL: '1' }).control).toBe(true);
+  });
+});
+
+describe('Steve list summaries', () => {
+  const CHANNEL = 'elemental.cattle.io/channel';
+  const version = (name: string, namespace: string, channel?: string) => ({
+    metadata: {
+      name, namespace, labels: channel === undefined ? {} : { [CHANNEL]: channel }
+    }
+  }) as unknown as KubeObject;
+  const matched = [version('a', 'fleet-default', 'base'), version('b', 'fleet-default', 'base'), version('c', 'fleet-local', 'base'), version('d', 'fleet-default', 'kernel'), version('e', 'fleet-default', ''), version('f', 'fleet-default')];
+  const query = (text: string) => new URLSearchParams(text);
+
+  it('counts each label value over what the filters matched, leaving out objects without it', () => {
+    const answer = listSummary(query(`summary=metadata.labels[${ CHANNEL }]`), matched, 'summary');
+
+    expect(answer).toEqual({ summaryOnly: false, summary: [{ property: `metadata.labels[${ CHANNEL }]`, counts: { base: { total: 3 }, kernel: { total: 1 } } }] });
+  });
+
+  it('breaks counts down by namespace and answers no items only where this Steve knows how (v0.9.11 and newer)', () => {
+    const text = `summary=metadata.labels[${ CHANNEL }]&summarynamespaced=true&summaryonly`;
+
+    expect(listSummary(query(text), matched, 'summaryOnly')?.summary[0].counts).toEqual({ base: { total: 3, namespace: { 'fleet-default': 2, 'fleet-local': 1 } }, kernel: { total: 1, namespace: { 'fleet-default': 1 } } });
+    expect(listSummary(query(text), matched, 'summaryOnly')?.summaryOnly).toBe(true);
+    expect(listSummary(query(text), matched, 'summary')).toEqual({ summaryOnly: false, summary: [{ property: `metadata.labels[${ CHANNEL }]`, counts: { base: { total: 3 }, kernel: { total: 1 } } }] });
+    expect(listSummary(query(text), matched, 'none')).toBeUndefined();
+  });
+
+  it('refuses what Steve refuses', () => {
+    expect(() => listSummary(query('summary=a&summary=b'), matched, 'summary')).toThrow('at most 1 is allowed');
+    expect(() => listSummary(query('summaryonly=true'), matched, 'summaryOnly')).toThrow('no summary fields');
+    expect(() => listSummary(query('summary=a,'), matched, 'summary')).toThrow('empty summary parameter');
+  });
+
+  it('comes with the Steve each Rancher minor pins', () => {
+    expect(['v2.12.3', 'v2.13.0', 'v2.14.1', 'v2.15.0'].map(steveSummarySupport)).toEqual(['none', 'none', 'summary', 'summaryOnly']);
   });
 });
