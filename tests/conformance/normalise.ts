@@ -188,6 +188,8 @@ export function projection(compare: string, status: number, value: unknown): unk
       count: body.count,
       pages: body.pages,
       ids:   Array.isArray(body.data) ? body.data.map((item) => asBody(item).id) : undefined,
+      // rancher/apiserver pkg/types/types.go: `summary,omitempty`.
+      ...(body.summary === undefined ? {} : { summary: body.summary }),
     };
   case 'object':
     return status >= 400 ? { status, code: body.code } : {

@@ -20,7 +20,7 @@ export function boundOf(url: URL): string {
   const filters = url.searchParams.getAll('filter');
   const selector = url.searchParams.get('labelSelector') ?? '';
 
-  if (url.searchParams.get('pagesize') === '1') {
+  if (url.searchParams.get('pagesize') === '1' || (url.searchParams.has('summary') && url.searchParams.get('summaryonly') === 'true')) {
     return 'count';
   }
   if (filters.some((filter) => filter.includes(CHANNEL_LABEL)) || selector.includes('elemental.cattle.io/channel')) {
@@ -65,12 +65,12 @@ test.describe('each page reads only the versions it shows', () => {
     await expect(channelRow(page, next.name).getByTestId('channel-count')).not.toHaveText('');
     expect(urls.length).toBeGreaterThan(0);
     expect(urls.filter((url) => boundOf(url) !== 'count').map(String)).toEqual([]);
-    // Steve's summary of the channel label (Rancher 2.14 and newer, rancher/steve v0.8.1) counts
-    // every channel of a namespace at once: no channel is then counted by a request of its own.
+    // Steve's summary of the channel label, alone (`summaryonly`: Rancher 2.15 and newer, rancher/steve
+    // v0.9.11), counts every channel of a namespace at once: no channel is then counted on its own.
     const version = String((await (await page.request.get('/rancherversion')).json()).Version ?? '');
     const summaries = urls.filter((url) => url.searchParams.has('summary'));
 
-    if (Number(/^v?2\.(\d+)/.exec(version)?.[1] ?? 0) >= 14) {
+    if (Number(/^v?2\.(\d+)/.exec(version)?.[1] ?? 0) >= 15) {
       expect(summaries.length).toBeGreaterThan(0);
       expect(urls.filter((url) => !url.searchParams.has('summary')).map(String)).toEqual([]);
     }

@@ -10,7 +10,7 @@
 import { FilterArgs, PaginationArgs, PaginationFilterField, PaginationParamFilter } from '@shell/types/store/pagination.types';
 import { TYPE } from '../config';
 import type { ShellStore } from '../types/shell-store';
-import { CHANNEL_LABEL, labelSummaryField, labelValueCounts } from '../domain';
+import { CHANNEL_LABEL, labelSummaryField, labelValueCounts, servesSummaryOnly } from '../domain';
 
 /** Names per request when reading versions by name (a URL stays well under a proxy's 8 kB line). */
 export const NAMES_PER_REQUEST = 50;
@@ -90,6 +90,17 @@ function isUnknownRevision(e: unknown): boolean {
   const error = e as { status?: unknown; _status?: unknown; code?: unknown } | undefined;
 
   return (error?.status === 400 || error?._status === 400) && error?.code === UNKNOWN_REVISION;
+}
+
+/** Rancher's `server-version` setting, as the shell loaded it at start ('' when it did not). */
+function serverVersion(store: ShellStore): string {
+  const byId = store.getters['management/byId'] as ((type: string, id: string) => { value?: unknown } | undefined) | undefined;
+
+  try {
+    return String((typeof byId === 'function' && byId(TYPE.SETTING, 'server-version')?.value) || '');
+  } catch {
+    return '';
+  }
 }
 
 /** Whether the shell pages this type (`paginationEnabled`, shell/plugins/dashboard-store/getters.js); false for a store without it. */
@@ -176,7 +187,11 @@ export async function countChannelVersions(store: ShellStore, namespace: string,
  * channel label (rule "Counts from one request"); undefined when this Steve answers no summary.
  */
 export async function countVersionsByChannel(store: ShellStore, namespace: string): Promise<Record<string, number> | undefined> {
-  const query = `summary=${ encodeURIComponent(labelSummaryField(CHANNEL_LABEL)) }&summaryonly=true&pagesize=1&exclude=metadata.managedFields`;
+  if (!servesSummaryOnly(serverVersion(store)) || !pagingEnabled(store)) {
+    return undefined;
+  }
+  // No pagesize: Steve counts the summary over the page it answers.
+  const query = `summary=${ encodeURIComponent(labelSummaryField(CHANNEL_LABEL)) }&summaryonly=true`;
   const answer = await store.dispatch('management/request', { url: `/v1/${ TYPE.VERSION }s/${ encodeURIComponent(namespace) }?${ query }` });
 
   return labelValueCounts(answer, CHANNEL_LABEL);

@@ -1,7 +1,17 @@
 // Steve's list summaries: one request answers how many objects carry each value of a label, over
-// everything the filters match (rancher/steve pkg/sqlcache/informer/summary_fields.go, served from
-// Steve v0.8.1: Rancher 2.14 and newer, with the SQL cache).
+// everything the filters match (rancher/steve pkg/sqlcache/informer/summary_fields.go, with the SQL
+// cache). The summary is counted over the requested page only (a `pagesize` limits it too), so it
+// is asked with `summaryonly`, which answers no items: Steve v0.9.11 and newer (#1182), which
+// Rancher 2.15 pins (v2.15.0: v0.9.18). Rancher 2.14's Steve (v0.8) has summaries but not
+// `summaryonly`: the summary of everything would come with every item.
 import { isRecord } from './text';
+
+/** Whether a Rancher of this `server-version` answers a summary alone (`summaryonly`): 2.15 and newer. */
+export function servesSummaryOnly(serverVersion: string): boolean {
+  const match = /^v?(\d+)\.(\d+)/.exec(serverVersion.trim());
+
+  return !!match && (Number(match[1]) > 2 || (Number(match[1]) === 2 && Number(match[2]) >= 15));
+}
 
 /** The `summary` field naming a label, as Steve names it (a simple key keeps the dotted form). */
 export function labelSummaryField(labelKey: string): string {

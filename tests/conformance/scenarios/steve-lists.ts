@@ -1,6 +1,7 @@
 // Steve's SQL-cache lists as the extension reads ManagedOSVersions (docs/shell-queries.md):
 // a channel by label (api/version-queries.ts), pins by name OR-ed (stores/pool-list.ts), a count
-// with pagesize=1 (countChannelVersions), pages and sort.
+// with pagesize=1 (countChannelVersions), the counts of every channel from Steve's summary
+// (countVersionsByChannel), pages and sort.
 import { SCENARIO_LABEL, Scenario, Step } from '../scenario';
 
 const NAME = 'steve-lists';
@@ -61,6 +62,15 @@ export const steveLists: Scenario = {
     list('sort=-metadata.name'),
     list(`filter=metadata.labels[${ CHANNEL_LABEL }]&filter=!metadata.labels[no-such-label]&sort=metadata.name`),
     list('projectsornamespaces=fleet-local'),
+    // The channels list's counts: Steve's summary of the channel label (countVersionsByChannel).
+    {
+      compare: 'list',
+      request: {
+        user: 'viewer', method: 'GET', path: `${ TYPE }/fleet-default?${ MINE }&summary=metadata.labels%5B${ encodeURIComponent(CHANNEL_LABEL) }%5D&summaryonly=true`
+      }
+    },
+    list(`summary=metadata.labels[${ CHANNEL_LABEL }]&summarynamespaced=true&pagesize=1`),
+    list(`summary=metadata.labels[${ CHANNEL_LABEL }]&summarynamespaced=true&summaryonly=true`),
     list('filter=metadata.name=no-such-version'),
     remove('conf-l-a1'),
     remove('conf-l-a2'),

@@ -1,5 +1,8 @@
 // Steve's list summaries (`summary=`), with the SQL cache only: for each field named, how many of
-// the listed objects have each value, counted over everything the filters match (not the page).
+// the listed objects have each value, counted over the page asked for (`page`/`pagesize`; all that
+// the filters match without them): the summary's query keeps the list's LIMIT and OFFSET
+// (rancher/steve pkg/sqlcache/informer/sqlgenerator.go compileQuery, whose isSummaryFilter skips
+// only summaryonly's LIMIT 0; recorded in tests/conformance/recordings/steve-lists.json).
 //   rancher/steve pkg/stores/sqlpartition/listprocessor/processor.go: at most one `summary`
 //     parameter, its fields split by commas; `summaryonly` needs a `summary`; `summarynamespaced`
 //     breaks each count down by namespace.
@@ -39,7 +42,7 @@ function valueOf(object: KubeObject, parts: string[], field: string): string {
   return value === undefined || value === null ? '' : String(value);
 }
 
-/** The summary Steve adds to a list answer, or undefined when the request asks none (or this Steve has none). */
+/** The summary Steve adds to a list answer (over `matched`, the answered page), or undefined when the request asks none (or this Steve has none). */
 export function listSummary(params: URLSearchParams, matched: readonly KubeObject[], support: SteveSummarySupport): ListSummary | undefined {
   if (support === 'none') {
     return undefined;

@@ -322,12 +322,7 @@ export class SteveApi {
     let items = sortObjects(views, params.get('sort'), ({ view }) => view);
     const total = items.length;
     const extra: JsonObject = {};
-    const summary = this.emulator.config.sqlCache ? listSummary(params, items.map(({ object }) => object), steveSummarySupport(this.emulator.config.serverVersion ?? RANCHER_VERSION)) : undefined;
-
-    if (summary) {
-      extra.summary = summary.summary;
-      items = summary.summaryOnly ? [] : items;
-    }
+    let summarised = items;
     const pageSize = Number(params.get('pagesize') ?? 0);
     const limit = Number(params.get('limit') ?? 0);
 
@@ -335,6 +330,7 @@ export class SteveApi {
       const page = Math.max(1, Number(params.get('page') ?? 1));
 
       items = items.slice((page - 1) * pageSize, page * pageSize);
+      summarised = items;
       // Only Steve's store without the SQL cache counts pages (rancher/steve pkg/stores/partition/store.go
       // sets result.Pages); the SQL cache's never does, and the shell divides count by the page size.
       if (!this.emulator.config.sqlCache) {
@@ -351,6 +347,12 @@ export class SteveApi {
         extra.pagination = { partial: true, next: `${ ctx.base }${ next.pathname }${ next.search }` };
       }
       items = items.slice(start, start + limit);
+    }
+    const summary = this.emulator.config.sqlCache ? listSummary(params, summarised.map(({ object }) => object), steveSummarySupport(this.emulator.config.serverVersion ?? RANCHER_VERSION)) : undefined;
+
+    if (summary) {
+      extra.summary = summary.summary;
+      items = summary.summaryOnly ? [] : items;
     }
     const excluded = params.getAll('exclude');
     const presentOptions = this.presentOptions(ctx);

@@ -1,4 +1,4 @@
-import { CHANNEL_LABEL, labelSummaryField, labelValueCounts } from '../index';
+import { CHANNEL_LABEL, labelSummaryField, labelValueCounts, servesSummaryOnly } from '../index';
 
 describe('labelValueCounts', () => {
   it('reads the objects per label value from the summary Steve adds to a list', () => {
@@ -29,5 +29,12 @@ describe('labelValueCounts', () => {
     expect(labelValueCounts(undefined, CHANNEL_LABEL)).toBeUndefined();
     expect(labelValueCounts({ summary: [] }, CHANNEL_LABEL)).toEqual({});
     expect(labelValueCounts({ summary: [{ property: labelSummaryField(CHANNEL_LABEL), counts: { bad: { total: 'x' } } }] }, CHANNEL_LABEL)).toEqual({});
+  });
+});
+
+describe('servesSummaryOnly', () => {
+  it('is Rancher 2.15 and newer, whose Steve answers a summary without the items', () => {
+    expect(['v2.15.0', '2.15.1-rc2', 'v2.16.0', 'v3.0.0'].map(servesSummaryOnly)).toEqual([true, true, true, true]);
+    expect(['v2.14.4', 'v2.12.0', 'dev', '', 'v2.9.10'].map(servesSummaryOnly)).toEqual([false, false, false, false, false]);
   });
 });

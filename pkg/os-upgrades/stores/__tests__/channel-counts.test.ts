@@ -15,8 +15,8 @@ const CHANNELS = [
 ];
 const SUMMARY = { summary: [{ property: 'metadata.labels[elemental.cattle.io/channel]', counts: { base: { total: 80 }, kernel: { total: 3 } } }], data: [] };
 
-/** A shell store answering the summary list with `summary`, and each page of one with its count. */
-function shell(summary: unknown) {
+/** A shell store of a Rancher at `version` paging versions, answering the summary list with `summary`, and each page of one with its count. */
+function shell(summary: unknown, version = 'v2.15.0') {
   const requests: string[] = [];
   const dispatch = jest.fn((action: string, payload: { url?: string; opt?: { pagination?: { labelSelector?: { matchLabels?: Record<string, string> } } } }) => {
     if (action === 'management/request') {
@@ -35,7 +35,12 @@ function shell(summary: unknown) {
     return Promise.reject(new Error(`unexpected ${ action }`));
   });
 
-  return { store: { dispatch, getters: {} }, requests };
+  const getters = {
+    'management/byId':              (type: string, id: string) => (type === 'management.cattle.io.setting' && id === 'server-version' ? { value: version } : undefined),
+    'management/paginationEnabled': () => true,
+  };
+
+  return { store: { dispatch, getters }, requests };
 }
 
 describe('channel counts store', () => {
@@ -48,13 +53,23 @@ describe('channel counts store', () => {
     await counts.load(store as never, CHANNELS);
 
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatch(/^\/v1\/elemental\.cattle\.io\.managedosversions\/fleet-default\?summary=metadata\.labels%5Belemental\.cattle\.io%2Fchannel%5D&/);
+    expect(requests[0]).toBe('/v1/elemental.cattle.io.managedosversions/fleet-default?summary=metadata.labels%5Belemental.cattle.io%2Fchannel%5D&summaryonly=true');
     expect(CHANNELS.map((c) => counts.countOf(c.namespace, c.channel))).toEqual([
       { state: 'ready', count: 80 }, { state: 'ready', count: 3 }, { state: 'ready', count: 0 }
     ]);
     // Nothing synced since: nothing is asked again.
     await counts.load(store as never, CHANNELS);
     expect(requests).toHaveLength(1);
+  });
+
+  it('counts channel by channel on a Rancher before 2.15, whose Steve would answer every item with the summary', async() => {
+    const counts = useChannelCountsStore();
+    const { store, requests } = shell(SUMMARY, 'v2.14.4');
+
+    await counts.load(store as never, CHANNELS);
+
+    expect(requests).toEqual(['page of base', 'page of kernel', 'page of empty']);
+    expect(counts.countOf('fleet-default', 'base')).toEqual({ state: 'ready', count: 4 });
   });
 
   it('counts channel by channel where Steve answers no summary, and does not ask for one again', async() => {
