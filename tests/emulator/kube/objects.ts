@@ -23,6 +23,8 @@ export interface ListOptions {
   labelSelector?: LabelSelector;
   /** `metadata.name=x`, `metadata.namespace=y` (the field selectors every type supports). */
   fieldSelector?: Record<string, string>;
+  /** Only objects of these names can match (in `namespace`, or `lookupNamespace` for a lookup): read by key. */
+  names?: { names: string[]; namespace?: string };
 }
 
 /** Whether a stored object answers a list with these options (namespace, labels, fields). */
@@ -92,22 +94,24 @@ export class ObjectApi implements CollectedApi {
    * (label-index.ts); any other selector reads every object of the type.
    */
   listShared(type: ResourceType, options: ListOptions = {}): { items: readonly KubeObject[]; revision: number } {
-    const items = this.candidates(type, options).filter(listOptionsPredicate(options));
+    // etcd returns keys in order: namespace, then name (bytes; names are ASCII). Each key is made
+    // once: a list of 100,000 versions compares about 1.7 million pairs.
+    const keyed = this.candidates(type, options).filter(listOptionsPredicate(options))
+      .map((o) => ({ key: `${ o.metadata.namespace ?? '' }/${ o.metadata.name }`, o }));
 
-    // etcd returns keys in order: namespace, then name (bytes; names are ASCII).
-    const keyOf = (o: KubeObject) => `${ o.metadata.namespace ?? '' }/${ o.metadata.name }`;
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
-    items.sort((a, b) => {
-      const ka = keyOf(a);
-      const kb = keyOf(b);
-
-      return ka < kb ? -1 : ka > kb ? 1 : 0;
-    });
-
-    return { items, revision: this.store.revision };
+    return { items: keyed.map(({ o }) => o), revision: this.store.revision };
   }
 
   private candidates(type: ResourceType, options: ListOptions): readonly KubeObject[] {
+    const byName = options.names;
+    const namespace = options.namespace || byName?.namespace;
+
+    if (byName && (!type.namespaced || namespace)) {
+      return byName.names.map((name) => this.store.sharedOne(type.id, type.namespaced ? namespace : undefined, name))
+        .filter((o): o is KubeObject => !!o);
+    }
     const lookups = (options.labelSelector ?? []).filter((req) => req.operator === 'In' && req.values.length > 0);
 
     if (!lookups.length) {

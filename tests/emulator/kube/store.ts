@@ -98,6 +98,11 @@ export class ObjectStore {
       .filter((o): o is KubeObject => !!o);
   }
 
+  /** The stored object itself, not a copy: never modify it. */
+  sharedOne(type: string, namespace: string | undefined, name: string): KubeObject | undefined {
+    return this.types.get(type)?.get(objectKey(namespace, name));
+  }
+
   get(type: string, namespace: string | undefined, name: string): KubeObject | undefined {
     const found = this.types.get(type)?.get(objectKey(namespace, name));
 

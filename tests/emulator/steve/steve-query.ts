@@ -183,6 +183,31 @@ export function labelEqualityFilters(params: URLSearchParams): LabelSelector {
     }));
 }
 
+const NAME_EQUALITY = /^metadata\.name\s*==?\s*([^=~].*)$/;
+const NAMESPACE_EQUALITY = /^metadata\.namespace\s*==?\s*([^=~].*)$/;
+
+/**
+ * The names a `filter=` of only `metadata.name=` terms (OR-ed) keeps, and the namespace a one-term
+ * `metadata.namespace=` filter keeps: Steve's SQL cache answers those from indexed columns
+ * (rancher/steve pkg/sqlcache/informer/listoption_indexer.go indexes metadata.name and
+ * metadata.namespace for every type), so the emulator looks the objects up instead of reading
+ * every one. The filter itself still decides.
+ */
+export function nameLookup(params: URLSearchParams): { names: string[]; namespace?: string } | undefined {
+  const filters = params.getAll('filter').map(splitOr);
+  const byName = filters.find((terms) => terms.length > 0 && terms.every((t) => NAME_EQUALITY.test(t)));
+
+  if (!byName) {
+    return undefined;
+  }
+  const inNamespace = filters.find((terms) => terms.length === 1 && NAMESPACE_EQUALITY.test(terms[0]));
+
+  return {
+    names:     [...new Set(byName.map((t) => unquote(NAME_EQUALITY.exec(t)![1])))],
+    namespace: inNamespace ? unquote(NAMESPACE_EQUALITY.exec(inNamespace[0])![1]) : undefined,
+  };
+}
+
 /** `projectsornamespaces=a,b` (or `!a,b` to exclude): namespaces, or projects by their namespaces' label. */
 export function namespacePredicate(param: string | null, namespaces: KubeObject[]): ((o: KubeObject) => boolean) | undefined {
   if (!param) {

@@ -18,7 +18,9 @@ import {
   PresentOptions, excludeFields, fromSteve, steveView, toSteve
 } from './steve-format';
 import { KubeObject } from '../kube/store';
-import { filterPredicate, labelEqualityFilters, namespacePredicate, sortObjects } from './steve-query';
+import {
+  filterPredicate, labelEqualityFilters, nameLookup, namespacePredicate, sortObjects
+} from './steve-query';
 import {
   ANONYMOUS_ACTOR, Actor, User, canAnywhere, userActor
 } from '../rancher/users';
@@ -306,7 +308,9 @@ export class SteveApi {
 
     this.emulator.api.authorize(actor, 'list', type, '', namespace);
     // A label equality in `filter=` narrows what the index reads; the filter itself still decides.
-    const options: ListOptions = { namespace, labelSelector: [...parseLabelSelector(params.get('labelSelector')), ...labelEqualityFilters(params)] };
+    const options: ListOptions = {
+      namespace, labelSelector: [...parseLabelSelector(params.get('labelSelector')), ...labelEqualityFilters(params)], names: nameLookup(params)
+    };
     const fieldSelector = params.get('fieldSelector');
 
     if (fieldSelector) {
@@ -314,11 +318,13 @@ export class SteveApi {
     }
     const matches = filterPredicate(params);
     const inNamespaces = namespacePredicate(params.get('projectsornamespaces'), this.emulator.store.list('namespace'));
-    // Filtered and sorted on views of the stored objects; only the answered page is copied and formatted.
+    // Filtered and sorted on views of the stored objects (made only when a filter or sort reads
+    // them); only the answered page is copied and formatted.
+    const viewed = params.has('filter') || params.has('sort');
     const views = this.emulator.api.listShared(type, options).items
       .filter((o) => !inNamespaces || inNamespaces(o))
-      .map((o) => ({ object: o, view: steveView(type, o) }))
-      .filter(({ view }) => matches(view));
+      .map((o) => ({ object: o, view: viewed ? steveView(type, o) : undefined }))
+      .filter(({ view }) => !viewed || matches(view));
     let items = sortObjects(views, params.get('sort'), ({ view }) => view);
     const total = items.length;
     const extra: JsonObject = {};

@@ -3,7 +3,7 @@ import { DEFAULT_FIXTURE_DIRS, loadFixtureDirs, parseSeedText } from '../../emul
 import { matchesLabels, parseLabelSelector, selectorFromObject } from '../../emulator/kube/labels';
 import { parseOptions } from '../../emulator/core/options';
 import { scaleChannel } from '../../emulator/data/scale-channel';
-import { filterPredicate, parsePath, sortObjects } from '../../emulator/steve/steve-query';
+import { filterPredicate, nameLookup, parsePath, sortObjects } from '../../emulator/steve/steve-query';
 import { listSummary } from '../../emulator/steve/list-summary';
 import { steveSummarySupport } from '../../emulator/rancher/rancher-version';
 import type { KubeObject } from '../../emulator/kube/store';
@@ -144,5 +144,16 @@ describe('Steve list summaries', () => {
 
   it('comes with the Steve each Rancher minor pins', () => {
     expect(['v2.12.3', 'v2.13.0', 'v2.14.1', 'v2.15.0'].map(steveSummarySupport)).toEqual(['none', 'none', 'summary', 'summaryOnly']);
+  });
+});
+
+describe('Steve lists by name', () => {
+  it('looks up the names one filter of only metadata.name terms keeps, in the namespace a one-term filter names', () => {
+    expect(nameLookup(new URLSearchParams('filter=metadata.namespace="fleet-default"&filter=metadata.name="a",metadata.name=b,metadata.name="a"'))).toEqual({ names: ['a', 'b'], namespace: 'fleet-default' });
+    expect(nameLookup(new URLSearchParams('filter=metadata.name=a'))).toEqual({ names: ['a'], namespace: undefined });
+    // A name OR-ed with anything else, or no name at all: every object is read and the filter decides.
+    expect(nameLookup(new URLSearchParams('filter=metadata.name=a,spec.n=1'))).toBeUndefined();
+    expect(nameLookup(new URLSearchParams('filter=metadata.name~a'))).toBeUndefined();
+    expect(nameLookup(new URLSearchParams('filter=metadata.namespace=x'))).toBeUndefined();
   });
 });
