@@ -9,7 +9,7 @@ import { ChangelogClient, ChangelogFile, FetchOutcome, FileResult } from '../api
 import { readAllowedOrigins } from '../api/changelog-origins';
 import { browserFileCache } from '../api/persistent-cache';
 import type { ShellStore } from '../api/resources';
-import { SettleBatch } from './settle-batch';
+import { SETTLE_SPACING_MS, SettleBatch } from './settle-batch';
 
 export type FileState<T = unknown> = { state: 'loading' } | FileResult<T>;
 
@@ -198,7 +198,7 @@ export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
           for (const [settledKey, state] of entries) {
             this.files[settledKey] = state;
           }
-        });
+        }, SETTLE_SPACING_MS);
         batches.set(this, batch);
       }
       if (outcome.state === 'cancelled') {

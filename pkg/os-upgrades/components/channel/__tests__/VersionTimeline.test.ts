@@ -1,9 +1,14 @@
+/* global jest */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { asOSVersions, OSVersion } from '../../../domain';
 import { Reply } from '../../../api/__tests__/fake-http';
 import VersionTimeline from '../VersionTimeline.vue';
 import { logUrl, mountGlobals, serveFiles } from '../../common/__tests__/helpers';
+
+// What these tests check is what the page shows once files are in, not how often they are written:
+// files are written as they settle (stores/settle-batch.ts spaces writes from the network).
+jest.mock('../../../stores/settle-batch', () => ({ ...jest.requireActual('../../../stores/settle-batch'), SETTLE_SPACING_MS: 0 }));
 
 // 40 container images, newest first, each created a day after the one before.
 const containers: OSVersion[] = asOSVersions(Array.from({ length: 40 }, (_, i) => ({

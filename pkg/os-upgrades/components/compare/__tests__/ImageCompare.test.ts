@@ -1,3 +1,4 @@
+/* global jest */
 /* global beforeAll */
 import { flushPromises, mount, VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
@@ -9,6 +10,10 @@ import ImageCompare from '../ImageCompare.vue';
 import {
   installResizeObserver, logUrl, mountGlobals, packagesUrl, serveFiles
 } from '../../common/__tests__/helpers';
+
+// What these tests check is what the page shows once files are in, not how often they are written:
+// files are written as they settle (stores/settle-batch.ts spaces writes from the network).
+jest.mock('../../../stores/settle-batch', () => ({ ...jest.requireActual('../../../stores/settle-batch'), SETTLE_SPACING_MS: 0 }));
 
 const versions: OSVersion[] = asOSVersions(channelVersions('sl-micro-6.1-base'));
 const OLD = 'base-v2.2.0-3.8-os';
