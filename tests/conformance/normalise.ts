@@ -151,10 +151,13 @@ function fleetBundle(status: number, body: Body): unknown {
 
   return status >= 400 ? { status, reason: body.reason } : {
     status,
-    targets:    asBody(body.spec).targets,
-    summary:    bundleStatus.summary,
-    display:    bundleStatus.display,
-    conditions: conditionsOf(bundleStatus, ['type', 'status', 'message']),
+    targets:            asBody(body.spec).targets,
+    summary:            bundleStatus.summary,
+    display:            bundleStatus.display,
+    // Fleet says which spec its status is for (the extension's bundleDelivered compares it with
+    // metadata.generation, which the recordings do not keep).
+    observesGeneration: typeof bundleStatus.observedGeneration === 'number',
+    conditions:         conditionsOf(bundleStatus, ['type', 'status', 'message']),
   };
 }
 

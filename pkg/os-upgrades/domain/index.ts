@@ -19,6 +19,7 @@ export * from './pool-yaml-limits';
 export * from './image-tag';
 export * from './force';
 export * from './operator-state';
+export * from './bundle-delivery';
 export * from './label-selector';
 export * from './node-rollout';
 export * from './node-report';

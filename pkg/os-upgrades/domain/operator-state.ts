@@ -73,11 +73,12 @@ export function operatorState(obj: unknown, versions: readonly VersionInput[], p
 }
 
 /**
- * The operator's state once the pool's nodes are known (rule "The operator's state"): a wait ends
- * when every node the pool targets runs the pin's image, whatever the copied conditions still say.
+ * The operator's state once the pool's nodes and Bundle are known (rule "The operator's state"): a
+ * wait ends when every node the pool targets runs the pin's image, or when the pool's Fleet Bundle
+ * shows the pin's Plan delivered (`bundleDelivered`), whatever the copied conditions still say.
  */
-export function operatorStateWithNodes(state: OperatorState, nodes?: { verdict: RolloutVerdict }): OperatorState {
-  return state.kind === 'waiting' && nodes?.verdict === 'rolledOut' ? { kind: 'current' } : state;
+export function operatorStateWithNodes(state: OperatorState, nodes?: { verdict: RolloutVerdict }, delivered = false): OperatorState {
+  return state.kind === 'waiting' && (nodes?.verdict === 'rolledOut' || delivered) ? { kind: 'current' } : state;
 }
 
 /** The pool's spec, labels and annotations without the labels the operator writes itself. */

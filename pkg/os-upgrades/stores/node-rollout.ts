@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { markRaw, toRaw } from 'vue';
 import {
-  ClusterInput, ClusterReading, failedJobs, FleetCluster, HiddenKind, FleetGroup, bundleOwners, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, rolloutTarget,
+  bundleDelivered, ClusterInput, ClusterReading, failedJobs, FleetCluster, HiddenKind, FleetGroup, bundleOwners, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, poolBundle, rolloutTarget,
   summarizeNodeRollout, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
   , CLUSTER_ID_LABEL
 } from '../domain';
@@ -167,6 +167,12 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
       return summaries.get(pool, [target.image, owners, ...clusters.flatMap((c) => [c.cluster, c.clusterId, c.reading])], (obj) => summarizeNodeRollout({
         target, clusters, bundleMissing: isBundleMissing(obj, owners)
       }));
+    },
+
+    /** Whether the pool's Fleet Bundle shows its pin's Plan delivered (domain bundleDelivered). */
+    delivered(pool: unknown, versions: readonly OSVersion[]): boolean {
+      // The bundles as the store keeps them (reactive): Fleet's status written into one shows at once.
+      return bundleDelivered(poolBundle(toRaw(pool), this.bundles), rolloutTarget(toRaw(pool), versions).image);
     },
 
     nodeRows(pool: unknown, versions: readonly OSVersion[]): NodeRolloutRow[] {

@@ -282,9 +282,12 @@ export class FleetSimulator {
     const summary = asObject(rolloutStatus.summary);
     const status = {
       ...rolloutStatus,
-      display:    displayOf(summary),
+      // Set in the reconcile that computes the summary (rancher/fleet
+      // internal/cmd/controller/reconciler/bundle_controller.go: `bundle.Status.ObservedGeneration = bundle.Generation`).
+      observedGeneration: bundle.metadata.generation,
+      display:            displayOf(summary),
       // An empty message is left out (wrangler's condition setter, as recorded).
-      conditions: [{
+      conditions:         [{
         type: 'Ready', status: message ? 'False' : 'True', ...(message ? { message } : {})
       }],
     };

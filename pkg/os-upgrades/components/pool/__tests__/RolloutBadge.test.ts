@@ -21,6 +21,10 @@ describe('RolloutBadge', () => {
     expect(shown({ operator: { kind: 'waiting' }, nodes: nodes('progressing') })).toEqual({ phase: 'waiting', message: true });
     // The operator missed Fleet's not-Ready and its copied Ready never moved: the nodes decide.
     expect(shown({ operator: { kind: 'waiting' }, nodes: nodes('rolledOut') })).toEqual({ phase: 'done', message: false });
+    // No node can be read, but the pool's Bundle shows the pin's Plan delivered.
+    expect(shown({
+      operator: { kind: 'waiting' }, nodes: nodes('noNodes'), delivered: true
+    })).toEqual({ phase: 'done', message: false });
   });
 
   it('keeps a refused pin refused whatever the nodes report', () => {

@@ -1,0 +1,68 @@
+// Whether Fleet has delivered a pool's Plan for an image, read from the pool's own Bundle: the
+// Elemental operator copies the Bundle's conditions into the pool only when it reconciles, and
+// can miss a short not-Ready between two reconciles (rule "The operator's state").
+import { imageParts, sameImageRepo } from './image-tag';
+import { asText, isRecord } from './text';
+
+function record(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? value : {};
+}
+
+/** The image (`repo:version`) of the SUC Plan among a Bundle's resources, '' when it holds none. */
+export function bundlePlanImage(bundle: unknown): string {
+  const resources = record(record(bundle).spec).resources;
+
+  for (const resource of Array.isArray(resources) ? resources : []) {
+    // elemental-operator controllers/managedosimage_controller.go objToFleetBundleResources: each
+    // object's JSON is a resource's content.
+    let object: unknown;
+
+    try {
+      object = JSON.parse(asText(record(resource).content));
+    } catch {
+      continue;
+    }
+    const spec = record(record(object).spec);
+
+    if (record(object).kind === 'Plan' && asText(record(spec.upgrade).image)) {
+      return `${ asText(record(spec.upgrade).image) }:${ asText(spec.version) }`;
+    }
+  }
+
+  return '';
+}
+
+/**
+ * True when the Bundle's Plan names `image` (any registry in front, as the operator prefixes its
+ * default registry), Fleet has processed that spec (status.observedGeneration equals
+ * metadata.generation: rancher/fleet internal/cmd/controller/reconciler/bundle_controller.go sets it
+ * in the reconcile that computes the summary) and every cluster applied it (Ready=True).
+ */
+export function bundleDelivered(bundle: unknown, image: string): boolean {
+  const planImage = bundlePlanImage(bundle);
+
+  if (!image || !planImage) {
+    return false;
+  }
+  const [want, have] = [imageParts(image), imageParts(planImage)];
+  const metadata = record(record(bundle).metadata);
+  const status = record(record(bundle).status);
+  const generation = metadata.generation;
+  const ready = (Array.isArray(status.conditions) ? status.conditions : []).some((c) => record(c).type === 'Ready' && record(c).status === 'True');
+
+  return want.tag === have.tag && sameImageRepo(want.repo, have.repo) && generation !== undefined && status.observedGeneration === generation && ready;
+}
+
+/** The pool's Bundle among `bundles`: owned by the pool, or named `mos-<pool>` in its namespace, as the operator names it. */
+export function poolBundle(pool: unknown, bundles: readonly unknown[]): unknown {
+  const metadata = record(record(pool).metadata);
+  const [namespace, name] = [asText(metadata.namespace), asText(metadata.name)];
+
+  return bundles.find((bundle) => {
+    const meta = record(record(bundle).metadata);
+    const owners = Array.isArray(meta.ownerReferences) ? meta.ownerReferences : [];
+
+    return asText(meta.namespace) === namespace &&
+      (asText(meta.name) === `mos-${ name }` || owners.some((o) => record(o).kind === 'ManagedOSImage' && record(o).name === name));
+  });
+}
