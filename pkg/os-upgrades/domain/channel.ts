@@ -1,6 +1,6 @@
 import type { OSVersion } from './types';
 import { asText, asUnixSeconds, compareText, isRecord } from './text';
-import { cachedParseVersion, compareVersionTexts } from './versions';
+import { cachedParseVersion, compareVersionTexts, ParsedVersion } from './versions';
 import { CHANNEL_LABEL, OUT_OF_SYNC_ANNOTATION } from './keys';
 
 
@@ -101,12 +101,24 @@ export function asOSVersions(inputs: readonly unknown[] | undefined | null): OSV
   return Array.isArray(inputs) ? inputs.map(asOSVersion) : [];
 }
 
+function parseOf(version: OSVersion, parsed: ParsedVersion | null | undefined): ParsedVersion | undefined {
+  return parsed === undefined ? cachedParseVersion(version.version) : parsed ?? undefined;
+}
+
 /**
  * Rule "Channel order" of domain/README.md, newest first (negative when `a` is newer): `created` descending (missing =
  * older than any), then version descending, then name ascending; namespace, channel and type
  * only break the last ties. Allocates nothing: it runs O(n log n) times per sort.
  */
 export function compareNewestFirst(a: OSVersion, b: OSVersion): number {
+  return compareNewestFirstParsed(a, undefined, b, undefined);
+}
+
+/**
+ * compareNewestFirst with each version's parse (cachedParseVersion of its `version`; null when it
+ * does not parse) already in hand, for sorting many: undefined looks it up.
+ */
+export function compareNewestFirstParsed(a: OSVersion, parsedA: ParsedVersion | null | undefined, b: OSVersion, parsedB: ParsedVersion | null | undefined): number {
   if (a.created !== b.created) {
     if (a.created === undefined) {
       return 1;
@@ -118,7 +130,7 @@ export function compareNewestFirst(a: OSVersion, b: OSVersion): number {
     return a.created < b.created ? 1 : -1;
   }
 
-  return compareVersionTexts(b.version, cachedParseVersion(b.version), a.version, cachedParseVersion(a.version)) ||
+  return compareVersionTexts(b.version, parseOf(b, parsedB), a.version, parseOf(a, parsedA)) ||
     compareText(a.name, b.name) ||
     compareText(a.namespace, b.namespace) ||
     compareText(a.channel, b.channel) ||

@@ -1,8 +1,10 @@
 import type { OSVersion, Reason } from './types';
-import { asOSVersions, compareNewestFirst, isContainerVersion, VersionInput } from './channel';
+import {
+  asOSVersions, compareNewestFirst, compareNewestFirstParsed, isContainerVersion, VersionInput
+} from './channel';
 import { parseVersionRange, rangeIncludes, VersionRange } from './range';
 import { isRecord } from './text';
-import { cachedParseVersion } from './versions';
+import { cachedParseVersion, ParsedVersion } from './versions';
 
 /** How a pool names its image by rule instead of by ID (rule "Selector" of domain/README.md). Stored as JSON. */
 export interface ImageSelector {
@@ -210,46 +212,54 @@ class ReasonCache {
   }
 }
 
+// The reasons of the version being checked. A reason list kept in the result is a copy of its
+// exact length: an array grown from [] by push reserves 17 places, and at 8,000 rejected versions
+// those dominated what each resolution left for the garbage collector.
+const found: Reason[] = [];
+let foundCount = 0;
+
+function add(reasonFound: Reason): void {
+  found[foundCount++] = reasonFound;
+}
+
 /** Why one container version does not match; undefined when it matches. */
-function mismatches(selector: ImageSelector, range: VersionRange | undefined, version: OSVersion, now: number, reasons: ReasonCache): Reason[] | undefined {
-  let found: Reason[] | undefined;
+function mismatches(selector: ImageSelector, range: VersionRange | undefined, version: OSVersion, parsed: ParsedVersion | null, now: number, reasons: ReasonCache): Reason[] | undefined {
+  foundCount = 0;
 
   if (selector.channel !== undefined && version.channel !== selector.channel) {
-    (found ??= []).push(reasons.get('channelMismatch', version.channel));
+    add(reasons.get('channelMismatch', version.channel));
   }
   if (!selector.includeOutOfSync && !version.inSync) {
-    (found ??= []).push(reasons.get('outOfSync'));
+    add(reasons.get('outOfSync'));
   }
   if (range) {
-    const parsed = cachedParseVersion(version.version);
-
     if (!parsed) {
-      (found ??= []).push({ key: VERSION_UNPARSABLE, values: { version: version.version } });
+      add({ key: VERSION_UNPARSABLE, values: { version: version.version } });
     } else if (!rangeIncludes(range, parsed.base)) {
-      (found ??= []).push({ key: VERSION_OUT_OF_RANGE, values: { range: selector.version, version: version.version } });
+      add({ key: VERSION_OUT_OF_RANGE, values: { range: selector.version, version: version.version } });
     }
   }
   if (selector.displayName !== undefined && version.displayName !== selector.displayName) {
-    (found ??= []).push(reasons.get('displayNameMismatch', version.displayName));
+    add(reasons.get('displayNameMismatch', version.displayName));
   }
   if (selector.platform !== undefined && !version.platforms.includes(selector.platform)) {
-    (found ??= []).push(reasons.get('platformMissing', version.platforms.join(', ')));
+    add(reasons.get('platformMissing', version.platforms.join(', ')));
   }
   if (selector.minAgeHours !== undefined) {
     if (version.created === undefined) {
-      (found ??= []).push(reasons.get('noCreated'));
+      add(reasons.get('noCreated'));
     } else if (!Number.isFinite(now)) {
-      (found ??= []).push(reasons.get('ageUnknown'));
+      add(reasons.get('ageUnknown'));
     } else {
       const ageHours = (now - version.created) / 3600;
 
       if (ageHours < selector.minAgeHours) {
-        (found ??= []).push({ key: TOO_YOUNG, values: { minAgeHours: selector.minAgeHours, ageHours: Math.floor(ageHours * 10) / 10 } });
+        add({ key: TOO_YOUNG, values: { minAgeHours: selector.minAgeHours, ageHours: Math.floor(ageHours * 10) / 10 } });
       }
     }
   }
 
-  return found;
+  return foundCount ? found.slice(0, foundCount) : undefined;
 }
 
 /**
@@ -260,19 +270,23 @@ function mismatches(selector: ImageSelector, range: VersionRange | undefined, ve
 export function resolveSelector(selectorInput: ImageSelector | unknown, versions: readonly VersionInput[], now: number): Resolution {
   const parsed = parseSelector(selectorInput);
   const all = asOSVersions(versions);
-  const candidates: OSVersion[] = [];
-  const rejected: Rejection[] = [];
 
   if (!parsed.selector) {
     return {
-      candidates, errors: parsed.errors, rejected: all.sort(compareNewestFirst).map((version) => ({ version, reasons: [INVALID_SELECTOR] })),
+      candidates: [], errors: parsed.errors, rejected: all.sort(compareNewestFirst).map((version) => ({ version, reasons: [INVALID_SELECTOR] })),
     };
   }
   const selector = parsed.selector;
   const range = selector.version === undefined ? undefined : parseVersionRange(selector.version);
   const reasons = new ReasonCache(selector);
+  // Each version's parse, looked up once: the sorts below compare on it about 14 times a version.
+  const parses = all.map((version) => cachedParseVersion(version.version) ?? null);
+  const matched: number[] = [];
+  const failedAt: number[] = [];
+  const failures: Reason[][] = new Array(all.length);
 
-  for (const version of all) {
+  for (let i = 0; i < all.length; i++) {
+    const version = all[i];
     let failed: Reason[] | undefined;
 
     if (!isContainerVersion(version)) {
@@ -284,17 +298,19 @@ export function resolveSelector(selectorInput: ImageSelector | unknown, versions
       // Withdrawn on its channel (withdrawal.ts): never picked, whatever else matches.
       failed = [reason('withdrawn', { reason: version.withdrawn.reason, by: version.withdrawn.by })];
     } else {
-      failed = mismatches(selector, range, version, now, reasons);
+      failed = mismatches(selector, range, version, parses[i], now, reasons);
     }
 
     if (failed) {
-      rejected.push({ version, reasons: failed });
+      failures[i] = failed;
+      failedAt.push(i);
     } else {
-      candidates.push(version);
+      matched.push(i);
     }
   }
-  candidates.sort(compareNewestFirst);
-  rejected.sort((a, b) => compareNewestFirst(a.version, b.version));
+  const newestFirst = (i: number, j: number) => compareNewestFirstParsed(all[i], parses[i], all[j], parses[j]);
+  const candidates = matched.sort(newestFirst).map((i) => all[i]);
+  const rejected = failedAt.sort(newestFirst).map((i): Rejection => ({ version: all[i], reasons: failures[i] }));
 
   return {
     chosen: candidates[0], candidates, rejected, errors: [],

@@ -9,6 +9,7 @@ import {
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
 import { poolPagingEnabled } from '../api/pool-pages';
+import { poolsLabelledWithVersion } from '../api/pool-queries';
 import { TYPE } from '../config';
 import { channelKey, useChannelVersionsStore } from './channel-versions';
 import { usePinnedVersionsStore } from './pinned-versions';
@@ -201,6 +202,14 @@ export function poolOverlaps(pools: readonly unknown[], clusterObjects: readonly
 /** Asks with the shell's own confirm dialog (prompt-remove), which deletes the pools' models. */
 export function removePools(shell: ShellStore, models: unknown[]): void {
   shell.dispatch('management/promptRemove', models);
+}
+
+/**
+ * The pools that may be pinned to version `name` of `namespace` (the operator's label on them; the
+ * pin decides: domain/pinned-pools.ts), for a page that says who runs an image; [] when they cannot be read.
+ */
+export async function loadPoolsPinnedTo(shell: ShellStore, namespace: string, name: string): Promise<unknown[]> {
+  return poolsLabelledWithVersion(shell, namespace, name).catch(() => [] as unknown[]);
 }
 
 /** The pools alone, for pages that only say which pool runs an image; [] when they cannot be read. */

@@ -46,3 +46,13 @@ export function poolRows(pools: readonly unknown[], versions: readonly OSVersion
     return row.object === pool ? row : { ...row, object: pool };
   });
 }
+
+/** Forgets the rows of the pools that are gone: `every` is every pool there is now. */
+export function forgetGonePools(every: readonly unknown[]): void {
+  kept.retain(new Set(every.map(poolId)));
+}
+
+/** How many pools' rows are kept (for tests). */
+export function keptPoolRows(): number {
+  return kept.size;
+}

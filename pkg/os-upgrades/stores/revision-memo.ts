@@ -110,4 +110,18 @@ export class KeyedMemo<V> {
 
     return value;
   }
+
+  /** Forgets every key but these (the objects that are gone). */
+  retain(keys: ReadonlySet<string>): void {
+    for (const key of this.cache.keys()) {
+      if (!keys.has(key)) {
+        this.cache.delete(key);
+      }
+    }
+  }
+
+  /** How many values are kept. */
+  get size(): number {
+    return this.cache.size;
+  }
 }

@@ -196,6 +196,18 @@ describe('resolveSelector (rule "Selector")', () => {
     expect(resolveSelector(selector, versions, NOW)).toEqual(resolveSelector(selector, versions, NOW));
   });
 
+  it('keeps each result whole: every rejection has its own reasons, which a later resolution leaves as they were', () => {
+    const first = resolveSelector({ channel: 'sl-micro-6.2-base', version: '^3' }, REAL, NOW);
+    const keys = (resolution: Resolution) => resolution.rejected.map((rejection) => rejection.reasons.map((reason) => reason.key));
+    const before = keys(first);
+
+    resolveSelector({ platform: 'linux/riscv64', minAgeHours: 1 }, REAL, NOW);
+
+    expect(keys(first)).toEqual(before);
+    expect(before.some((reasons) => reasons.length > 1)).toBe(true);
+    expect(new Set(first.rejected.map((rejection) => rejection.reasons)).size).toBe(first.rejected.length);
+  });
+
   // Property tests on synthetic channels: versions of channel `c` and `d`, some isos.
   const version = fc.record({
     name:        fc.string({ minLength: 1, maxLength: 8 }),

@@ -1,5 +1,5 @@
 import { reactive } from 'vue';
-import { poolRows } from '../pool-rows';
+import { forgetGonePools, keptPoolRows, poolRows } from '../pool-rows';
 import {
   NEW, NOW, OLD, poolObject, VERSIONS
 } from '../../domain/__tests__/pool-test-data';
@@ -57,5 +57,20 @@ describe('the pools list rows when the page is read again', () => {
     expect(again[0].object).toBe(reread);
     expect(again[0].candidate).toBe(first[0].candidate);
     expect(again[0].targets).toBe(first[0].targets);
+  });
+});
+
+describe('the pools list rows of pools that are gone', () => {
+  it('forgets the rows of the pools no longer there, and keeps the others', () => {
+    const stays = pool('g', '1');
+    const goes = pool('h', '1');
+    const first = poolRows([stays, goes], VERSIONS, NOW);
+
+    forgetGonePools([stays]);
+
+    expect(keptPoolRows()).toBe(1);
+    expect(poolRows([stays], VERSIONS, NOW)[0]).toBe(first[0]);
+    // Created again under the same name: worked out anew.
+    expect(poolRows([pool('h', '1')], VERSIONS, NOW)[0]).not.toBe(first[1]);
   });
 });
