@@ -509,7 +509,7 @@ export class ChannelOperator {
 }
 
 /** The spec the operator gives a version: the entry's known spec fields, the channel's upgrade container and registry. */
-function versionSpec(entrySpec: unknown, channelSpec: JsonObject): JsonObject {
+export function versionSpec(entrySpec: unknown, channelSpec: JsonObject): JsonObject {
   const source = asObject(entrySpec);
   const spec: JsonObject = {};
 
