@@ -146,3 +146,37 @@ export function nodesToStart(plan: PlanState, spec: JsonObject, nodes: KubeObjec
 
   return waiting.slice(0, free);
 }
+
+/** kwok's chaos stage pod-container-running-failed (sigs.k8s.io/kwok kustomize/stage/pod/chaos): a running pod with this label fails. */
+export const KWOK_FAIL_LABEL = 'pod-container-running-failed.stage.kwok.x-k8s.io';
+
+/**
+ * The Job with its pods failed by kwok, as the upgrade script's `exit 1` would fail them on the host:
+ * every pod of the Job fails (the Job controller retries up to backoffLimit, then marks it Failed),
+ * its container terminated with `message` (the stage's reason, message and exit-code annotations).
+ */
+export function failingJob(job: JsonObject, message: string): JsonObject {
+  const spec = asObject(job.spec);
+  const template = asObject(spec.template);
+  const metadata = asObject(template.metadata);
+
+  return {
+    ...job,
+    spec: {
+      ...spec,
+      template: {
+        ...template,
+        metadata: {
+          ...metadata,
+          labels:      { ...asObject(metadata.labels), [KWOK_FAIL_LABEL]: 'true' },
+          annotations: {
+            ...asObject(metadata.annotations),
+            [`${ KWOK_FAIL_LABEL }/reason`]:    'Error',
+            [`${ KWOK_FAIL_LABEL }/message`]:   message,
+            [`${ KWOK_FAIL_LABEL }/exit-code`]: '1',
+          },
+        },
+      },
+    },
+  };
+}
