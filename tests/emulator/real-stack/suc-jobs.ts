@@ -172,7 +172,8 @@ export function failingJob(job: JsonObject, message: string): JsonObject {
           annotations: {
             ...asObject(metadata.annotations),
             [`${ KWOK_FAIL_LABEL }/reason`]:    'Error',
-            [`${ KWOK_FAIL_LABEL }/message`]:   message,
+            // The stage's template writes it unquoted into YAML: as a JSON string it stays one scalar (a ': ' would break it).
+            [`${ KWOK_FAIL_LABEL }/message`]:   JSON.stringify(message),
             [`${ KWOK_FAIL_LABEL }/exit-code`]: '1',
           },
         },

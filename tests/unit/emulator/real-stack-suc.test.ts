@@ -169,14 +169,14 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
   it('a node chosen to fail (POST /__emulator/nodes/fail) gets a Job whose pods kwok fails with the message, once', async() => {
     const host = hosts.get('edge-node-1') as EmulatedNode;
 
-    host.failNext = 'disk full';
+    host.failNext = 'suc-upgrade: disk full';
     await reconcile();
 
-    const job = server.writes.find((w) => w.method === 'POST' && w.path === '/apis/batch/v1/namespaces/cattle-system/jobs')?.body as { spec: PodTemplated };
+    const job = server.writes.find((w) => w.method === 'POST' && w.path === '/apis/batch/v1/namespaces/cattle-system/jobs')?.body as unknown as { spec: PodTemplated };
     const template = job.spec.template.metadata;
 
     expect(template.labels['pod-container-running-failed.stage.kwok.x-k8s.io']).toBe('true');
-    expect(template.annotations['pod-container-running-failed.stage.kwok.x-k8s.io/message']).toBe('disk full');
+    expect(template.annotations['pod-container-running-failed.stage.kwok.x-k8s.io/message']).toBe('"suc-upgrade: disk full"');
     expect(job.spec).toMatchObject({ backoffLimit: 2 });
     expect(host.failNext).toBeUndefined();
   });
