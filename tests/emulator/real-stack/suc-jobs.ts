@@ -139,7 +139,9 @@ export function nodesToStart(plan: PlanState, spec: JsonObject, nodes: KubeObjec
   const ownJobs = jobs.filter((j) => j.metadata.namespace === plan.namespace && j.metadata.labels?.['upgrade.cattle.io/plan'] === plan.name &&
     j.metadata.labels?.[label] === plan.hash);
   const withJob = new Set(ownJobs.map((j) => j.metadata.labels?.['upgrade.cattle.io/node']));
-  const applying = ownJobs.filter((j) => jobOutcome(j) === 'running').length;
+  // plan.go SelectConcurrentNodes: a node in status.applying (its Job running or failed, the node
+  // still without the hash) keeps its slot; a failed node's Job comes again after its TTL.
+  const applying = ownJobs.filter((j) => jobOutcome(j) !== 'succeeded').length;
   const free = Math.max(0, (typeof spec.concurrency === 'number' ? spec.concurrency : 1) - applying);
   const waiting = selectedNodes(spec, nodes).filter((n) => n.metadata.labels?.[label] !== plan.hash && !withJob.has(n.metadata.name))
     .map((n) => n.metadata.name).sort();

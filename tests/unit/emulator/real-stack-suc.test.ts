@@ -181,6 +181,20 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
     expect(host.failNext).toBeUndefined();
   });
 
+  it('a node whose Job failed keeps its place within concurrency: no Job for the next node (plan.go SelectConcurrentNodes)', async() => {
+    const failed = completedJob('edge-node-1');
+
+    failed.status = {
+      conditions: [{
+        type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded'
+      }]
+    };
+    server.lists.set(JOBS, [failed]);
+    await reconcile();
+
+    expect(server.writes.filter((w) => w.method === 'POST')).toEqual([]);
+  });
+
   it('creates no Job for a node that carries the Plan\'s hash already', async() => {
     server.lists.set(NODES, [node('edge-node-1', { 'plan.upgrade.cattle.io/os-upgrader-p': HASH }), node('edge-node-2', { 'plan.upgrade.cattle.io/os-upgrader-p': HASH })]);
     await reconcile();
