@@ -8,9 +8,11 @@ export type Credentials = Record<UserName, Record<string, string>>;
 /** Each user's request headers, made from its name and Rancher user id. */
 export async function credentialsFor(headers: (name: UserName, id: string) => Promise<Record<string, string>> | Record<string, string>): Promise<Credentials> {
   return {
-    admin:  await headers('admin', USER_IDS.admin),
-    viewer: await headers('viewer', USER_IDS.viewer),
-    editor: await headers('editor', USER_IDS.editor),
+    admin:   await headers('admin', USER_IDS.admin),
+    viewer:  await headers('viewer', USER_IDS.viewer),
+    editor:  await headers('editor', USER_IDS.editor),
+    limited: await headers('limited', USER_IDS.limited),
+    member:  await headers('member', USER_IDS.member),
   };
 }
 

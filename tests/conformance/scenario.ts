@@ -3,7 +3,7 @@
 
 /** The emulator's users (tests/emulator/rancher/users.ts); on the real stack each is a Kubernetes identity named by its Rancher user id. */
 export const USER_IDS = {
-  admin: 'user-h5cqk', viewer: 'u-8mx2p', editor: 'u-q7c4t'
+  admin: 'user-h5cqk', viewer: 'u-8mx2p', editor: 'u-q7c4t', limited: 'u-l1m7d', member: 'u-m3b9r'
 } as const;
 
 export type UserName = keyof typeof USER_IDS;

@@ -4,9 +4,10 @@ import { kubeControllers } from './kube-controllers';
 import { kubeWrites } from './kube-writes';
 import { steveLists } from './steve-lists';
 import { steveReads } from './steve-reads';
+import { steveReaderUsers } from './steve-reader-users';
 import { steveSchemas } from './steve-schemas';
 import { steveWatch } from './steve-watch';
 import { steveWatchErrors } from './steve-watch-errors';
 import { steveWrites } from './steve-writes';
 
-export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites, kubeControllers, fleetBundles];
+export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites, kubeControllers, fleetBundles, steveReaderUsers];

@@ -22,7 +22,7 @@ import { EmulatedNode, bootInto, prettyName } from '../suc/nodes';
 import { PLAN_LABEL_PREFIX, jobImage, planHash, sucUpgradeDecision } from '../suc/suc';
 import { RemoteControllerApi } from './remote-api';
 import {
-  PlanState, jobOutcome, nodesToStart, selectedNodes, upgradeJob
+  PlanState, failingJob, jobOutcome, nodesToStart, selectedNodes, upgradeJob
 } from './suc-jobs';
 
 /** What the SUC client needs of the API server (RemoteControllerApi). */
@@ -134,11 +134,29 @@ export class RealStackSuc {
     };
 
     for (const node of nodesToStart(state, spec, nodes, jobs)) {
-      const job = await this.api.create(this.job, state.namespace, upgradeJob(state, spec, node));
+      const job = await this.api.create(this.job, state.namespace, this.withChosenFailure(upgradeJob(state, spec, node), node));
 
       jobs.push(job);
     }
     await this.writeStatus(object, state, nodes, jobs);
+  }
+
+  /** A node failed by POST /__emulator/nodes/fail: its Job's pods fail on kwok (the failure used up as suc/suc.ts does). */
+  private withChosenFailure(job: JsonObject, node: string): JsonObject {
+    const host = this.hosts.get(node);
+
+    if (host?.failNext === undefined) {
+      return job;
+    }
+    const message = host.failNext;
+
+    host.failTimes = (host.failTimes ?? 1) - 1;
+    if (host.failTimes <= 0) {
+      host.failNext = undefined;
+      host.failTimes = undefined;
+    }
+
+    return failingJob(job, message);
   }
 
   private async writeStatus(object: KubeObject, state: PlanState, nodes: KubeObject[], jobs: KubeObject[]): Promise<void> {

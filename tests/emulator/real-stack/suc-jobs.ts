@@ -139,10 +139,47 @@ export function nodesToStart(plan: PlanState, spec: JsonObject, nodes: KubeObjec
   const ownJobs = jobs.filter((j) => j.metadata.namespace === plan.namespace && j.metadata.labels?.['upgrade.cattle.io/plan'] === plan.name &&
     j.metadata.labels?.[label] === plan.hash);
   const withJob = new Set(ownJobs.map((j) => j.metadata.labels?.['upgrade.cattle.io/node']));
-  const applying = ownJobs.filter((j) => jobOutcome(j) === 'running').length;
+  // plan.go SelectConcurrentNodes: a node in status.applying (its Job running or failed, the node
+  // still without the hash) keeps its slot; a failed node's Job comes again after its TTL.
+  const applying = ownJobs.filter((j) => jobOutcome(j) !== 'succeeded').length;
   const free = Math.max(0, (typeof spec.concurrency === 'number' ? spec.concurrency : 1) - applying);
   const waiting = selectedNodes(spec, nodes).filter((n) => n.metadata.labels?.[label] !== plan.hash && !withJob.has(n.metadata.name))
     .map((n) => n.metadata.name).sort();
 
   return waiting.slice(0, free);
+}
+
+/** kwok's chaos stage pod-container-running-failed (sigs.k8s.io/kwok kustomize/stage/pod/chaos): a running pod with this label fails. */
+export const KWOK_FAIL_LABEL = 'pod-container-running-failed.stage.kwok.x-k8s.io';
+
+/**
+ * The Job with its pods failed by kwok, as the upgrade script's `exit 1` would fail them on the host:
+ * every pod of the Job fails (the Job controller retries up to backoffLimit, then marks it Failed),
+ * its container terminated with `message` (the stage's reason, message and exit-code annotations).
+ */
+export function failingJob(job: JsonObject, message: string): JsonObject {
+  const spec = asObject(job.spec);
+  const template = asObject(spec.template);
+  const metadata = asObject(template.metadata);
+
+  return {
+    ...job,
+    spec: {
+      ...spec,
+      template: {
+        ...template,
+        metadata: {
+          ...metadata,
+          labels:      { ...asObject(metadata.labels), [KWOK_FAIL_LABEL]: 'true' },
+          annotations: {
+            ...asObject(metadata.annotations),
+            [`${ KWOK_FAIL_LABEL }/reason`]:    'Error',
+            // The stage's template writes it unquoted into YAML: as a JSON string it stays one scalar (a ': ' would break it).
+            [`${ KWOK_FAIL_LABEL }/message`]:   JSON.stringify(message),
+            [`${ KWOK_FAIL_LABEL }/exit-code`]: '1',
+          },
+        },
+      },
+    },
+  };
 }

@@ -37,6 +37,11 @@ interface JobSpec {
   template: { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: unknown[] } } }; containers: { image: string }[] } };
 }
 
+interface PodTemplated {
+  backoffLimit: number;
+  template: { metadata: { labels: Record<string, string>; annotations: Record<string, string> } };
+}
+
 const HASH = planHash({ name: 'os-upgrader-p', spec: planSpec }, '');
 
 /** A fake API server: lists by collection, holds watches open, records every write. */
@@ -159,6 +164,35 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
         latestHash: HASH, latestVersion: '2.2.1-4.1', applying: ['edge-node-1']
       }
     });
+  });
+
+  it('a node chosen to fail (POST /__emulator/nodes/fail) gets a Job whose pods kwok fails with the message, once', async() => {
+    const host = hosts.get('edge-node-1') as EmulatedNode;
+
+    host.failNext = 'suc-upgrade: disk full';
+    await reconcile();
+
+    const job = server.writes.find((w) => w.method === 'POST' && w.path === '/apis/batch/v1/namespaces/cattle-system/jobs')?.body as unknown as { spec: PodTemplated };
+    const template = job.spec.template.metadata;
+
+    expect(template.labels['pod-container-running-failed.stage.kwok.x-k8s.io']).toBe('true');
+    expect(template.annotations['pod-container-running-failed.stage.kwok.x-k8s.io/message']).toBe('"suc-upgrade: disk full"');
+    expect(job.spec).toMatchObject({ backoffLimit: 2 });
+    expect(host.failNext).toBeUndefined();
+  });
+
+  it('a node whose Job failed keeps its place within concurrency: no Job for the next node (plan.go SelectConcurrentNodes)', async() => {
+    const failed = completedJob('edge-node-1');
+
+    failed.status = {
+      conditions: [{
+        type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded'
+      }]
+    };
+    server.lists.set(JOBS, [failed]);
+    await reconcile();
+
+    expect(server.writes.filter((w) => w.method === 'POST')).toEqual([]);
   });
 
   it('creates no Job for a node that carries the Plan\'s hash already', async() => {
