@@ -68,7 +68,9 @@ export function nodeImage(node: unknown, plan?: unknown): NodeImageReading {
   }
   const completed = plan === undefined ? undefined : planTagOnNode(node, plan);
 
-  return completed && compareSortV(label, completed) < 0 ? { kind: 'stale', label, plan: completed } : { kind: 'label', tag: label };
+  return completed && compareSortV(label, completed) < 0 ? {
+    kind: 'stale', label, plan: completed
+  } : { kind: 'label', tag: label };
 }
 
 /** The last failure the system-upgrade-controller wrote on a Plan. */

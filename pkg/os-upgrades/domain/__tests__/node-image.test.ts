@@ -22,7 +22,9 @@ describe('nodeImage (the image a node runs)', () => {
     // The 64-character image label was refused, so the tag label kept the tag of the older boot.
     const n = node({ 'elemental.cattle.io/tag': '2.2.0-3.8', 'plan.upgrade.cattle.io/os-upgrader-pool': 'abc123' });
 
-    expect(nodeImage(n, PLAN)).toEqual({ kind: 'stale', label: '2.2.0-3.8', plan: '2.2.0-3.12' });
+    expect(nodeImage(n, PLAN)).toEqual({
+      kind: 'stale', label: '2.2.0-3.8', plan: '2.2.0-3.12'
+    });
   });
 
   it("does not take an older Plan hash as evidence of the Plan's current version", () => {
