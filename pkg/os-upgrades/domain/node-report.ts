@@ -6,13 +6,18 @@
 //   writes node-label+ `elemental.cattle.io/tag=<IMAGE_TAG>` and `elemental.cattle.io/image=<IMAGE
 //   with / and : as ->` into the RKE2/K3s config, and the agent patches the node's labels from that
 //   config at each start (k3s-io/k3s pkg/agent/run.go configureNode, updateMutableLabels): after
-//   the reboot of an upgrade the tag label names the image the host booted.
+//   the reboot of an upgrade the tag label names the image the host booted, unless a value is
+//   invalid: the image label is not shortened, and an image name over 63 characters
+//   (registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12 is 64) is refused by the API
+//   server (k8s.io/apimachinery pkg/util/validation IsValidLabelValue), the one patch fails whole and
+//   the tag label keeps the older tag (nodeImage below; docs/emulator.md).
 // - The system-upgrade-controller writes on the Plan's Complete condition, when a Job fails,
 //   reason JobFailed and "Job <ns>/<job> failed on Node <node>: <reason>: <message>"
 //   (pkg/upgrade/handle_batch.go); it stays while the node is being retried, until the Plan's
 //   applying list changes (pkg/upgrade/handle_upgrade.go).
 import { asText, isRecord } from './text';
-import { ELEMENTAL_TAG_LABEL } from './keys';
+import { ELEMENTAL_TAG_LABEL, PLAN_LABEL_PREFIX } from './keys';
+import { compareSortV } from './image-tag';
 
 
 function record(value: unknown): Record<string, unknown> {
@@ -24,6 +29,48 @@ export function nodeImageTag(node: unknown): string | undefined {
   const value = record(record(record(node).metadata).labels)[ELEMENTAL_TAG_LABEL];
 
   return typeof value === 'string' && value ? value : undefined;
+}
+
+/**
+ * Which image a node runs, as far as the API shows it (rule "node image"):
+ * - `label`: Elemental's tag label, when the system-upgrade-controller's evidence does not contradict it;
+ * - `stale`: the node carries the Plan's current hash (the system-upgrade-controller writes
+ *   `plan.upgrade.cattle.io/<plan>=<latestHash>` only when the node's Job completed,
+ *   pkg/upgrade/handle_batch.go) but its tag label names a LOWER tag than the Plan's latestVersion.
+ *   suc-upgrade completes only once the host runs the image (isEqualVersion after the reboot), or
+ *   without upgrading a host already on a higher tag (isHigherVersion, `sort -V`): so a lower label
+ *   is one elemental-populate-node-labels could not write (an image name over 63 characters makes
+ *   the whole label set invalid), and neither source is claimed;
+ * - `none`: no tag label. The hash alone does not tell: the Job also completes on a host that
+ *   skipped the upgrade because it runs a higher tag.
+ */
+export type NodeImageReading =
+  | { kind: 'label'; tag: string }
+  | { kind: 'stale'; label: string; plan: string }
+  | { kind: 'none' };
+
+/** The Plan's latestVersion when the node carries the Plan's current hash (its Job completed). */
+export function planTagOnNode(node: unknown, plan: unknown): string | undefined {
+  const status = record(record(plan).status);
+  const hash = asText(status.latestHash);
+  const version = asText(status.latestVersion);
+  const name = asText(record(record(plan).metadata).name);
+  const labels = record(record(record(node).metadata).labels);
+
+  return hash && version && name && labels[PLAN_LABEL_PREFIX + name] === hash ? version : undefined;
+}
+
+export function nodeImage(node: unknown, plan?: unknown): NodeImageReading {
+  const label = nodeImageTag(node);
+
+  if (!label) {
+    return { kind: 'none' };
+  }
+  const completed = plan === undefined ? undefined : planTagOnNode(node, plan);
+
+  return completed && compareSortV(label, completed) < 0 ? {
+    kind: 'stale', label, plan: completed
+  } : { kind: 'label', tag: label };
 }
 
 /** The last failure the system-upgrade-controller wrote on a Plan. */

@@ -21,7 +21,7 @@
 import type { OSVersion, Reason } from './types';
 import { imageParts } from './image-tag';
 import { matchesLabelSelector } from './label-selector';
-import { nodeImageTag, planFailure, PlanFailure } from './node-report';
+import { nodeImage, planFailure, PlanFailure } from './node-report';
 import { asText, isRecord } from './text';
 import { JOB_NAME_LABEL, JOB_NODE_LABEL, JOB_PLAN_LABEL, PLAN_LABEL_PREFIX } from './keys';
 
@@ -59,6 +59,8 @@ export interface NodeRolloutRow {
   image: string;
   /** The image tag the node booted (label elemental.cattle.io/tag), when it says. */
   tag?: string;
+  /** The tag label and the Plan's hash on the node disagree (nodeImage `stale`): what each says. */
+  staleLabel?: { label: string; plan: string };
   /** The node failed before and its job runs again: the last failure's message. */
   retrying?: string;
   state: NodeRolloutState;
@@ -244,11 +246,16 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
   const name = nameOf(node);
   const labels = labelsOf(node);
   const image = asText(record(record(record(node).status).nodeInfo).osImage);
-  const tag = nodeImageTag(node);
+  const reading = hiddenOf(cluster).length ? nodeImage(node) : nodeImage(node, plan);
+  const tag = reading.kind === 'label' ? reading.tag : undefined;
   const onTarget = !!target.tag && tag === target.tag;
   const row: NodeRolloutRow = {
     id: `${ cluster.clusterId }/${ name }`, cluster: cluster.cluster, clusterId: cluster.clusterId, node: name, image, ...(tag ? { tag } : {}), state: 'waiting', message: ''
   };
+
+  if (reading.kind === 'stale') {
+    row.staleLabel = { label: reading.label, plan: reading.plan };
+  }
 
   if (hiddenOf(cluster).length) {
     // Without the Plan and its Jobs only the node's own tag tells anything.

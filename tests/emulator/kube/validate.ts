@@ -259,6 +259,35 @@ export function validateName(name: string, dnsLabel: boolean): StatusCause[] {
   return [];
 }
 
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+
+/**
+ * Label values as the API server checks them on every create and update (k8s.io/apimachinery
+ * pkg/api/validation/objectmeta.go ValidateObjectMetaAccessor → pkg/apis/meta/v1/validation
+ * ValidateLabels → pkg/util/validation/validation.go IsValidLabelValue): at most 63 characters,
+ * alphanumerics, '-', '_' and '.', starting and ending with an alphanumeric. Each error is a
+ * FieldValueInvalid cause on `metadata.labels`; the request is refused whole (422 Invalid).
+ * Elemental's elemental-populate-node-labels (rancher/elemental framework/files/usr/sbin) writes
+ * image labels that can break the length rule.
+ */
+export function labelValueErrors(value: string): string[] {
+  const errors: string[] = [];
+
+  if (value.length > 63) {
+    errors.push('must be no more than 63 characters');
+  }
+  if (!LABEL_VALUE.test(value)) {
+    errors.push('a valid label must be an empty string or consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyValue\',  or \'my_value\',  or \'12345\', regex used for validation is \'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?\')');
+  }
+
+  return errors;
+}
+
+function validateLabelValues(labels: JsonObject): StatusCause[] {
+  return Object.values(labels).filter((v): v is string => typeof v === 'string')
+    .flatMap((value) => labelValueErrors(value).map((detail) => invalidCause('metadata.labels', value, detail)));
+}
+
 /** Labels and annotations must be string maps. */
 export function validateStringMaps(metadata: JsonObject): StatusCause[] {
   const causes: StatusCause[] = [];
@@ -277,6 +306,9 @@ export function validateStringMaps(metadata: JsonObject): StatusCause[] {
       if (typeof value !== 'string') {
         causes.push(invalidCause(`metadata.${ key }.${ name }`, jsonTypeName(value), `metadata.${ key }.${ name } in body must be of type string: ${ quote(jsonTypeName(value)) }`));
       }
+    }
+    if (key === 'labels' && !causes.length) {
+      causes.push(...validateLabelValues(map));
     }
   }
 

@@ -18,7 +18,7 @@ import { JsonObject, asObject, asString, isObject } from '../core/json';
 import { KubeObject } from '../kube/store';
 import { ResourceType, TypeRegistry } from '../kube/resource-types';
 import { downstreamTypes } from '../rancher/downstream';
-import { EmulatedNode, bootInto, prettyName } from '../suc/nodes';
+import { EmulatedNode, bootInto, populatedLabels, prettyName } from '../suc/nodes';
 import { PLAN_LABEL_PREFIX, jobImage, planHash, sucUpgradeDecision } from '../suc/suc';
 import { RemoteControllerApi } from './remote-api';
 import {
@@ -48,13 +48,6 @@ function planKeyOf(job: KubeObject): string {
   const plan = job.metadata.labels?.['upgrade.cattle.io/plan'] ?? '';
 
   return `${ job.metadata.namespace }/${ plan }@${ job.metadata.labels?.[PLAN_LABEL_PREFIX + plan] ?? '' }`;
-}
-
-/** The labels bootInto (suc/nodes.ts) sets at a boot. */
-function bootLabels(host: EmulatedNode): Record<string, string> {
-  const names = ['elemental.cattle.io/image', 'elemental.cattle.io/tag', 'plan.upgrade.cattle.io/os-upgrader'];
-
-  return Object.fromEntries(names.map((name) => [name, host.labels[name]]));
 }
 
 export class RealStackSuc {
@@ -227,8 +220,9 @@ export class RealStackSuc {
     host.message = decision.message;
     this.applied.add(key);
     // At the boot: the k3s agent's one patch of the labels elemental-populate-node-labels wrote
-    // (k3s-io/k3s pkg/agent/run.go); an image label over 63 characters fails it whole, as there.
-    await this.api.patch(this.node, undefined, host.name, { metadata: { labels: bootLabels(host) } })
+    // (k3s-io/k3s pkg/agent/run.go); the real API server refuses it whole when the image label is
+    // over 63 characters, and the node keeps its older labels (bootInto does the same for the host).
+    await this.api.patch(this.node, undefined, host.name, { metadata: { labels: populatedLabels(host.release) } })
       .catch((e) => process.stderr.write(`[emulator] real-stack: the k3s agent's label patch of ${ host.name } failed: ${ (e as Error).message }\n`));
     await this.api.patch(this.node, undefined, host.name, { status: { nodeInfo: { osImage: prettyName(host.release) } } }, 'status');
     // handle_batch.go: the Job's hash on the node, which is uncordoned.

@@ -8,10 +8,20 @@
 // `elemental.cattle.io/image=<IMAGE with / and : as ->`, `elemental.cattle.io/tag=<IMAGE_TAG>` and
 // `plan.upgrade.cattle.io/os-upgrader=<the same>` into the RKE2/K3s config, and the agent patches
 // the node with them at each start (k3s-io/k3s pkg/agent/run.go configureNode,
-// updateMutableLabels). The real patch is one request, so an invalid value (an image label over 63
-// characters) would leave every label as it was; the emulator always sets them (docs/emulator.md).
+// updateMutableLabels). elemental-populate-node-labels does not shorten the image label: for
+// registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12 it is 64 characters, over the 63 a
+// label value may have (k8s.io/apimachinery pkg/util/validation IsValidLabelValue). The agent's
+// Update carries every label, so the API server refuses it whole (422 Invalid) and every label keeps
+// the value of the older boot, the tag label too (bootInto still sets them: a known difference,
+// docs/emulator.md). On a real host the kubelet
+// also gets the labels as --node-labels and refuses to start with an invalid one (kubernetes
+// cmd/kubelet/app/options/options.go ValidateKubeletFlags, "invalid node labels"), so the node
+// would stay NotReady and the Job's pod after the reboot could not run; the emulator (like kwok on
+// the real stack) has no kubelet and lets the job complete (docs/emulator.md).
 // The kubelet reports osImage as /etc/os-release PRETTY_NAME
 // (SL-Micro-release: "SUSE Linux Micro 6.1"), never the image tag.
+
+import { labelValueErrors } from '../kube/validate';
 
 export type NodeState = 'idle' | 'cordoned' | 'draining' | 'upgrading' | 'rebooting' | 'failed';
 
@@ -72,15 +82,28 @@ export function prettyName(release: OSRelease): string {
   return version ? `SUSE Linux Micro ${ version }` : 'SUSE Linux Micro';
 }
 
-/** The host boots `release`: elemental-populate-node-labels and the agent's patch at start. */
-export function bootInto(node: EmulatedNode, release: OSRelease): void {
-  node.release = { ...release };
+/** The labels elemental-populate-node-labels writes for a host running `release`. */
+export function populatedLabels(release: OSRelease): Record<string, string> {
   const image = `${ release.repo }:${ release.tag }`.replace(/[/:]/g, '-');
-  const labels = {
+
+  return {
     'elemental.cattle.io/image': image, 'elemental.cattle.io/tag': release.tag, 'plan.upgrade.cattle.io/os-upgrader': image
   };
+}
+
+/**
+ * The host boots `release`: elemental-populate-node-labels and the agent's patch at start. A real
+ * API server refuses that patch whole when a value is invalid (labelValueErrors); here the labels
+ * are still set, a known difference kept until the browser specs roll out to images whose label fits
+ * (docs/emulator.md, issue 28). True when the real patch would have been accepted.
+ */
+export function bootInto(node: EmulatedNode, release: OSRelease): boolean {
+  node.release = { ...release };
+  const labels = populatedLabels(release);
 
   Object.assign(node.labels, labels);
+
+  return Object.values(labels).every((value) => !labelValueErrors(value).length);
 }
 
 export class NodeRegistry {

@@ -18,8 +18,11 @@ const FAILED_LOG = [
   'ERRO[0004] no space left on device', '',
 ].join('\n');
 
-/** `noTag`: the job for the pinned Plan succeeded, but the node carries no elemental.cattle.io/tag label. */
-type Shape = 'updated' | 'old' | 'draining' | 'upgrading' | 'rebooting' | 'failed' | 'higher' | 'noTag';
+/**
+ * `noTag`: the job for the pinned Plan succeeded, but the node carries no elemental.cattle.io/tag label.
+ * `stale`: the job succeeded, but the tag label kept an older tag (the new label set was refused).
+ */
+type Shape = 'updated' | 'old' | 'draining' | 'upgrading' | 'rebooting' | 'failed' | 'higher' | 'noTag' | 'stale';
 /** What a real kubelet reports: /etc/os-release PRETTY_NAME. */
 const PRETTY_NAME = 'SUSE Linux Micro 6.1';
 
@@ -42,7 +45,7 @@ function plan(applying: string[] = [], version = '2.2.0-3.12') {
 
 function node(name: string, shape: Shape, extraLabels: Record<string, string> = {}) {
   const tag = shape === 'updated' ? '2.2.0-3.12' : shape === 'higher' ? '2.3.0-1.1' : '2.2.0-3.9';
-  const labelled = shape === 'updated' || shape === 'higher' || shape === 'noTag';
+  const labelled = shape === 'updated' || shape === 'higher' || shape === 'noTag' || shape === 'stale';
   const tagLabel = shape === 'noTag' ? {} : { 'elemental.cattle.io/tag': tag };
 
   return {
@@ -180,6 +183,15 @@ describe('nodeRolloutRows', () => {
 
     expect(rows.map((r) => [r.state, r.tag])).toEqual([['other', '2.3.0-1.1'], ['unknown', undefined], ['updated', '2.2.0-3.12']]);
     expect(rows.every((r) => r.image === PRETTY_NAME)).toBe(true);
+  });
+
+  it('says a node\'s tag label is stale when its job completed for a higher tag, and claims neither tag', () => {
+    const [row] = nodeRolloutRows(TARGET, cluster('a', ['stale']));
+
+    expect(row.state).toBe('unknown');
+    expect(row.tag).toBeUndefined();
+    expect(row.staleLabel).toEqual({ label: '2.2.0-3.9', plan: '2.2.0-3.12' });
+    expect(nodeRolloutRows(TARGET, cluster('a', ['updated']))[0].staleLabel).toBeUndefined();
   });
 
   it('never reads a tag out of osImage: a kubelet reports the distribution\'s name there', () => {
