@@ -32,7 +32,7 @@ export function nodeImageTag(node: unknown): string | undefined {
 }
 
 /**
- * Which image a node runs, as far as the API shows it (rule "node image"):
+ * Which image a node runs, as far as the API shows it (rule "Node image"):
  * - `label`: Elemental's tag label, when the system-upgrade-controller's evidence does not contradict it;
  * - `stale`: the node carries the Plan's current hash (the system-upgrade-controller writes
  *   `plan.upgrade.cattle.io/<plan>=<latestHash>` only when the node's Job completed,
