@@ -4,6 +4,7 @@ import { Emulator } from '../../emulator/core/emulator';
 import { FixtureData, emptyFixtures } from '../../emulator/data/fixtures';
 import { JsonObject } from '../../emulator/core/json';
 import { KubeObject } from '../../emulator/kube/store';
+import { ApiError } from '../../emulator/kube/errors';
 
 export function fixtures(channels: Record<string, unknown[] | string> = {}, seed: JsonObject[] = []): FixtureData {
   const data = emptyFixtures();
@@ -64,4 +65,17 @@ export async function until(check: () => boolean, ms = 3000): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
+}
+
+/** The ApiError `fn` throws (a test fails when it throws none, or something else). */
+export function thrown(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof ApiError) {
+      return e;
+    }
+    throw e;
+  }
+  throw new Error('expected an ApiError');
 }

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { ApiError } from '../../emulator/kube/errors';
+import { thrown } from './helpers';
 import { ObjectApi } from '../../emulator/kube/objects';
 import { TypeRegistry, builtinTypes } from '../../emulator/kube/resource-types';
 import { attachCrdSchemas } from '../../emulator/kube/crds';
@@ -23,18 +23,6 @@ function setup() {
   api.create(registry.require('namespace'), undefined, { metadata: { name: 'fleet-default' } }, SYSTEM_ACTOR);
 
   return { api, image: registry.require('elemental.cattle.io.managedosimage') };
-}
-
-function thrown(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ApiError) {
-      return e;
-    }
-    throw e;
-  }
-  throw new Error('expected an ApiError');
 }
 
 describe('label values, as the API server validates them', () => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { ApiError } from '../../emulator/kube/errors';
+import { thrown } from './helpers';
 import { ObjectApi } from '../../emulator/kube/objects';
 import { parseLabelSelector } from '../../emulator/kube/labels';
 import { TypeRegistry, builtinTypes } from '../../emulator/kube/resource-types';
@@ -22,18 +22,6 @@ function setup() {
   return {
     api, image: registry.require('elemental.cattle.io.managedosimage'), channel: registry.require('elemental.cattle.io.managedosversionchannel'), version: registry.require('elemental.cattle.io.managedosversion')
   };
-}
-
-function thrown(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ApiError) {
-      return e;
-    }
-    throw e;
-  }
-  throw new Error('expected an ApiError');
 }
 
 describe('object semantics', () => {
