@@ -2,15 +2,11 @@
 // Elemental operator copies the Bundle's conditions into the pool only when it reconciles, and
 // can miss a short not-Ready between two reconciles (rule "The operator's state").
 import { imageParts, sameImageRepo } from './image-tag';
-import { asText, isRecord } from './text';
-
-function record(value: unknown): Record<string, unknown> {
-  return isRecord(value) ? value : {};
-}
+import { asRecord, asText } from './text';
 
 /** The image (`repo:version`) of the SUC Plan among a Bundle's resources, '' when it holds none. */
 export function bundlePlanImage(bundle: unknown): string {
-  const resources = record(record(bundle).spec).resources;
+  const resources = asRecord(asRecord(bundle).spec).resources;
 
   for (const resource of Array.isArray(resources) ? resources : []) {
     // elemental-operator controllers/managedosimage_controller.go objToFleetBundleResources: each
@@ -18,14 +14,14 @@ export function bundlePlanImage(bundle: unknown): string {
     let object: unknown;
 
     try {
-      object = JSON.parse(asText(record(resource).content));
+      object = JSON.parse(asText(asRecord(resource).content));
     } catch {
       continue;
     }
-    const spec = record(record(object).spec);
+    const spec = asRecord(asRecord(object).spec);
 
-    if (record(object).kind === 'Plan' && asText(record(spec.upgrade).image)) {
-      return `${ asText(record(spec.upgrade).image) }:${ asText(spec.version) }`;
+    if (asRecord(object).kind === 'Plan' && asText(asRecord(spec.upgrade).image)) {
+      return `${ asText(asRecord(spec.upgrade).image) }:${ asText(spec.version) }`;
     }
   }
 
@@ -45,24 +41,24 @@ export function bundleDelivered(bundle: unknown, image: string): boolean {
     return false;
   }
   const [want, have] = [imageParts(image), imageParts(planImage)];
-  const metadata = record(record(bundle).metadata);
-  const status = record(record(bundle).status);
+  const metadata = asRecord(asRecord(bundle).metadata);
+  const status = asRecord(asRecord(bundle).status);
   const generation = metadata.generation;
-  const ready = (Array.isArray(status.conditions) ? status.conditions : []).some((c) => record(c).type === 'Ready' && record(c).status === 'True');
+  const ready = (Array.isArray(status.conditions) ? status.conditions : []).some((c) => asRecord(c).type === 'Ready' && asRecord(c).status === 'True');
 
   return want.tag === have.tag && sameImageRepo(want.repo, have.repo) && generation !== undefined && status.observedGeneration === generation && ready;
 }
 
 /** The pool's Bundle among `bundles`: owned by the pool, or named `mos-<pool>` in its namespace, as the operator names it. */
 export function poolBundle(pool: unknown, bundles: readonly unknown[]): unknown {
-  const metadata = record(record(pool).metadata);
+  const metadata = asRecord(asRecord(pool).metadata);
   const [namespace, name] = [asText(metadata.namespace), asText(metadata.name)];
 
   return bundles.find((bundle) => {
-    const meta = record(record(bundle).metadata);
+    const meta = asRecord(asRecord(bundle).metadata);
     const owners = Array.isArray(meta.ownerReferences) ? meta.ownerReferences : [];
 
     return asText(meta.namespace) === namespace &&
-      (asText(meta.name) === `mos-${ name }` || owners.some((o) => record(o).kind === 'ManagedOSImage' && record(o).name === name));
+      (asText(meta.name) === `mos-${ name }` || owners.some((o) => asRecord(o).kind === 'ManagedOSImage' && asRecord(o).name === name));
   });
 }

@@ -1,12 +1,10 @@
 import type { OSVersion } from './types';
-import { asText, asUnixSeconds, compareText, isRecord } from './text';
+import {
+  asRecord, asText, asUnixSeconds, compareText, isRecord
+} from './text';
 import { cachedParseVersion, compareVersionTexts, ParsedVersion } from './versions';
 import { CHANNEL_LABEL, OUT_OF_SYNC_ANNOTATION } from './keys';
 
-
-function record(value: unknown): Record<string, unknown> {
-  return isRecord(value) ? value : {};
-}
 
 function textList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
@@ -17,11 +15,11 @@ function textList(value: unknown): string[] {
  * field becomes '' / [] / undefined.
  */
 export function toOSVersion(obj: unknown): OSVersion {
-  const metadata = record(isRecord(obj) ? obj.metadata : undefined);
-  const spec = record(isRecord(obj) ? obj.spec : undefined);
-  const specMetadata = record(spec.metadata);
-  const labels = record(metadata.labels);
-  const annotations = record(metadata.annotations);
+  const metadata = asRecord(isRecord(obj) ? obj.metadata : undefined);
+  const spec = asRecord(isRecord(obj) ? obj.spec : undefined);
+  const specMetadata = asRecord(spec.metadata);
+  const labels = asRecord(metadata.labels);
+  const annotations = asRecord(metadata.annotations);
   // The operator compares the type case-insensitively (api/v1beta1 managedosversion_types.go): keep it lower-case.
   const type = asText(spec.type).toLowerCase();
   const image = type === 'iso' ? asText(specMetadata.uri) || asText(specMetadata.upgradeImage) : asText(specMetadata.upgradeImage) || asText(specMetadata.uri);

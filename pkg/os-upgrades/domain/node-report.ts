@@ -15,18 +15,14 @@
 //   reason JobFailed and "Job <ns>/<job> failed on Node <node>: <reason>: <message>"
 //   (pkg/upgrade/handle_batch.go); it stays while the node is being retried, until the Plan's
 //   applying list changes (pkg/upgrade/handle_upgrade.go).
-import { asText, isRecord } from './text';
+import { asRecord, asText, isRecord } from './text';
 import { ELEMENTAL_TAG_LABEL, PLAN_LABEL_PREFIX } from './keys';
 import { compareSortV } from './image-tag';
 
 
-function record(value: unknown): Record<string, unknown> {
-  return isRecord(value) ? value : {};
-}
-
 /** The image tag a node booted, from Elemental's label; undefined when the node does not say. */
 export function nodeImageTag(node: unknown): string | undefined {
-  const value = record(record(record(node).metadata).labels)[ELEMENTAL_TAG_LABEL];
+  const value = asRecord(asRecord(asRecord(node).metadata).labels)[ELEMENTAL_TAG_LABEL];
 
   return typeof value === 'string' && value ? value : undefined;
 }
@@ -51,11 +47,11 @@ export type NodeImageReading =
 
 /** The Plan's latestVersion when the node carries the Plan's current hash (its Job completed). */
 export function planTagOnNode(node: unknown, plan: unknown): string | undefined {
-  const status = record(record(plan).status);
+  const status = asRecord(asRecord(plan).status);
   const hash = asText(status.latestHash);
   const version = asText(status.latestVersion);
-  const name = asText(record(record(plan).metadata).name);
-  const labels = record(record(record(node).metadata).labels);
+  const name = asText(asRecord(asRecord(plan).metadata).name);
+  const labels = asRecord(asRecord(asRecord(node).metadata).labels);
 
   return hash && version && name && labels[PLAN_LABEL_PREFIX + name] === hash ? version : undefined;
 }
@@ -84,7 +80,7 @@ export interface PlanFailure {
 
 /** The Plan's Complete condition when it says a job failed; undefined otherwise. */
 export function planFailure(plan: unknown): PlanFailure | undefined {
-  const list = record(record(plan).status).conditions;
+  const list = asRecord(asRecord(plan).status).conditions;
   const complete = (Array.isArray(list) ? list.filter(isRecord) : []).find((c) => c.type === 'Complete');
 
   if (!complete || complete.status === 'True' || complete.reason !== 'JobFailed') {

@@ -22,7 +22,7 @@ import type { OSVersion, Reason } from './types';
 import { imageParts } from './image-tag';
 import { matchesLabelSelector } from './label-selector';
 import { nodeImage, planFailure, PlanFailure } from './node-report';
-import { asText, isRecord } from './text';
+import { asRecord, asText, isRecord } from './text';
 import { JOB_NAME_LABEL, JOB_NODE_LABEL, JOB_PLAN_LABEL, PLAN_LABEL_PREFIX } from './keys';
 
 const MAX_NAME = 63;
@@ -121,12 +121,8 @@ export interface NodeRolloutSummary {
   details: Reason[];
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return isRecord(value) ? value : {};
-}
-
 function labelsOf(obj: unknown): Record<string, string> {
-  const labels = record(record(record(obj).metadata).labels);
+  const labels = asRecord(asRecord(asRecord(obj).metadata).labels);
   const out: Record<string, string> = {};
 
   for (const [key, value] of Object.entries(labels)) {
@@ -137,11 +133,11 @@ function labelsOf(obj: unknown): Record<string, string> {
 }
 
 function nameOf(obj: unknown): string {
-  return asText(record(record(obj).metadata).name);
+  return asText(asRecord(asRecord(obj).metadata).name);
 }
 
 function conditions(obj: unknown): Record<string, unknown>[] {
-  const list = record(record(obj).status).conditions;
+  const list = asRecord(asRecord(obj).status).conditions;
 
   return Array.isArray(list) ? list.filter(isRecord) : [];
 }
@@ -172,8 +168,8 @@ function isPlanOf(plan: unknown, planName: string): boolean {
 /** The image a pool's nodes should run: spec.osImage, else the pinned version's image. */
 export function rolloutTarget(pool: unknown, versions: readonly OSVersion[]): RolloutTarget {
   // The fields alone, not readPool: each row of the pools list asks, and the selector is not needed.
-  const metadata = record(record(pool).metadata);
-  const spec = record(record(pool).spec);
+  const metadata = asRecord(asRecord(pool).metadata);
+  const spec = asRecord(asRecord(pool).spec);
   const namespace = asText(metadata.namespace);
   const pin = asText(spec.managedOSVersionName);
   const pinned = pin ? versions.find((v) => v.name === pin && (v.namespace === namespace || v.namespace === '')) : undefined;
@@ -200,7 +196,7 @@ export function shortImageName(image: string): string {
  */
 export function failedJobs(jobs: readonly unknown[]): { name: string; uid: string }[] {
   return jobs.filter((job) => condition(job, 'Failed')?.status === 'True')
-    .map((job) => ({ name: nameOf(job), uid: asText(record(record(job).metadata).uid) })).filter((job) => job.name);
+    .map((job) => ({ name: nameOf(job), uid: asText(asRecord(asRecord(job).metadata).uid) })).filter((job) => job.name);
 }
 
 /** Kubernetes' Job controller stopped the job at its active deadline: the log's last line is not why. */
@@ -235,7 +231,7 @@ export function scriptFailure(log: string): string {
  * labelSelector, so a list may hold every Job's pods: only this Job's count.
  */
 export function newestPodName(pods: readonly unknown[], jobName: string): string {
-  const created = (pod: unknown) => asText(record(record(pod).metadata).creationTimestamp);
+  const created = (pod: unknown) => asText(asRecord(asRecord(pod).metadata).creationTimestamp);
   const own = pods.filter((pod) => jobName && labelsOf(pod)[JOB_NAME_LABEL] === jobName);
   const newest = own.sort((a, b) => created(b).localeCompare(created(a)) || nameOf(b).localeCompare(nameOf(a)))[0];
 
@@ -245,7 +241,7 @@ export function newestPodName(pods: readonly unknown[], jobName: string): string
 function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, plan: unknown, jobs: readonly unknown[]): NodeRolloutRow {
   const name = nameOf(node);
   const labels = labelsOf(node);
-  const image = asText(record(record(record(node).status).nodeInfo).osImage);
+  const image = asText(asRecord(asRecord(asRecord(node).status).nodeInfo).osImage);
   const reading = hiddenOf(cluster).length ? nodeImage(node) : nodeImage(node, plan);
   const tag = reading.kind === 'label' ? reading.tag : undefined;
   const onTarget = !!target.tag && tag === target.tag;
@@ -264,9 +260,9 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
 
     return row;
   }
-  const status = record(record(plan).status);
+  const status = asRecord(asRecord(plan).status);
   const hash = asText(status.latestHash);
-  const version = asText(status.latestVersion) || asText(record(record(plan).spec).version);
+  const version = asText(status.latestVersion) || asText(asRecord(asRecord(plan).spec).version);
 
   if (!plan || !target.tag || version !== target.tag) {
     // The Plan for the pinned image has not reached this cluster: only a node already on it counts.
@@ -292,7 +288,7 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
 
     return row;
   }
-  const jobStatus = record(record(job).status);
+  const jobStatus = asRecord(asRecord(job).status);
   const active = Number(jobStatus.active) > 0;
 
   if (!active && !applying) {
@@ -319,7 +315,7 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
   if (ready && ready.status !== 'True') {
     row.state = 'rebooting';
     row.since = unixSeconds(ready.lastTransitionTime);
-  } else if (Number(jobStatus.ready) > 0 || !record(record(node).spec).unschedulable) {
+  } else if (Number(jobStatus.ready) > 0 || !asRecord(asRecord(node).spec).unschedulable) {
     row.state = 'upgrading';
     row.since = unixSeconds(jobStatus.startTime);
   } else {
@@ -355,7 +351,7 @@ export function nodeRolloutRows(target: RolloutTarget, cluster: ClusterInput): N
   const { plans, jobs, nodes } = cluster.reading;
   const planName = upgradePlanName(target.pool);
   const plan = hiddenOf(cluster).length ? undefined : plans.find((p) => isPlanOf(p, planName));
-  const selector = plan ? record(record(plan).spec).nodeSelector : target.nodeSelector;
+  const selector = plan ? asRecord(asRecord(plan).spec).nodeSelector : target.nodeSelector;
 
   return nodes.filter((node) => matchesLabelSelector(selector, labelsOf(node)))
     .map((node) => nodeRow(target, cluster, node, plan, jobs));
@@ -509,7 +505,7 @@ export function isBundleMissing(pool: unknown, bundles: readonly unknown[] | Rea
   }
   const owners = bundles instanceof Set ? bundles : bundleOwners(bundles as readonly unknown[]);
 
-  return !owners.has(`${ asText(record(record(pool).metadata).namespace) }/${ nameOf(pool) }`);
+  return !owners.has(`${ asText(asRecord(asRecord(pool).metadata).namespace) }/${ nameOf(pool) }`);
 }
 
 /**
@@ -520,7 +516,7 @@ export function bundleOwners(bundles: readonly unknown[]): Set<string> {
   const owners = new Set<string>();
 
   for (const bundle of bundles) {
-    const metadata = record(record(bundle).metadata);
+    const metadata = asRecord(asRecord(bundle).metadata);
     const namespace = asText(metadata.namespace);
     const name = asText(metadata.name);
 

@@ -5,7 +5,7 @@ import { PROTECTED_ANNOTATIONS } from './pool';
 import { formFromPool, FieldProblem, PoolForm } from './pool-form';
 import { labelProblem, truncateForDisplay } from './input-rules';
 import { specOf } from './pool-object';
-import { isRecord } from './text';
+import { asRecord, isRecord } from './text';
 import { guardedChange } from './guarded-fields';
 import { annotationsProblem, POOL_SPEC_DEFAULTS, unknownSpecField } from './pool-yaml-limits';
 import { SELECTOR_ANNOTATION } from './keys';
@@ -87,10 +87,6 @@ export function parseYamlText(text: string): { value: unknown } | { error: YamlS
       }
     };
   }
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return isRecord(value) ? value : {};
 }
 
 /** The keys whose value differs from `before`: the new value, or `removed` for a key that is gone. */
@@ -222,12 +218,12 @@ export function readPoolYaml(text: string, context: PoolYamlContext): PoolYamlRe
   if (object.spec !== undefined && !isRecord(object.spec)) {
     return refuse('specNotAMap');
   }
-  const metadata = record(object.metadata);
-  const shownMetadata = record(shown.metadata);
-  const spec = record(object.spec);
+  const metadata = asRecord(object.metadata);
+  const shownMetadata = asRecord(shown.metadata);
+  const spec = asRecord(object.spec);
   const shownSpec = specOf(shown);
-  const annotations = record(metadata.annotations);
-  const shownAnnotations = record(shownMetadata.annotations);
+  const annotations = asRecord(metadata.annotations);
+  const shownAnnotations = asRecord(shownMetadata.annotations);
 
   if (PIN_FIELDS.some((key) => !same(spec[key], shownSpec[key])) || PIN_ANNOTATIONS.some((key) => !same(annotations[key], shownAnnotations[key]))) {
     return refuse('pinChanged');
@@ -263,9 +259,9 @@ export function readPoolYaml(text: string, context: PoolYamlContext): PoolYamlRe
   }
 
   const problems = [...metadataProblems(metadata), ...specProblems(spec)];
-  const before = record(original?.metadata);
-  const labels = changes(record(before.labels), record(metadata.labels), () => true, null) as Record<string, string | null>;
-  const changedAnnotations = changes(record(before.annotations), annotations, (key) => !PROTECTED_ANNOTATIONS.includes(key), null) as Record<string, string | null>;
+  const before = asRecord(original?.metadata);
+  const labels = changes(asRecord(before.labels), asRecord(metadata.labels), () => true, null) as Record<string, string | null>;
+  const changedAnnotations = changes(asRecord(before.annotations), annotations, (key) => !PROTECTED_ANNOTATIONS.includes(key), null) as Record<string, string | null>;
   const otherSpec = changes(specOf(original), spec, (key) => !FORM_SPEC_FIELDS.includes(key) && !PIN_FIELDS.includes(key), undefined);
 
   // A form field deleted in the YAML is deleted from the write, not filled in again from the form.

@@ -4,6 +4,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The value when it is a plain object, else an empty one (to read optional fields of API objects). */
+export function asRecord(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? value : {};
+}
+
 /** The string itself, a number written as a string, or ''. */
 export function asText(value: unknown): string {
   if (typeof value === 'string') {
