@@ -3,8 +3,13 @@
 import { Emulator } from '../../emulator/core/emulator';
 import { FixtureData, emptyFixtures } from '../../emulator/data/fixtures';
 import { JsonObject } from '../../emulator/core/json';
-import { KubeObject } from '../../emulator/kube/store';
+import type { KubeObject } from '../../emulator/kube/store';
 import { ApiError } from '../../emulator/kube/errors';
+import { ObjectApi } from '../../emulator/kube/objects';
+import { TypeRegistry, builtinTypes } from '../../emulator/kube/resource-types';
+import { attachCrdSchemas } from '../../emulator/kube/crds';
+import { ObjectStore } from '../../emulator/kube/store';
+import { SYSTEM_ACTOR } from '../../emulator/rancher/users';
 
 export function fixtures(channels: Record<string, unknown[] | string> = {}, seed: JsonObject[] = []): FixtureData {
   const data = emptyFixtures();
@@ -78,4 +83,17 @@ export function thrown(fn: () => unknown): ApiError {
     throw e;
   }
   throw new Error('expected an ApiError');
+}
+
+/** An object API over an empty store with every built-in and Elemental type, and the namespace fleet-default. */
+export function objectApi(): { api: ObjectApi; registry: TypeRegistry } {
+  const types = builtinTypes();
+
+  attachCrdSchemas(types);
+  const registry = new TypeRegistry(types);
+  const api = new ObjectApi(new ObjectStore(), registry);
+
+  api.create(registry.require('namespace'), undefined, { metadata: { name: 'fleet-default' } }, SYSTEM_ACTOR);
+
+  return { api, registry };
 }

@@ -1,11 +1,7 @@
 /** @jest-environment node */
-import { thrown } from './helpers';
-import { ObjectApi } from '../../emulator/kube/objects';
-import { TypeRegistry, builtinTypes } from '../../emulator/kube/resource-types';
-import { attachCrdSchemas } from '../../emulator/kube/crds';
-import { ObjectStore } from '../../emulator/kube/store';
+import { objectApi, thrown } from './helpers';
 import { labelValueErrors } from '../../emulator/kube/validate';
-import { SYSTEM_ACTOR, USERS, userActor } from '../../emulator/rancher/users';
+import { USERS, userActor } from '../../emulator/rancher/users';
 import { DEFAULT_RELEASE, NodeRegistry, bootInto, releaseOf } from '../../emulator/suc/nodes';
 
 const admin = userActor(USERS[0]);
@@ -14,13 +10,7 @@ const LONG_IMAGE = 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-
 const LONG_LABEL = LONG_IMAGE.replace(/[/:]/g, '-');
 
 function setup() {
-  const types = builtinTypes();
-
-  attachCrdSchemas(types);
-  const registry = new TypeRegistry(types);
-  const api = new ObjectApi(new ObjectStore(), registry);
-
-  api.create(registry.require('namespace'), undefined, { metadata: { name: 'fleet-default' } }, SYSTEM_ACTOR);
+  const { api, registry } = objectApi();
 
   return { api, image: registry.require('elemental.cattle.io.managedosimage') };
 }

@@ -1,23 +1,13 @@
 /** @jest-environment node */
-import { thrown } from './helpers';
-import { ObjectApi } from '../../emulator/kube/objects';
+import { objectApi, thrown } from './helpers';
 import { parseLabelSelector } from '../../emulator/kube/labels';
-import { TypeRegistry, builtinTypes } from '../../emulator/kube/resource-types';
-import { attachCrdSchemas } from '../../emulator/kube/crds';
-import { ObjectStore } from '../../emulator/kube/store';
 import { SYSTEM_ACTOR, USERS, userActor } from '../../emulator/rancher/users';
 
 const admin = userActor(USERS[0]);
 const viewer = userActor(USERS[1]);
 
 function setup() {
-  const types = builtinTypes();
-
-  attachCrdSchemas(types);
-  const registry = new TypeRegistry(types);
-  const api = new ObjectApi(new ObjectStore(), registry);
-
-  api.create(registry.require('namespace'), undefined, { metadata: { name: 'fleet-default' } }, SYSTEM_ACTOR);
+  const { api, registry } = objectApi();
 
   return {
     api, image: registry.require('elemental.cattle.io.managedosimage'), channel: registry.require('elemental.cattle.io.managedosversionchannel'), version: registry.require('elemental.cattle.io.managedosversion')
