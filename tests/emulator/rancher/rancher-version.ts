@@ -23,12 +23,6 @@
  */
 export type SteveSummarySupport = 'none' | 'summary' | 'summaryOnly';
 
-export function steveSummarySupport(serverVersion: string): SteveSummarySupport {
-  const minor = Number(/^v?2\.(\d+)/.exec(serverVersion)?.[1] ?? DEFAULT_RANCHER_MINOR.split('.')[1]);
-
-  return minor >= 15 ? 'summaryOnly' : minor >= 14 ? 'summary' : 'none';
-}
-
 export interface RancherVersion {
   /** The minor, e.g. 2.12. */
   minor: string;
@@ -38,6 +32,8 @@ export interface RancherVersion {
   v1Public: boolean;
   /** The ext.cattle.io types (SelfUser, PasswordChangeRequest) are served (2.13 and newer). */
   extTypes: boolean;
+  /** What Steve answers of `summary=` (see SteveSummarySupport). */
+  steveSummary: SteveSummarySupport;
 }
 
 export const DEFAULT_RANCHER_MINOR = '2.15';
@@ -58,5 +54,6 @@ export function parseRancherVersion(value: string | undefined): RancherVersion {
     serverVersion: `v2.${ minor }.${ match[2] ?? 0 }`,
     v1Public:      minor >= 13,
     extTypes:      minor >= 13,
+    steveSummary:  minor >= 15 ? 'summaryOnly' : minor >= 14 ? 'summary' : 'none',
   };
 }

@@ -11,7 +11,7 @@ import { ResourceType } from '../kube/resource-types';
 import { schemaDefinition } from './schema-definitions';
 import { VIRTUAL_TYPES, steveSchemas } from './schemas';
 import { PUBLIC_SETTINGS, RANCHER_VERSION } from '../rancher/seed';
-import { steveSummarySupport } from '../rancher/rancher-version';
+import { parseRancherVersion } from '../rancher/rancher-version';
 import { listSummary } from './list-summary';
 import { checkCsrf } from '../rancher/sessions';
 import {
@@ -354,7 +354,7 @@ export class SteveApi {
       }
       items = items.slice(start, start + limit);
     }
-    const summary = this.emulator.config.sqlCache ? listSummary(params, summarised.map(({ object }) => object), steveSummarySupport(this.emulator.config.serverVersion ?? RANCHER_VERSION)) : undefined;
+    const summary = this.emulator.config.sqlCache ? listSummary(params, summarised.map(({ object }) => object), parseRancherVersion(this.emulator.config.serverVersion ?? RANCHER_VERSION).steveSummary) : undefined;
 
     if (summary) {
       extra.summary = summary.summary;

@@ -5,7 +5,7 @@ import { parseOptions } from '../../emulator/core/options';
 import { scaleChannel } from '../../emulator/data/scale-channel';
 import { filterPredicate, nameLookup, parsePath, sortObjects } from '../../emulator/steve/steve-query';
 import { listSummary } from '../../emulator/steve/list-summary';
-import { steveSummarySupport } from '../../emulator/rancher/rancher-version';
+import { parseRancherVersion } from '../../emulator/rancher/rancher-version';
 import type { KubeObject } from '../../emulator/kube/store';
 
 describe('label selectors', () => {
@@ -143,7 +143,7 @@ describe('Steve list summaries', () => {
   });
 
   it('comes with the Steve each Rancher minor pins', () => {
-    expect(['v2.12.3', 'v2.13.0', 'v2.14.1', 'v2.15.0'].map(steveSummarySupport)).toEqual(['none', 'none', 'summary', 'summaryOnly']);
+    expect(['v2.12.3', 'v2.13.0', 'v2.14.1', 'v2.15.0'].map((version) => parseRancherVersion(version).steveSummary)).toEqual(['none', 'none', 'summary', 'summaryOnly']);
   });
 });
 
