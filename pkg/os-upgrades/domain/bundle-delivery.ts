@@ -2,7 +2,7 @@
 // Elemental operator copies the Bundle's conditions into the pool only when it reconciles, and
 // can miss a short not-Ready between two reconciles (rule "The operator's state").
 import { imageParts, sameImageRepo } from './image-tag';
-import { asRecord, asText } from './text';
+import { asRecord, asText, isRecord } from './text';
 
 /** The image (`repo:version`) of the SUC Plan among a Bundle's resources, '' when it holds none. */
 export function bundlePlanImage(bundle: unknown): string {
@@ -49,16 +49,21 @@ export function bundleDelivered(bundle: unknown, image: string): boolean {
   return want.tag === have.tag && sameImageRepo(want.repo, have.repo) && generation !== undefined && status.observedGeneration === generation && ready;
 }
 
-/** The pool's Bundle among `bundles`: owned by the pool, or named `mos-<pool>` in its namespace, as the operator names it. */
+/** `namespace/name` of each pool a Bundle belongs to: named `mos-<pool>` (as the operator names it) or owned by the pool. */
+export function bundlePools(bundle: unknown): string[] {
+  const metadata = asRecord(asRecord(bundle).metadata);
+  const namespace = asText(metadata.namespace);
+  const name = asText(metadata.name);
+  const owners = (Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences.filter(isRecord) : [])
+    .filter((owner) => owner.kind === 'ManagedOSImage').map((owner) => `${ namespace }/${ asText(owner.name) }`);
+
+  return name.startsWith('mos-') ? [`${ namespace }/${ name.slice(4) }`, ...owners] : owners;
+}
+
+/** The pool's Bundle among `bundles` (`bundlePools`). */
 export function poolBundle(pool: unknown, bundles: readonly unknown[]): unknown {
   const metadata = asRecord(asRecord(pool).metadata);
-  const [namespace, name] = [asText(metadata.namespace), asText(metadata.name)];
+  const key = `${ asText(metadata.namespace) }/${ asText(metadata.name) }`;
 
-  return bundles.find((bundle) => {
-    const meta = asRecord(asRecord(bundle).metadata);
-    const owners = Array.isArray(meta.ownerReferences) ? meta.ownerReferences : [];
-
-    return asText(meta.namespace) === namespace &&
-      (asText(meta.name) === `mos-${ name }` || owners.some((o) => asRecord(o).kind === 'ManagedOSImage' && asRecord(o).name === name));
-  });
+  return bundles.find((bundle) => bundlePools(bundle).includes(key));
 }

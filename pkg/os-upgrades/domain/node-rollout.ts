@@ -23,6 +23,7 @@ import { imageParts } from './image-tag';
 import { matchesLabelSelector } from './label-selector';
 import { nodeImage, planFailure, PlanFailure } from './node-report';
 import { asRecord, asText, isRecord } from './text';
+import { bundlePools } from './bundle-delivery';
 import { JOB_NAME_LABEL, JOB_NODE_LABEL, JOB_PLAN_LABEL, PLAN_LABEL_PREFIX } from './keys';
 
 const MAX_NAME = 63;
@@ -513,22 +514,5 @@ export function isBundleMissing(pool: unknown, bundles: readonly unknown[] | Rea
  * worked out once for a page of pools instead of once per pool.
  */
 export function bundleOwners(bundles: readonly unknown[]): Set<string> {
-  const owners = new Set<string>();
-
-  for (const bundle of bundles) {
-    const metadata = asRecord(asRecord(bundle).metadata);
-    const namespace = asText(metadata.namespace);
-    const name = asText(metadata.name);
-
-    if (name.startsWith('mos-')) {
-      owners.add(`${ namespace }/${ name.slice(4) }`);
-    }
-    for (const owner of Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences.filter(isRecord) : []) {
-      if (owner.kind === 'ManagedOSImage') {
-        owners.add(`${ namespace }/${ asText(owner.name) }`);
-      }
-    }
-  }
-
-  return owners;
+  return new Set(bundles.flatMap(bundlePools));
 }
