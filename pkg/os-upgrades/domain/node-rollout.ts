@@ -18,6 +18,7 @@
 // A failed Job is deleted after its TTL and the Plan makes a new one (system-upgrade-controller
 // handle_batch.go, handle_core.go): the Plan's Complete condition keeps the last failure, so a
 // node being retried says so.
+import { nodeLabelProblems } from './node-labels';
 import type { OSVersion, Reason } from './types';
 import { imageParts } from './image-tag';
 import { matchesLabelSelector } from './label-selector';
@@ -60,6 +61,11 @@ export interface NodeRolloutRow {
   image: string;
   /** The image tag the node booted (label elemental.cattle.io/tag), when it says. */
   tag?: string;
+  /**
+   * The node is not Ready and the pool's image gives it a label the kubelet refuses (rule "Node
+   * labels of an image"): it may have booted the image and never come back.
+   */
+  labelRefused?: { key: string; length: number };
   /** The tag label and the Plan's hash on the node disagree (nodeImage `stale`): what each says. */
   staleLabel?: { label: string; plan: string };
   /** The node failed before and its job runs again: the last failure's message. */
@@ -240,6 +246,18 @@ export function newestPodName(pods: readonly unknown[], jobName: string): string
 }
 
 function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, plan: unknown, jobs: readonly unknown[]): NodeRolloutRow {
+  const row = nodeRowOf(target, cluster, node, plan, jobs);
+  const [problem] = nodeLabelProblems(target.image);
+  const ready = condition(node, 'Ready');
+
+  if (problem && ready && ready.status !== 'True' && row.state !== 'updated') {
+    row.labelRefused = { key: problem.key, length: problem.value.length };
+  }
+
+  return row;
+}
+
+function nodeRowOf(target: RolloutTarget, cluster: ClusterInput, node: unknown, plan: unknown, jobs: readonly unknown[]): NodeRolloutRow {
   const name = nameOf(node);
   const labels = labelsOf(node);
   const image = asText(asRecord(asRecord(asRecord(node).status).nodeInfo).osImage);

@@ -156,6 +156,13 @@ describe('nodeRolloutRows', () => {
     expect(rows[0].since).toBeUndefined();
   });
 
+  it('says a node that is not Ready may not come back when the pool\'s image gives it a label the kubelet refuses', () => {
+    const rows = nodeRolloutRows(TARGET, cluster('a', ['updated', 'rebooting', 'upgrading']));
+
+    expect(rows.map((r) => r.labelRefused)).toEqual([undefined, { key: 'elemental.cattle.io/image', length: `${ IMAGE }:2.2.0-3.12`.length }, undefined]);
+    expect(nodeRolloutRows({ ...TARGET, image: 'registry.example.test/os:2.2.0-3.12' }, cluster('a', ['rebooting']))[0].labelRefused).toBeUndefined();
+  });
+
   it('says the Job\'s own message when its pod\'s log is not read (yet)', () => {
     const rows = nodeRolloutRows(TARGET, cluster('a', ['failed'], undefined, false));
 
