@@ -207,7 +207,7 @@ export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
         }
       } else {
         // Parsed files can be large: keep them out of Vue's deep reactivity.
-        await batch.add(key, outcome.state === 'ok' ? { state: 'ok', value: markRaw(outcome.value as object) } : outcome);
+        await batch.add(key, outcome.state === 'ok' ? { state: 'ok', value: markRaw(outcome.value as object) } : outcome, waiting.size === 0);
       }
     },
   },

@@ -4,14 +4,16 @@
 // queued (the other answers of that transaction), so the first files show at once and nothing
 // waits for a timer. Files from the network come one by one: after a write, what settles within
 // `spacingMs` is written together when that time is up, so 486 logs arriving over a few seconds
-// re-aggregate the changelog a few times a second instead of 486 times.
+// re-aggregate the changelog a few times a second instead of 486 times. The last file a page
+// waits for is written at once (`add(…, true)`): the spacing never delays the complete page.
 
 /** The least time between two writes of files from the network. */
-export const SETTLE_SPACING_MS = 100;
+export const SETTLE_SPACING_MS = 250;
 
 export class SettleBatch<T> {
   private waiting: Array<[string, T]> = [];
   private written: Promise<void> | undefined;
+  private flushNow: (() => void) | undefined;
   private lastWriteAt = -Infinity;
 
   constructor(
@@ -20,14 +22,31 @@ export class SettleBatch<T> {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Resolves once the entry (and those settled with it) is in the store. */
-  add(key: string, value: T): Promise<void> {
+  /**
+   * Resolves once the entry (and those settled with it) is in the store. `last`: nothing else is
+   * awaited, so what waits is written now, not when the spacing is up.
+   */
+  add(key: string, value: T, last = false): Promise<void> {
     this.waiting.push([key, value]);
+    if (this.written && last && this.flushNow) {
+      const flush = this.flushNow;
+
+      this.flushNow = undefined;
+      queueMicrotask(flush);
+    }
     if (!this.written) {
       const wait = this.lastWriteAt + this.spacingMs - this.now();
 
       this.written = new Promise<void>((resolve) => {
+        let done = false;
+        let timer: ReturnType<typeof setTimeout> | undefined;
         const flush = () => {
+          if (done) {
+            return;
+          }
+          done = true;
+          clearTimeout(timer);
+          this.flushNow = undefined;
           const entries = this.waiting;
 
           this.waiting = [];
@@ -37,8 +56,9 @@ export class SettleBatch<T> {
           resolve();
         };
 
-        if (wait > 0) {
-          setTimeout(flush, wait);
+        if (wait > 0 && !last) {
+          timer = setTimeout(flush, wait);
+          this.flushNow = flush;
         } else {
           queueMicrotask(flush);
         }

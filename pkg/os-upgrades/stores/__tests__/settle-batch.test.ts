@@ -76,4 +76,32 @@ describe('SettleBatch', () => {
       jest.useRealTimers();
     }
   });
+
+  it('writes at once what waits when the last awaited file settles, without waiting for the spacing', async() => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+    try {
+      let clock = 0;
+      const writes: string[][] = [];
+      const batch = new SettleBatch<number>((entries) => writes.push(entries.map(([key]) => key)), 100, () => clock);
+
+      await batch.add('a', 1);
+      clock = 10;
+      const b = batch.add('b', 2);
+
+      await Promise.resolve();
+      expect(writes).toEqual([['a']]);
+      clock = 20;
+      await Promise.all([b, batch.add('c', 3, true)]);
+      expect(writes).toEqual([['a'], ['b', 'c']]);
+      // The timer of that write is gone: nothing is written twice.
+      jest.advanceTimersByTime(200);
+      expect(writes).toEqual([['a'], ['b', 'c']]);
+      // Right after a write, the last file alone is written at once too.
+      clock = 30;
+      await batch.add('d', 4, true);
+      expect(writes).toEqual([['a'], ['b', 'c'], ['d']]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });
