@@ -1,5 +1,7 @@
 import { defineConfig, PlaywrightTestConfig } from '@playwright/test';
 
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
+
 // Browser tests. By default they run as scripts/test runs them, each against an emulator started
 // here on a port of its own and serving the production dashboard build (dist/, built with
 // EXCLUDES=os-upgrades) and the extension (dist-pkg/): the tests tagged @emulator (project
@@ -26,7 +28,7 @@ const emulatorEnv = {
 };
 
 /** An emulator on `port` with `options` (tests/emulator/core/main.ts), up when it answers `url`. */
-function emulator(port: number, options: string, url: string): NonNullable<PlaywrightTestConfig['webServer']> {
+function emulator(port: number, options: string, url: string): WebServer {
   return {
     command:             `node_modules/.bin/tsx tests/emulator/core/main.ts --port ${ port } --ui dist --plugins dist-pkg${ options }`,
     url:                 `http://localhost:${ port }${ url }`,
