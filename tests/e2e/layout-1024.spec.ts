@@ -17,7 +17,11 @@ import {
 import { channelRow } from './support/channels';
 import { RUN_ID, useSeed } from './support/seed';
 import { TEST_NAMESPACE } from './support/env';
-import { NO_CLUSTER, PageWorld, seedPageWorld, waitForNodes } from './support/seed-pages';
+import {
+  NO_CLUSTER, PageWorld, SELECTOR_ANNOTATION, seedPageWorld, waitForNodes
+} from './support/seed-pages';
+
+const CHANNEL_LABEL = 'elemental.cattle.io/channel';
 
 const seed = useSeed();
 
@@ -308,23 +312,32 @@ function longestName(start: string): string {
 for (const theme of ['light', 'dark'] as const) {
   test(`the pools table keeps every row's menu on the page whatever the names (${ theme })`, async({ page, problems }) => {
     test.setTimeout(120_000);
-    const image = longestName(`sl-micro-6.1-base-v2.2.0-3.12-os-${ RUN_ID }${ theme }`);
+    const channel = `e2e-long-${ RUN_ID }-${ theme }`;
+    const [older, image] = ['3.9', '3.12'].map((build) => longestName(`sl-micro-6.1-base-v2.2.0-${ build }-os-${ RUN_ID }${ theme }`));
     const pool = longestName(`a-${ RUN_ID }-${ theme }-pool-named`);
 
-    expect([image.length, pool.length]).toEqual([63, 63]);
-    await seed.create(VERSION_TYPE, {
-      apiVersion: 'elemental.cattle.io/v1beta1',
-      kind:       'ManagedOSVersion',
-      metadata:   { name: image, namespace: TEST_NAMESPACE },
-      spec:       {
-        version: 'v2.2.0-3.12', type: 'container', metadata: { upgradeImage: `registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12-${ RUN_ID }`, displayName: 'SL Micro Base 6.1 OS' }
-      },
-    });
+    expect([older.length, image.length, pool.length]).toEqual([63, 63, 63]);
+    // Two images of one channel as the operator labels them; the pool pins the older and its
+    // selector offers the newer, so its row shows the most it can: "Would pick", Approve, ⋮.
+    for (const [name, build] of [[older, '3.9'], [image, '3.12']]) {
+      await seed.create(VERSION_TYPE, {
+        apiVersion: 'elemental.cattle.io/v1beta1',
+        kind:       'ManagedOSVersion',
+        metadata:   {
+          name, namespace: TEST_NAMESPACE, labels: { [CHANNEL_LABEL]: channel }
+        },
+        spec: {
+          version: `v2.2.0-${ build }`, type: 'container', metadata: { upgradeImage: `registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-${ build }`, displayName: 'SL Micro Base 6.1 OS' }
+        },
+      });
+    }
     await seed.create(POOL_TYPE, {
       apiVersion: 'elemental.cattle.io/v1beta1',
       kind:       'ManagedOSImage',
-      metadata:   { name: pool, namespace: TEST_NAMESPACE },
-      spec:       { managedOSVersionName: image, clusterTargets: NO_CLUSTER },
+      metadata:   {
+        name: pool, namespace: TEST_NAMESPACE, annotations: { [SELECTOR_ANNOTATION]: JSON.stringify({ channel, version: '~2.2' }) }
+      },
+      spec: { managedOSVersionName: older, clusterTargets: NO_CLUSTER },
     });
     await loginAs(page, 'admin');
     await (theme === 'dark' ? useDarkTheme(page) : useLightTheme(page));
@@ -341,7 +354,9 @@ for (const theme of ['light', 'dark'] as const) {
         const table = page.getByTestId('pools-table');
         const row = table.locator('tbody tr', { has: page.getByRole('link', { name: pool, exact: true }) });
 
-        await expect(row.getByTestId('pool-pin')).toHaveText(image);
+        await expect(row.getByTestId('pool-pin')).toHaveText(older);
+        await expect(row.getByTestId('pool-would-pick')).toContainText(image);
+        await expect(row.getByTestId('pool-approve')).toBeVisible();
         const menus = await table.locator('tbody tr [data-testid^="pool-menu-"]').all();
 
         expect(menus.length).toBeGreaterThan(0);
