@@ -1,13 +1,76 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, PlaywrightTestConfig } from '@playwright/test';
 
-// Browser tests. By default they run against the Rancher API emulator serving the production
-// dashboard build (dist/, built with EXCLUDES=os-upgrades) and the extension (dist-pkg/), started
-// here on a port of its own. With E2E_BASE_URL set they run against that URL instead (a real
-// Rancher, or `yarn dev` on https://localhost:8005) with the E2E_* credentials; the specs that
-// need the emulator's control endpoints skip themselves there. See docs/emulator.md.
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
+
+// Browser tests. By default they run as scripts/test runs them, each against an emulator started
+// here on a port of its own and serving the production dashboard build (dist/, built with
+// EXCLUDES=os-upgrades) and the extension (dist-pkg/): the tests tagged @emulator (project
+// `emulator`) on the emulator with its control endpoints and the demo's data; every other test
+// (project `real-rancher-mode`) on the emulator as a fresh Rancher without control endpoints, as
+// scripts/lib/e2e-real-mode.sh starts it, where the specs create what they need. So
+// `yarn playwright test <spec>` runs any spec alone. E2E_MODE=emulator keeps only the first (what
+// scripts/test runs beside its real Rancher mode runs). With E2E_BASE_URL set they run against that
+// URL instead (a real Rancher, or `yarn dev` on https://localhost:8005) with the E2E_* credentials;
+// the specs that need the emulator's control endpoints skip themselves there. See docs/emulator.md.
 
 const externalUrl = process.env.E2E_BASE_URL;
 const emulatorPort = Number(process.env.E2E_EMULATOR_PORT || 8990);
+const realModePort = Number(process.env.E2E_REAL_RANCHER_PORT || emulatorPort + 1);
+const onlyEmulator = process.env.E2E_MODE === 'emulator';
+const EMULATOR_TAG = /@emulator/;
+/** The project of the tests run as on a real Rancher (tests/e2e/support/env.ts reads its name). */
+const REAL_RANCHER_MODE = 'real-rancher-mode';
+
+const emulatorEnv = {
+  EMULATOR_ROLLOUT_STEP_MS: '800',
+  // A channel sync in 1.5 s instead of 15 s, through the same states.
+  EMULATOR_TIME_SCALE:      '0.1',
+};
+
+/** An emulator on `port` with `options` (tests/emulator/core/main.ts), up when it answers `url`. */
+function emulator(port: number, options: string, url: string): WebServer {
+  return {
+    command:             `node_modules/.bin/tsx tests/emulator/core/main.ts --port ${ port } --ui dist --plugins dist-pkg${ options }`,
+    url:                 `http://localhost:${ port }${ url }`,
+    reuseExistingServer: !process.env.CI,
+    timeout:             120_000,
+    stdout:              'ignore',
+    stderr:              'pipe',
+    env:                 emulatorEnv,
+  };
+}
+
+const chromium = { browserName: 'chromium' as const };
+
+function projects(): PlaywrightTestConfig['projects'] {
+  if (externalUrl) {
+    return [{ name: 'chromium', use: chromium }];
+  }
+  const onEmulator = {
+    name: 'emulator', grep: EMULATOR_TAG, use: { ...chromium, baseURL: `http://localhost:${ emulatorPort }` }
+  };
+
+  return onlyEmulator ? [onEmulator] : [
+    onEmulator,
+    {
+      name: REAL_RANCHER_MODE, grepInvert: EMULATOR_TAG, use: { ...chromium, baseURL: `http://localhost:${ realModePort }` }
+    },
+  ];
+}
+
+function webServers(): PlaywrightTestConfig['webServer'] {
+  if (externalUrl) {
+    return undefined;
+  }
+  const servers = [emulator(emulatorPort, '', '/__emulator/health')];
+
+  if (!onlyEmulator) {
+    // scripts/lib/e2e-real-mode.sh's Rancher: registered clusters with the operator, no channel, version or pool.
+    servers.push(emulator(realModePort, ' --no-control --fixtures tests/fixtures/clusters --scale-versions 0', '/rancherversion'));
+  }
+
+  return servers;
+}
 
 export default defineConfig({
   testDir:       'tests/e2e',
@@ -22,7 +85,7 @@ export default defineConfig({
   forbidOnly:    !!process.env.CI,
   reporter:      [['list'], ['html', { open: 'never', outputFolder: process.env.E2E_REPORT_DIR || 'playwright-report' }]],
   use:           {
-    baseURL:           externalUrl || `http://localhost:${ emulatorPort }`,
+    baseURL:           externalUrl,
     ignoreHTTPSErrors: true,
     viewport:          { width: 1400, height: 900 },
     screenshot:        'only-on-failure',
@@ -36,18 +99,6 @@ export default defineConfig({
       args:           ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
   },
-  projects:  [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: externalUrl ? undefined : {
-    command:             `node_modules/.bin/tsx tests/emulator/core/main.ts --port ${ emulatorPort } --ui dist --plugins dist-pkg`,
-    url:                 `http://localhost:${ emulatorPort }/__emulator/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout:             120_000,
-    stdout:              'ignore',
-    stderr:              'pipe',
-    env:                 {
-      EMULATOR_ROLLOUT_STEP_MS: '800',
-      // A channel sync in 1.5 s instead of 15 s, through the same states.
-      EMULATOR_TIME_SCALE:      '0.1',
-    },
-  },
+  projects:  projects(),
+  webServer: webServers(),
 });

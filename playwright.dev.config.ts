@@ -23,6 +23,8 @@ export default defineConfig({
   reporter:  [['list'], ['html', { open: 'never', outputFolder: process.env.E2E_REPORT_DIR || 'playwright-report/dev-server' }]],
   // The dev build is not optimised: the dashboard's first boot compiles more in the browser.
   timeout:   180_000,
+  // One project of every test (the main config's are the emulator's and the real Rancher mode's).
+  projects:  [{ name: 'chromium', use: { browserName: 'chromium' } }],
   use:       { ...base.use, baseURL: `https://localhost:${ devPort }` },
   webServer: {
     command:             'scripts/run',

@@ -20,6 +20,8 @@ export default defineConfig({
   testDir:   'tests/e2e-oldest',
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results/oldest-shell',
   reporter:  [['list'], ['html', { open: 'never', outputFolder: process.env.E2E_REPORT_DIR || 'playwright-report/oldest-shell' }]],
+  // One project of every test (the main config's are the emulator's and the real Rancher mode's).
+  projects:  [{ name: 'chromium', use: { browserName: 'chromium' } }],
   use:       { ...base.use, baseURL: `http://localhost:${ emulatorPort }` },
   webServer: {
     command:             `node_modules/.bin/tsx tests/emulator/core/main.ts --port ${ emulatorPort } --ui .cache/shell-${ shellVersion }/dist --plugins dist-pkg --rancher-version 2.12`,

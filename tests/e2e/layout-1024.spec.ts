@@ -11,10 +11,17 @@ import { expectAccessible, expectTheme, useDarkTheme, useLightTheme } from './su
 import { attachFullPage, sidewaysScroll, tooWide } from './support/layout';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import { CHANNELS, FLEET, POOLS, SOURCES } from './support/names';
+import {
+  CHANNELS, FLEET, POOL_TYPE, POOLS, SOURCES, VERSION_TYPE
+} from './support/names';
 import { channelRow } from './support/channels';
-import { useSeed } from './support/seed';
-import { NO_CLUSTER, PageWorld, seedPageWorld, waitForNodes } from './support/seed-pages';
+import { RUN_ID, useSeed } from './support/seed';
+import { TEST_NAMESPACE } from './support/env';
+import {
+  NO_CLUSTER, PageWorld, SELECTOR_ANNOTATION, seedPageWorld, waitForNodes
+} from './support/seed-pages';
+
+const CHANNEL_LABEL = 'elemental.cattle.io/channel';
 
 const seed = useSeed();
 
@@ -287,6 +294,84 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(table.locator('tbody tr', { hasText: world.behind })).toBeVisible();
       await expectInside(table.locator('table').first(), page.locator('.fleet-page'));
     });
+    expect(problems.pageErrors).toEqual([]);
+  });
+}
+
+/** `start` filled out to Kubernetes' longest label value, 63 characters, cut after a letter. */
+function longestName(start: string): string {
+  const name = `${ start }-as-long-as-kubernetes-allows-a-name-to-be-in-a-label-value`.slice(0, 63);
+
+  return name.endsWith('-') ? `${ name.slice(0, 62) }s` : name;
+}
+
+// Issue 30: the pools table pushed a row's ⋮ off the page at 1400 px on long names. A pool named
+// with 63 characters, pinned to an image named with 63, first by name so on the first page: at
+// every desktop width the ⋮ of every row on the page is in the viewport and takes a click, with
+// the Namespace column shown (a pool in fleet-local, which every Rancher has) and hidden.
+for (const theme of ['light', 'dark'] as const) {
+  test(`the pools table keeps every row's menu on the page whatever the names (${ theme })`, async({ page, problems }) => {
+    test.setTimeout(120_000);
+    const channel = `e2e-long-${ RUN_ID }-${ theme }`;
+    const [older, image] = ['3.9', '3.12'].map((build) => longestName(`sl-micro-6.1-base-v2.2.0-${ build }-os-${ RUN_ID }${ theme }`));
+    const pool = longestName(`a-${ RUN_ID }-${ theme }-pool-named`);
+
+    expect([older.length, image.length, pool.length]).toEqual([63, 63, 63]);
+    // Two images of one channel as the operator labels them; the pool pins the older and its
+    // selector offers the newer, so its row shows the most it can: "Would pick", Approve, ⋮.
+    for (const [name, build] of [[older, '3.9'], [image, '3.12']]) {
+      await seed.create(VERSION_TYPE, {
+        apiVersion: 'elemental.cattle.io/v1beta1',
+        kind:       'ManagedOSVersion',
+        metadata:   {
+          name, namespace: TEST_NAMESPACE, labels: { [CHANNEL_LABEL]: channel }
+        },
+        spec: {
+          version: `v2.2.0-${ build }`, type: 'container', metadata: { upgradeImage: `registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-${ build }`, displayName: 'SL Micro Base 6.1 OS' }
+        },
+      });
+    }
+    await seed.create(POOL_TYPE, {
+      apiVersion: 'elemental.cattle.io/v1beta1',
+      kind:       'ManagedOSImage',
+      metadata:   {
+        name: pool, namespace: TEST_NAMESPACE, annotations: { [SELECTOR_ANNOTATION]: JSON.stringify({ channel, version: '~2.2' }) }
+      },
+      spec: { managedOSVersionName: older, clusterTargets: NO_CLUSTER },
+    });
+    await loginAs(page, 'admin');
+    await (theme === 'dark' ? useDarkTheme(page) : useLightTheme(page));
+
+    for (const [width, namespaces] of [[1024, 1], [1280, 1], [1400, 1], [1400, 2], [1280, 2], [1024, 2]] as const) {
+      await test.step(`${ width } px, pools in ${ namespaces } namespace(s)`, async() => {
+        if (namespaces === 2 && width === 1400) {
+          // No targets: the operator refuses cluster targets in fleet-local (its own cluster).
+          await seed.pool(`a-${ theme }-in-another-namespace`, {}, {}, 'fleet-local');
+        }
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(dashboardPath(POOLS));
+        await expectTheme(page, theme);
+        const table = page.getByTestId('pools-table');
+        const row = table.locator('tbody tr', { has: page.getByRole('link', { name: pool, exact: true }) });
+
+        await expect(row.getByTestId('pool-pin')).toHaveText(older);
+        await expect(row.getByTestId('pool-would-pick')).toContainText(image);
+        await expect(row.getByTestId('pool-approve')).toBeVisible();
+        const menus = await table.locator('tbody tr [data-testid^="pool-menu-"]').all();
+
+        expect(menus.length).toBeGreaterThan(0);
+        for (const menu of menus) {
+          await expect(menu).toBeInViewport({ ratio: 1 });
+          await expectInside(menu, page.locator('.pools-page'));
+          // Actionable: visible, steady, and not covered by another element.
+          await menu.click({ trial: true });
+        }
+        await row.getByTestId(`pool-menu-${ pool }`).click();
+        await expect(page.getByRole('menuitem', { name: 'Edit YAML' })).toBeVisible();
+        await page.keyboard.press('Escape');
+        expect(await sidewaysScroll(page), `too wide: ${ (await tooWide(page)).join(', ') }`).toBeLessThanOrEqual(0);
+      });
+    }
     expect(problems.pageErrors).toEqual([]);
   });
 }

@@ -22,6 +22,14 @@ export async function readLatestPool(store: ShellStore, id: string): Promise<Kub
   return found ? plainObject(found) : undefined;
 }
 
+/** The pool as the page's watch holds it now, without a request (undefined when not held). */
+export function heldPool(store: ShellStore, id: string): KubeObject | undefined {
+  const byId = store.getters['management/byId'] as ((type: string, id: string) => unknown) | undefined;
+  const held = byId?.(TYPE.IMAGE, id);
+
+  return held ? plainObject(held) : undefined;
+}
+
 export interface PoolWriteRequest {
   mode: 'create' | 'update';
   /** The pool as read by the person's screen (undefined when creating). */

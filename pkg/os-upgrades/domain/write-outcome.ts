@@ -90,6 +90,16 @@ export function alreadyAtImage(latest: unknown, versionName: string): boolean {
   return !!versionName && readPool(latest).pin === versionName;
 }
 
+/**
+ * The image someone else approved first, or '' when nobody did: `read` is the pool the dialog
+ * offered `versionName` on, `latest` the pool as it is now, whichever came first: the page's watch
+ * bringing the other approval before Confirm, or the read after the dialog's own write met a 409.
+ * A pool that already pinned the image when read (a re-approval of a changed image) lost no race.
+ */
+export function approvalRaceLost(read: unknown, latest: unknown, versionName: string): string {
+  return latest !== undefined && alreadyAtImage(latest, versionName) && !alreadyAtImage(read, versionName) ? versionName : '';
+}
+
 /** One field the other writer changed, with what this person's save would write there. */
 export interface ConflictChange {
   /** `spec.concurrency`, `metadata.annotations.<key>`, … */

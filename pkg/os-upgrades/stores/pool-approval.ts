@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia';
 import {
-  alreadyAtImage, checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, plainObject, planPoolWrite, PoolIntent, poolId, PoolWritePlan,
+  alreadyAtImage, approvalRaceLost, checkPoolUpgrade, KubeObject, OSVersion, PendingWrite, pendingWrite, plainObject, planPoolWrite, PoolIntent, poolId, PoolWritePlan,
   poolImageDrift, readPool, runImage, textDraftTarget, versionImageKey, versionsForPool, WriteNotice, writeNotice, WriteOutcome
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
-import { readLatestPool, writePool } from '../api/pools';
+import { heldPool, readLatestPool, writePool } from '../api/pools';
 import { keepText, keepTextAs, takeText } from './text-drafts';
 
 const draftTarget = (request: ApprovalRequest) => textDraftTarget(request.id, request.kind, request.versionName);
@@ -200,6 +200,15 @@ export const usePoolApprovalStore = defineStore('osUpgrades/poolApproval', {
     },
 
     async write(request: ApprovalRequest, context: ApprovalContext): Promise<boolean> {
+      const held = heldPool(context.store, request.id);
+
+      // The watch brought someone else's approval of this image first: nothing to write.
+      if (approvalRaceLost(request.snapshot, held, request.versionName)) {
+        this.outcome = { kind: 'refused', reason: { key: 'osUpgrades.pool.refusal.alreadyPinned', values: { name: request.versionName } } };
+        this.show(request, held, context);
+
+        return false;
+      }
       const intent = approvalIntent(request, context.approvedBy, this.comment);
       const outcome = await writePool(context.store, {
         mode:     'update',
@@ -220,7 +229,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades/poolApproval', {
       } else if (outcome.kind === 'refused') {
         this.show(request, await readLatestPool(context.store, request.id), context);
       } else if (outcome.kind === 'conflict') {
-        this.show(request, outcome.latest, context);
+        this.show(request, outcome.latest ?? await readLatestPool(context.store, request.id), context);
       }
 
       return false;

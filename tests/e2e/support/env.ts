@@ -1,5 +1,19 @@
 // Where the specs run: the emulator (default) or a real Rancher given by E2E_BASE_URL.
 
+import { test } from '@playwright/test';
+
+/** playwright.config.ts's project of the untagged tests: the emulator as a fresh Rancher, no control endpoints. */
+export const REAL_RANCHER_MODE_PROJECT = 'real-rancher-mode';
+
+/** The running test is in the real Rancher mode project (false outside a test). */
+export function inRealRancherModeProject(): boolean {
+  try {
+    return test.info().project.name === REAL_RANCHER_MODE_PROJECT;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `limited`: reads the management cluster but has no access to one downstream cluster (emulator user, or E2E_LIMITED_*);
  * `member`: reads the nodes of the downstream clusters but not their Plans and Jobs (no System project; E2E_MEMBER_*).
@@ -11,9 +25,9 @@ export interface Credentials {
   password: string;
 }
 
-/** True when the specs run against the emulator started by playwright.config.ts. */
+/** True when the specs run against the emulator with its control endpoints, started by playwright.config.ts. */
 export function onEmulator(): boolean {
-  return !process.env.E2E_BASE_URL;
+  return !process.env.E2E_BASE_URL && !inRealRancherModeProject();
 }
 
 /**

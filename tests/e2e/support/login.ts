@@ -3,7 +3,7 @@
 
 import { Page, expect } from '@playwright/test';
 import { SessionApi, sessionApi } from './api';
-import { Role, credentials, onEmulator } from './env';
+import { Role, credentials, inRealRancherModeProject, onEmulator } from './env';
 
 const USERNAME_INPUT = 'input[data-testid="local-login-username"], [data-testid="local-login-username"] input';
 const PASSWORD_INPUT = 'input[data-testid="local-login-password"], [data-testid="local-login-password"] input';
@@ -16,7 +16,7 @@ export function dashboardPrefix(): string {
   if (process.env.E2E_DASHBOARD_PREFIX !== undefined) {
     return process.env.E2E_DASHBOARD_PREFIX.replace(/\/$/, '');
   }
-  if (onEmulator()) {
+  if (onEmulator() || inRealRancherModeProject()) {
     return '';
   }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {
-  alreadyAtImage, conflictChanges, holdsWrittenContent, readBackVerdict, writeVerdict
+  alreadyAtImage, approvalRaceLost, conflictChanges, holdsWrittenContent, readBackVerdict, writeVerdict
 } from '..';
 import { poolObject } from './pool-test-data';
 
@@ -32,6 +32,18 @@ describe('what a write did', () => {
     expect(alreadyAtImage(poolObject({ pin: 'base-v2.2.0-3.12-os' }), 'base-v2.2.0-3.12-os')).toBe(true);
     expect(alreadyAtImage(poolObject({ pin: 'base-v2.2.0-3.9-os' }), 'base-v2.2.0-3.12-os')).toBe(false);
     expect(alreadyAtImage(poolObject({ pin: 'x' }), '')).toBe(false);
+  });
+
+  it('names the image someone else approved first, whether the watch or a 409 brought it', () => {
+    const read = poolObject({ pin: 'base-v2.2.0-3.9-os' });
+    const approved = poolObject({ pin: 'base-v2.2.0-3.12-os' });
+
+    expect(approvalRaceLost(read, approved, 'base-v2.2.0-3.12-os')).toBe('base-v2.2.0-3.12-os');
+    // Nothing known yet, or the other writer chose another image.
+    expect(approvalRaceLost(read, undefined, 'base-v2.2.0-3.12-os')).toBe('');
+    expect(approvalRaceLost(read, poolObject({ pin: 'base-v2.2.0-3.8-os' }), 'base-v2.2.0-3.12-os')).toBe('');
+    // Approving again a pin whose image changed: the pool pinned it already when the dialog read it.
+    expect(approvalRaceLost(approved, approved, 'base-v2.2.0-3.12-os')).toBe('');
   });
 });
 

@@ -108,6 +108,40 @@ describe('approval store', () => {
     });
   });
 
+  it('sends nothing when the watch already brought someone else\'s approval of the image, and says so', async() => {
+    const approval = usePoolApprovalStore();
+    const approved = poolObject({
+      pin: NEW.name, selector: SELECTOR, resourceVersion: '42'
+    });
+    const { store, writes } = shellStore(approved);
+    const byId = jest.fn(() => approved);
+
+    approval.open('approve', poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '41'
+    }), VERSIONS, NOW);
+
+    expect(await approval.confirm(context({ ...store, getters: { 'management/byId': byId } }))).toBe(false);
+    expect(byId).toHaveBeenCalledWith('elemental.cattle.io.managedosimage', 'fleet-default/edge');
+    expect(writes).toHaveLength(0);
+    expect(approval.notice).toMatchObject({ kind: 'alreadyDone', text: { key: 'osUpgrades.approve.alreadyAt', values: { image: NEW.name } } });
+  });
+
+  it('on a 409 from someone else\'s approval of the same image, says the pool is already at it', async() => {
+    const approval = usePoolApprovalStore();
+    const approved = poolObject({
+      pin: NEW.name, selector: SELECTOR, resourceVersion: '42'
+    });
+    const { store, writes } = shellStore(approved, () => Promise.reject(Object.assign(new Error('conflict'), { _status: 409 })));
+
+    approval.open('approve', poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '41'
+    }), VERSIONS, NOW);
+
+    expect(await approval.confirm(context(store))).toBe(false);
+    expect(writes).toHaveLength(1);
+    expect(approval.notice).toMatchObject({ kind: 'alreadyDone', text: { key: 'osUpgrades.approve.alreadyAt', values: { image: NEW.name } } });
+  });
+
   it('on a 409 that only a status update caused, writes what the dialog showed with the new resourceVersion', async() => {
     const approval = usePoolApprovalStore();
     const shown = poolObject({
