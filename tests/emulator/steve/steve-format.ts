@@ -34,7 +34,9 @@ export interface PresentOptions {
 function ownedRelationships(object: KubeObject, ownedBy: PresentOptions['ownedBy']): JsonObject[] {
   return (ownedBy?.(object.metadata.uid) ?? []).map(({ type, object: owned }) => {
     const state = summarizeWithMessages(owned);
-    const rel: JsonObject = { toId: steveId(owned), toType: type, rel: 'owner' };
+    const rel: JsonObject = {
+      toId: steveId(owned), toType: type, rel: 'owner'
+    };
 
     if (state.name) {
       rel.state = state.name;

@@ -20,9 +20,7 @@ function setup() {
     },
     spec: { version: name, type: 'container' },
   }, SYSTEM_ACTOR);
-  const present = () => toSteve(channelType, api.store.sharedOne(channelType.id, 'fleet-default', 'base')!, 'https://x', SYSTEM_ACTOR, {
-    ownedBy: (uid) => api.store.sharedOwnedBy(uid)
-  });
+  const present = () => toSteve(channelType, api.store.sharedOne(channelType.id, 'fleet-default', 'base')!, 'https://x', SYSTEM_ACTOR, { ownedBy: (uid) => api.store.sharedOwnedBy(uid) });
   const relationships = (object: Record<string, unknown>) => (object.metadata as { relationships?: Record<string, unknown>[] }).relationships;
 
   return {
@@ -39,8 +37,12 @@ describe('Steve relationships of an owner', () => {
     owned('v1');
     owned('v2');
     expect(relationships(present())).toEqual([
-      expect.objectContaining({ toId: 'fleet-default/v1', toType: 'elemental.cattle.io.managedosversion', rel: 'owner', state: 'active' }),
-      expect.objectContaining({ toId: 'fleet-default/v2', toType: 'elemental.cattle.io.managedosversion', rel: 'owner', state: 'active' }),
+      expect.objectContaining({
+        toId: 'fleet-default/v1', toType: 'elemental.cattle.io.managedosversion', rel: 'owner', state: 'active'
+      }),
+      expect.objectContaining({
+        toId: 'fleet-default/v2', toType: 'elemental.cattle.io.managedosversion', rel: 'owner', state: 'active'
+      }),
     ]);
     api.delete(versionType, 'fleet-default', 'v1', SYSTEM_ACTOR);
     expect(relationships(present())?.map((rel) => rel.toId)).toEqual(['fleet-default/v2']);
