@@ -58,6 +58,19 @@ export async function findAll<T = KubeObject>(store: ShellStore, type: string, o
 }
 
 /**
+ * Every object of a type, read for this package alone: the shell's store keeps one list per type,
+ * shared with other extensions, and is not replaced. `exclude` names fields Steve leaves out
+ * (rancher/steve pkg/resources/common/formatter.go, excludeFields; in Steve since 2022, every
+ * Rancher this package supports). Plain objects, not the shell's models.
+ */
+export async function listOwn<T = KubeObject>(store: ShellStore, type: string, exclude: readonly string[]): Promise<T[]> {
+  const params = ['pagesize=100000', ...['metadata.managedFields', ...exclude].map((field) => `exclude=${ encodeURIComponent(field) }`)];
+  const res = await store.dispatch('management/request', { url: `/v1/${ type }s?${ params.join('&') }` }) as { data?: unknown[] } | undefined;
+
+  return (Array.isArray(res?.data) ? res.data : []) as T[];
+}
+
+/**
  * Calls `reload` each time the shell's websocket has reconnected and re-watched (its `opened`
  * action after a drop). Returns the function that stops listening.
  */

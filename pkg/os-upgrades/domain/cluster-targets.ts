@@ -133,6 +133,9 @@ export function overlappingPools(draft: { name: string; namespace: string; targe
   if (!mine.size) {
     return [];
   }
+  // Only the draft's clusters can be shared: each other pool's targets are matched against those
+  // alone (a pool often targets one cluster of many; the pool form asks on every change).
+  const candidates = clusters.filter((cluster) => mine.has(cluster.name));
 
   return pools.flatMap((pool) => {
     const metadata = metadataOf(pool);
@@ -140,7 +143,7 @@ export function overlappingPools(draft: { name: string; namespace: string; targe
     if (metadata.namespace !== draft.namespace || metadata.name === draft.name || !nodeSelectorsMayOverlap(draft.nodeSelector, specOf(pool).nodeSelector)) {
       return [];
     }
-    const shared = targetedClusters(draft.namespace, targetsOf(pool), clusters, groups).filter((name) => mine.has(name));
+    const shared = targetedClusters(draft.namespace, targetsOf(pool), candidates, groups).filter((name) => mine.has(name));
 
     return shared.length ? [{ pool: String(metadata.name), clusters: shared }] : [];
   });

@@ -1,13 +1,13 @@
 // What the channel pages read, never every ManagedOSVersion (docs/shell-queries.md): the channel
-// objects (the shell's management store's own list, watched: a few dozen), and the versions of
+// objects (a few dozen, read without Steve's relationships and kept current: stores/channel-list.ts), and the versions of
 // the channels a page shows, read by label into stores/channel-versions.ts, where they are
 // converted once and kept current by the shell's `resource.changes` events.
 import { OSVersion, pickChannel, toOSVersion } from '../domain';
 import type { ShellStore } from '../types/shell-store';
-import { errorMessage, findAll } from '../api/resources';
+import { errorMessage } from '../api/resources';
 import { versionsByName } from '../api/version-queries';
-import { TYPE } from '../config';
 import { channelKey, useChannelVersionsStore } from './channel-versions';
+import { useChannelListStore } from './channel-list';
 import type { ChannelRef } from './pool-list';
 
 export type { ChannelRef };
@@ -21,7 +21,7 @@ export interface ChannelList {
 /** Every channel object. `opt.force` reads it from the server again (after a websocket reconnect, domain/live-list.ts). */
 export async function loadChannelList(shell: ShellStore, opt: Record<string, unknown> = {}): Promise<ChannelList> {
   try {
-    return { channels: await findAll(shell, TYPE.CHANNEL, opt), error: '' };
+    return { channels: await useChannelListStore().load(shell, opt.force === true), error: '' };
   } catch (e) {
     return { channels: [], error: errorMessage(e) };
   }
@@ -29,7 +29,7 @@ export async function loadChannelList(shell: ShellStore, opt: Record<string, unk
 
 /** Every channel object, or none when they cannot be read (they only add changelog URL templates). */
 export async function loadChannels(shell: ShellStore): Promise<Record<string, unknown>[]> {
-  return await findAll<Record<string, unknown>>(shell, TYPE.CHANNEL).catch(() => []);
+  return await useChannelListStore().load(shell).catch(() => []);
 }
 
 /** The channel's versions as the store has them now, newest first (reactive in a computed). */
@@ -65,7 +65,7 @@ export interface LoadedChannel {
 export async function loadChannel(shell: ShellStore, namespace: string, name: string, opt: Record<string, unknown> = {}): Promise<LoadedChannel> {
   try {
     const [channels] = await Promise.all([
-      findAll<Record<string, unknown>>(shell, TYPE.CHANNEL, opt),
+      useChannelListStore().load(shell, opt.force === true),
       loadChannelVersions(shell, [{ namespace, channel: name }], opt.force === true),
     ]);
 

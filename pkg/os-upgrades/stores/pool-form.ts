@@ -13,6 +13,7 @@ import { clearDraft, storedDraft, storeDraft } from '../api/drafts';
 import { TYPE } from '../config';
 import { canCreatePool, creatablePoolNamespaces } from './session';
 import { useSelectorDraftStore } from './selector-draft';
+import { useChannelListStore } from './channel-list';
 import { pinnedVersions, useChannelVersionsStore } from './channel-versions';
 import { ChannelRef } from './pool-list';
 
@@ -335,7 +336,7 @@ export const usePoolFormStore = defineStore('osUpgrades/poolForm', {
 
       try {
         [this.channelObjects, this.poolObjects, this.clusterObjects, this.groupObjects] = await Promise.all([
-          findAll(shell, TYPE.CHANNEL), optional(TYPE.IMAGE), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
+          useChannelListStore().load(shell), optional(TYPE.IMAGE), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
         ]);
         if (name) {
           const found = await findOne(shell, TYPE.IMAGE, `${ namespace }/${ name }`, { watch: false }).catch(() => undefined);

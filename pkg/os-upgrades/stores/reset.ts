@@ -6,6 +6,7 @@ import { storedDraft } from '../api/drafts';
 import { PAGE, pageRoute, poolEditRoute } from '../config';
 import { useChangelogsStore } from './changelogs';
 import { useChannelCountsStore } from './channel-counts';
+import { useChannelListStore } from './channel-list';
 import { useChannelVersionsStore } from './channel-versions';
 import { useCompareStore } from './compare';
 import { useImageSearchStore } from './image-search';
@@ -41,6 +42,7 @@ export function resetStores(): void {
   useNodeRolloutStore().reset();
   // The next person may not read the same channels: drop them and their watches.
   useChannelVersionsStore().reset();
+  useChannelListStore().reset();
   usePoolPageStore().reset();
   usePinnedVersionsStore().reset();
   useChannelCountsStore().$reset();

@@ -64,6 +64,8 @@ export class ObjectStore {
   private readonly history: StoreEvent[] = [];
   private readonly listeners = new Set<(event: StoreEvent) => void>();
   private readonly labels = new LabelIndex();
+  /** Owner uid → the objects whose ownerReferences name it, as "type\0key". */
+  private readonly owned = new Map<string, Set<string>>();
   private revisionCounter = 1000;
 
   get revision(): number {
@@ -103,6 +105,26 @@ export class ObjectStore {
     return this.types.get(type)?.get(objectKey(namespace, name));
   }
 
+  /**
+   * The stored objects whose ownerReferences name this uid, with their types: never modify them.
+   * Steve's summary cache indexes every object's relationships by the object they point to
+   * (rancher/steve pkg/summarycache/summarycache.go, relationshipIndex).
+   */
+  sharedOwnedBy(uid: string): { type: string; object: KubeObject }[] {
+    const out: { type: string; object: KubeObject }[] = [];
+
+    for (const ref of this.owned.get(uid) ?? []) {
+      const [type, key] = ref.split('\0');
+      const object = this.types.get(type)?.get(key);
+
+      if (object) {
+        out.push({ type, object });
+      }
+    }
+
+    return out;
+  }
+
   get(type: string, namespace: string | undefined, name: string): KubeObject | undefined {
     const found = this.types.get(type)?.get(objectKey(namespace, name));
 
@@ -122,11 +144,13 @@ export class ObjectStore {
 
     if (previous) {
       this.labels.remove(type, previous);
+      this.indexOwners(type, key, previous, false);
     }
     const stored = clone(object);
 
     byKey.set(key, stored);
     this.labels.add(type, stored);
+    this.indexOwners(type, key, stored, true);
     this.emit({
       type, action, object: clone(object), revision: Number(object.metadata.resourceVersion)
     });
@@ -141,6 +165,7 @@ export class ObjectStore {
     }
     this.types.get(type)?.delete(key);
     this.labels.remove(type, existing);
+    this.indexOwners(type, key, existing, false);
     const revision = this.nextRevision();
     const last = clone(existing);
 
@@ -176,6 +201,25 @@ export class ObjectStore {
     }
 
     return out;
+  }
+
+  private indexOwners(type: string, key: string, object: KubeObject, add: boolean): void {
+    for (const { uid } of object.metadata.ownerReferences ?? []) {
+      let refs = this.owned.get(uid);
+
+      if (add) {
+        if (!refs) {
+          refs = new Set();
+          this.owned.set(uid, refs);
+        }
+        refs.add(`${ type }\0${ key }`);
+      } else if (refs) {
+        refs.delete(`${ type }\0${ key }`);
+        if (!refs.size) {
+          this.owned.delete(uid);
+        }
+      }
+    }
   }
 
   private emit(event: StoreEvent): void {

@@ -4,7 +4,7 @@
 import { JsonObject, asObject, clone, isObject } from '../core/json';
 import { ResourceType } from '../kube/resource-types';
 import { KubeObject } from '../kube/store';
-import { summarize } from './summary';
+import { summarize, summarizeWithMessages } from './summary';
 import { Actor, can } from '../rancher/users';
 
 export function steveId(object: KubeObject): string {
@@ -21,6 +21,38 @@ export function kubePath(type: ResourceType, namespace: string | undefined, name
 /** What a request asks of the presentation: Steve's `checkPermissions=<type>,<type>` query. */
 export interface PresentOptions {
   checkPermissions?: ResourceType[];
+  /** The stored objects whose ownerReferences name this uid (ObjectStore.sharedOwnedBy). */
+  ownedBy?: (uid: string) => { type: string; object: KubeObject }[];
+}
+
+/**
+ * An owner's `toId` relationship to each object it owns, with that object's state: Steve's summary
+ * cache reverses every ownerReference (rancher/steve pkg/summarycache/summarycache.go,
+ * SummaryAndRelationship, reverseRel and toRel, addObject: the message joined with "; ";
+ * Relationship's fields are `omitempty`). A channel of 500 versions carries 500.
+ */
+function ownedRelationships(object: KubeObject, ownedBy: PresentOptions['ownedBy']): JsonObject[] {
+  return (ownedBy?.(object.metadata.uid) ?? []).map(({ type, object: owned }) => {
+    const state = summarizeWithMessages(owned);
+    const rel: JsonObject = {
+      toId: steveId(owned), toType: type, rel: 'owner'
+    };
+
+    if (state.name) {
+      rel.state = state.name;
+    }
+    if (state.messages.length) {
+      rel.message = state.messages.join('; ');
+    }
+    if (state.error) {
+      rel.error = true;
+    }
+    if (state.transitioning) {
+      rel.transitioning = true;
+    }
+
+    return rel;
+  });
 }
 
 /**
@@ -87,6 +119,7 @@ export function toSteve(type: ResourceType, object: KubeObject, base: string, ac
     rel:      'owner',
     state:    'active',
   }));
+  (metadata.relationships as JsonObject[]).push(...ownedRelationships(object, options.ownedBy));
   // Rancher relates the local management cluster to its provisioning cluster; the home page follows it.
   if (type.id === 'management.cattle.io.cluster' && object.metadata.name === 'local') {
     (metadata.relationships as JsonObject[]).push({

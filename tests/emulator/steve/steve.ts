@@ -286,12 +286,14 @@ export class SteveApi {
 
   private presentOptions(ctx: RequestContext): PresentOptions {
     const asked = ctx.url.searchParams.get('checkPermissions');
+    const ownedBy = (uid: string) => this.emulator.store.sharedOwnedBy(uid);
 
     if (!asked) {
-      return {};
+      return { ownedBy };
     }
 
     return {
+      ownedBy,
       checkPermissions: asked.split(',').map((name) => this.emulator.types.fromSteveName(name.trim()))
         .filter((t): t is ResourceType => !!t)
     };

@@ -289,6 +289,13 @@ function checkStandard(object: KubeObject, conditions: Cond[], s: Summary): void
 
 /** Steve's state of one object: name, error, transitioning and the messages joined with ":". */
 export function summarize(object: KubeObject): ObjectState {
+  const { messages, ...state } = summarizeWithMessages(object);
+
+  return { ...state, message: messages.join(':') };
+}
+
+/** summarize() with the messages apart (a relationship joins them with "; "). */
+export function summarizeWithMessages(object: KubeObject): Omit<ObjectState, 'message'> & { messages: string[] } {
   const data = object as unknown as JsonObject;
   const conditions = conditionsOf(data);
   const s: Summary = {
@@ -302,12 +309,11 @@ export function summarize(object: KubeObject): ObjectState {
   checkPhase(data, s);
   checkStandard(object, conditions, s);
   const seen = new Set<string>();
-  const messages = s.messages.map((m) => m.trim()).filter((m) => m && !seen.has(m) && seen.add(m));
 
   return {
     name:          (s.state || 'active').toLowerCase(),
     error:         s.error,
     transitioning: s.transitioning,
-    message:       messages.join(':'),
+    messages:      s.messages.map((m) => m.trim()).filter((m) => m && !seen.has(m) && seen.add(m)),
   };
 }

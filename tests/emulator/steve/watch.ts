@@ -250,7 +250,7 @@ export class SteveSubscription {
       return;
     }
     this.send({
-      name: `resource.${ action }`, ...header(watch), revision: String(revision), data: toSteve(watch.type, object, this.base, this.actor)
+      name: `resource.${ action }`, ...header(watch), revision: String(revision), data: toSteve(watch.type, object, this.base, this.actor, { ownedBy: (uid) => this.env.store.sharedOwnedBy(uid) })
     });
   }
 

@@ -16,7 +16,8 @@ const CHANNEL = {
 };
 
 function mountPage(query: Record<string, string> = {}, versions = channelVersions('sl-micro-6.1-base')) {
-  const dispatch = jest.fn((_: string, payload: { type: string }) => Promise.resolve(payload.type === TYPE.CHANNEL ? [CHANNEL] : versions));
+  // The channels are read for the page alone (api/resources.ts listOwn): Steve's collection.
+  const dispatch = jest.fn((action: string, payload: { type?: string; url?: string }) => Promise.resolve(action === 'management/request' && payload.url?.startsWith(`/v1/${ TYPE.CHANNEL }s?`) ? { data: [CHANNEL] } : versions));
   const replace = jest.fn();
   const globals = mountGlobals(shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>));
   const wrapper = mount(ChannelPage, {

@@ -23,12 +23,22 @@ const channel = (name: string, extra: Record<string, unknown> = {}) => ({
 
 beforeEach(() => setActivePinia(createPinia()));
 
+/** The package's own read of the channels (api/resources.ts listOwn), without Steve's relationships. */
+const CHANNELS_URL = `/v1/${ TYPE.CHANNEL }s?pagesize=100000&exclude=metadata.managedFields&exclude=metadata.relationships`;
+
+function isChannelRead(action: string, payload: unknown): boolean {
+  return action === 'management/request' && (payload as { url?: string }).url === CHANNELS_URL;
+}
+
 function mountWith(channels: unknown[] | Error, versions: unknown[] = []) {
   const dispatch = jest.fn((action: string, payload: { type: string }) => {
     if (channels instanceof Error) {
       return Promise.reject(channels);
     }
 
+    if (isChannelRead(action, payload)) {
+      return Promise.resolve({ data: channels });
+    }
     if (action === 'management/findPage') {
       // A page of one: Steve's count of the channel's versions (its label), no version body needed.
       const { pagination } = (payload as unknown as { opt: { pagination: { pageSize: number; labelSelector: { matchLabels: Record<string, string> } } } }).opt;
@@ -68,7 +78,9 @@ describe('channels page', () => {
 
     await flushPromises();
 
-    expect(dispatch).toHaveBeenCalledWith('management/findAll', { type: TYPE.CHANNEL, opt: {} });
+    // The channels read for the page alone, without the relationships real Steve gives an owner per version it owns.
+    expect(dispatch).toHaveBeenCalledWith('management/request', { url: CHANNELS_URL });
+    expect(dispatch.mock.calls.some(([action, payload]) => action === 'management/findAll' && payload.type === TYPE.CHANNEL)).toBe(false);
     // No list of versions: one count per channel (a page of one), nothing else of that type.
     const versionCalls = dispatch.mock.calls.filter(([, payload]) => payload.type === TYPE.VERSION);
 
@@ -128,7 +140,7 @@ describe('channels page', () => {
   it('reads its lists again from the server after the shell\'s websocket reconnected, and shows what changed', async() => {
     let after: ((action: { type: string; payload?: unknown }) => void) | undefined;
     const served = [channel('sl-micro-6.1-base')];
-    const dispatch = jest.fn((action: string, payload: { type: string }) => Promise.resolve(payload.type === TYPE.CHANNEL ? [...served] : []));
+    const dispatch = jest.fn((action: string, payload: unknown) => Promise.resolve(isChannelRead(action, payload) ? { data: [...served] } : []));
     const store = {
       ...shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>),
       subscribeAction: (handler: { after: typeof after }) => {
@@ -153,7 +165,39 @@ describe('channels page', () => {
     after?.({ type: 'management/opened', payload: { currentTarget: { hasReconnected: true } } });
     await flushPromises();
 
-    expect(dispatch).toHaveBeenCalledWith('management/findAll', { type: TYPE.CHANNEL, opt: { force: true } });
+    expect(dispatch.mock.calls.filter(([action, payload]) => isChannelRead(action, payload))).toHaveLength(2);
+    expect(wrapper.findAll('.row').map((row) => row.text())).toEqual(['sl-micro-6.1-base', 'unstable']);
+  });
+
+  it('follows a change of the channels (Steve\'s resource.changes event) without a reload', async() => {
+    const served = [channel('sl-micro-6.1-base')];
+    const changes: ((event: { revision?: string }) => void)[] = [];
+    const dispatch = jest.fn((action: string, payload: unknown) => {
+      const { params, callback } = (payload ?? {}) as { params?: { type?: string; mode?: string }; callback?: (event: { revision?: string }) => void };
+
+      if (action === 'management/watchEvent' && params?.type === TYPE.CHANNEL && params.mode === 'resource.changes' && callback) {
+        changes.push(callback);
+      }
+
+      return Promise.resolve(isChannelRead(action, payload) ? { data: [...served] } : []);
+    });
+    const globals = mountGlobals(shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>));
+    const wrapper = mount(ChannelsPage, {
+      global: {
+        ...globals,
+        stubs: {
+          ...globals.stubs, Loading: true, 'router-link': true, SortableTable: { props: ['rows'], template: '<ul><li v-for="row in rows" :key="row.id" class="row">{{ row.name }}</li></ul>' },
+        },
+      },
+    });
+
+    await flushPromises();
+    expect(wrapper.findAll('.row').map((row) => row.text())).toEqual(['sl-micro-6.1-base']);
+    served.push(channel('unstable'));
+    changes.forEach((change) => change({ revision: '2' }));
+    await flushPromises();
+
+    expect(changes).toHaveLength(1);
     expect(wrapper.findAll('.row').map((row) => row.text())).toEqual(['sl-micro-6.1-base', 'unstable']);
   });
 

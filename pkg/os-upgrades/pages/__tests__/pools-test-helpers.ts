@@ -108,6 +108,10 @@ export function fakeStore(options: StoreOptions = {}) {
         // Steve's checkPermissions answer on the namespace list.
         return Promise.resolve({ data: ['fleet-default', 'fleet-local'].map((name) => ({ metadata: { name }, resourcePermissions: { [TYPE.IMAGE]: writableIn(name) ? { create: '/x', get: '/x' } : { get: '/x' } } })) });
       }
+      if (!payload.method && payload.url.startsWith('/v1/')) {
+        // A list read for the package alone (api/resources.ts listOwn): Steve's collection.
+        return Promise.resolve({ data: lists[payload.url.slice(4).replace(/s\?.*$/, '')] ?? [] });
+      }
       writes.push(payload);
 
       return respond(payload);
