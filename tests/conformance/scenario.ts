@@ -112,11 +112,12 @@ export interface Scenario {
    */
   throughEmulator?: boolean;
   /**
-   * The replay starts an emulator of its own for this scenario with `--time-scale` this (the others
-   * replay at 0, where every emulated duration is none): its SUC keeps a failed Job for its TTL, 900 s
-   * times this, long enough for the polls to read it.
+   * The replay starts an emulator of its own for this scenario with these `--time-scale` and
+   * `--rollout-step-ms` (the others replay at 0 and 20 ms, where every emulated duration is none and a
+   * node's Job lives a few steps): its SUC keeps a failed Job for its TTL, 900 s times `timeScale`,
+   * and a running Job long enough for the polls to read it and its pods.
    */
-  replayTimeScale?: number;
+  replayEmulator?: { timeScale: number; rolloutStepMs: number };
   /** What the extension relies on here, and where (the extension's file). */
   about: string;
   /** The recorder skips the scenario (keeping its recording) when one of these did not start. */

@@ -94,7 +94,7 @@ function pool(tag: string): Record<string, unknown> {
 export const downstreamRollout: Scenario = {
   name:            NAME,
   throughEmulator: true,
-  replayTimeScale: 0.002,
+  replayEmulator:  { timeScale: 0.002, rolloutStepMs: 150 },
   needs:           ['kube-controller-manager', 'kwok', 'fleet'],
   about:           'a pool rolling out on edge-berlin-01 at concurrency 1, read as the extension reads the downstream cluster: its nodes, the Plan, the Jobs, a Job\'s pods by job-name and a pod\'s log, until every node has the new tag and the Plan\'s hash, Ready and uncordoned; then a node failed (POST /__emulator/nodes/fail): its Job Failed, its pods and the Plan waiting on it',
   steps:           [

@@ -34,15 +34,15 @@ async function token(url: string, username: UserName): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-async function emulator(timeScale: number): Promise<{ running: RunningEmulator; credentials: Credentials }> {
-  const options = parseOptions(['--port', '0', '--host', '127.0.0.1', '--scale-versions', '0', '--time-scale', String(timeScale), '--rollout-step-ms', '20'], {}, ROOT);
+async function emulator(timeScale: number, rolloutStepMs: number): Promise<{ running: RunningEmulator; credentials: Credentials }> {
+  const options = parseOptions(['--port', '0', '--host', '127.0.0.1', '--scale-versions', '0', '--time-scale', String(timeScale), '--rollout-step-ms', String(rolloutStepMs)], {}, ROOT);
   const started = await startEmulator(options);
 
   return { running: started, credentials: await credentialsFor(async(name) => ({ authorization: `Bearer ${ await token(started.url, name) }` })) };
 }
 
 beforeAll(async() => {
-  ({ running, credentials } = await emulator(0));
+  ({ running, credentials } = await emulator(0, 20));
 });
 
 afterAll(async() => {
@@ -75,7 +75,7 @@ for (const scenario of recorded) {
 
   it(`the emulator answers as the real stack: ${ name }`, async() => {
     const recording = recordings.get(name) as Recording;
-    const own = scenario.replayTimeScale === undefined ? undefined : await emulator(scenario.replayTimeScale);
+    const own = scenario.replayEmulator && await emulator(scenario.replayEmulator.timeScale, scenario.replayEmulator.rolloutStepMs);
     const target = own ?? { running, credentials };
     const replayed = await runScenario({
       base: target.running.url, credentials: target.credentials, waitScale: 0.2
