@@ -179,6 +179,110 @@ function fleetBundleDeployments(status: number, body: Body): unknown {
   };
 }
 
+/** Steve's list items (`data`), sorted by id. */
+function steveItems(body: Body): Body[] {
+  const data = Array.isArray(body.data) ? body.data.map(asBody) : [];
+
+  return data.sort((a, b) => String(a.id).localeCompare(String(b.id)));
+}
+
+const READ_LABEL = /^(elemental\.cattle\.io\/|plan\.upgrade\.cattle\.io\/os-upgrader$)/;
+/**
+ * The Plans of the scenarios' pools (named `conf-…`, so `os-upgrader-conf-…`): the emulator's seed
+ * has pools of its own on edge-berlin-01, whose Plans and node labels the stack does not have.
+ */
+const SCENARIO_PLAN = /^(cattle-system\/)?os-upgrader-conf-/;
+const PLAN_LABEL = 'plan.upgrade.cattle.io/';
+/**
+ * A Plan's hash, compared by shape (sha256.New224, hex): the stack's SUC client hashes without the
+ * Plan's secret (tests/emulator/real-stack/real-suc.ts), the emulator's SUC with it, as
+ * rancher/system-upgrade-controller pkg/upgrade/plan/plan.go DigestStatus does.
+ */
+const hashShape = (value: unknown) => (typeof value === 'string' && /^[0-9a-f]{56}$/.test(value) ? '<sha224>' : value);
+
+function readLabels(labels: Body): Record<string, unknown> {
+  const read = Object.entries(labels).filter(([key]) => READ_LABEL.test(key) || (key.startsWith(PLAN_LABEL) && SCENARIO_PLAN.test(key.slice(PLAN_LABEL.length))));
+
+  return Object.fromEntries(read.map(([key, value]) => [key, key.startsWith(`${ PLAN_LABEL }os-upgrader-`) ? hashShape(value) : value]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+}
+
+/** A downstream node as the pool's node table reads it (domain/node-report.ts, node-rollout.ts). */
+function downstreamNode(node: Body): unknown {
+  const labels = asBody(asBody(node.metadata).labels);
+  const ready = (Array.isArray(asBody(node.status).conditions) ? asBody(node.status).conditions as unknown[] : []).map(asBody).find((c) => c.type === 'Ready');
+
+  return {
+    id:            node.id,
+    labels:        readLabels(labels),
+    ready:         ready?.status,
+    unschedulable: asBody(node.spec).unschedulable === true,
+  };
+}
+
+function downstreamPlan(plan: Body): unknown {
+  const status = asBody(plan.status);
+
+  return {
+    id: plan.id, latestVersion: status.latestVersion, latestHash: hashShape(status.latestHash), applying: sorted(status.applying ?? [])
+  };
+}
+
+/** A Job by its Plan and node (its name ends with the Plan's hash, see hashShape). */
+function downstreamJob(job: Body): unknown {
+  const status = asBody(job.status);
+  const labels = asBody(asBody(job.metadata).labels);
+
+  return {
+    plan:       labels['upgrade.cattle.io/plan'],
+    node:       labels['upgrade.cattle.io/node'],
+    active:     status.active,
+    succeeded:  status.succeeded,
+    failed:     status.failed,
+    conditions: conditionsOf(status, ['type', 'status', 'reason', 'message']),
+  };
+}
+
+/** A pod's phase and its upgrade container's state (the node table's message of a failed Job: domain/node-rollout.ts). */
+function downstreamPod(pod: Body): string {
+  const containers = Array.isArray(asBody(pod.status).containerStatuses) ? asBody(pod.status).containerStatuses as unknown[] : [];
+  const upgrade = containers.map(asBody).find((c) => c.name === 'upgrade');
+  const state = Object.entries(asBody(upgrade?.state)).map(([kind, value]) => {
+    const detail = asBody(value);
+
+    return `${ kind } ${ String(detail.reason ?? '') } ${ String(detail.message ?? '') } ${ String(detail.exitCode ?? '') }`.trim();
+  });
+
+  return `${ String(asBody(pod.status).phase) }: ${ state.join(', ') }`;
+}
+
+/** The last line of a log (the node table shows the end of the upgrade container's log). */
+function lastLine(value: unknown): unknown {
+  return typeof value === 'string' ? value.trimEnd().split('\n').pop() : value;
+}
+
+function downstream(compare: string, status: number, value: unknown): unknown {
+  const body = asBody(value);
+
+  if (compare === 'log-tail') {
+    return { status, last: status >= 400 ? undefined : lastLine(value) };
+  }
+  if (status >= 400) {
+    return { status, code: body.code };
+  }
+  const items = steveItems(body);
+
+  switch (compare) {
+  case 'downstream-nodes':
+    return { status, nodes: items.map(downstreamNode) };
+  case 'downstream-plans':
+    return { status, plans: items.filter((plan) => SCENARIO_PLAN.test(String(plan.id))).map(downstreamPlan) };
+  case 'downstream-jobs':
+    return { status, jobs: items.filter((job) => SCENARIO_PLAN.test(String(asBody(asBody(job.metadata).labels)['upgrade.cattle.io/plan']))).map(downstreamJob) };
+  default:
+    return { status, pods: items.map(downstreamPod).sort() };
+  }
+}
+
 /** The part of a normalised answer the replay compares (see Comparison). */
 export function projection(compare: string, status: number, value: unknown): unknown {
   const body = asBody(value);
@@ -218,6 +322,12 @@ export function projection(compare: string, status: number, value: unknown): unk
     return fleetBundleDeployments(status, body);
   case 'schema-ids':
     return { status, ids: elementalSchemaIds(body.data) };
+  case 'downstream-nodes':
+  case 'downstream-plans':
+  case 'downstream-jobs':
+  case 'downstream-pods':
+  case 'log-tail':
+    return downstream(compare, status, value);
   case 'schema':
     return {
       status, id: body.id, collectionMethods: sorted(body.collectionMethods), resourceMethods: sorted(body.resourceMethods)

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { credentialsFor } from './client';
-import { runScenario } from './run';
+import { Target, runScenario } from './run';
 import { Recording, StackPart } from './scenario';
 import { SCENARIOS } from './scenarios';
 
@@ -29,6 +29,32 @@ async function kubernetesMinor(api: string): Promise<string> {
   const version = (await res.json()) as { major: string; minor: string };
 
   return `${ version.major }.${ version.minor }`;
+}
+
+/**
+ * The emulator in front of the stack (REAL_STACK_EMULATOR, its URL: tests/emulator/core/main.ts
+ * --backend real-stack --real-stack-downstream c-m-b3rl1n01, control endpoints on), each user
+ * logged in as the browser is.
+ */
+async function emulatorTarget(): Promise<Target> {
+  const base = process.env.REAL_STACK_EMULATOR;
+
+  if (!base) {
+    throw new Error('this scenario goes through the emulator in front of the stack: set REAL_STACK_EMULATOR to its URL (README, "The real programs")');
+  }
+  const credentials = await credentialsFor(async(username) => {
+    const res = await fetch(`${ base }/v1-public/login`, {
+      method:  'POST',
+      headers: { 'content-type': 'application/json' },
+      body:    JSON.stringify({
+        type: 'localProvider', username, password: 'password1234', responseType: 'json'
+      }),
+    });
+
+    return { authorization: `Bearer ${ ((await res.json()) as { token: string }).token }` };
+  });
+
+  return { base, credentials };
 }
 
 async function main() {
@@ -67,7 +93,7 @@ async function main() {
       process.stdout.write(`${ scenario.name }: not recorded, the stack runs no ${ missing.join(', ') } (its recording is kept)\n`);
       continue;
     }
-    const exchanges = await runScenario({ base: stack.REAL_STACK_STEVE, credentials }, scenario);
+    const exchanges = await runScenario(scenario.throughEmulator ? await emulatorTarget() : { base: stack.REAL_STACK_STEVE, credentials }, scenario);
     const recording: Recording = {
       scenario: scenario.name, about: scenario.about, versions, exchanges
     };

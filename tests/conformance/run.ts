@@ -4,7 +4,7 @@ import { WebSocket } from 'ws';
 import { Credentials, send } from './client';
 import { kept, normalise } from './normalise';
 import {
-  ConformanceRequest, Exchange, RequestExchange, RequestStep, Scenario, UID_PLACEHOLDER, WatchExchange, WatchStep
+  ConformanceRequest, Exchange, NAME_PLACEHOLDER, RequestExchange, RequestStep, Scenario, UID_PLACEHOLDER, WatchExchange, WatchStep
 } from './scenario';
 
 export interface Target {
@@ -20,6 +20,8 @@ interface RunState {
   lastRevision?: string;
   /** The uid of each object by name, from the answers so far (UID_PLACEHOLDER). */
   uids: Map<string, string>;
+  /** Names learnt for paths (RequestStep.learn, NAME_PLACEHOLDER). */
+  names: Map<string, string>;
 }
 
 function withUids(value: unknown, uids: Map<string, string>): unknown {
@@ -48,7 +50,10 @@ function rememberUid(body: unknown, uids: Map<string, string>): void {
 
 /** Sends the step's request, again and again while its `poll` waits for a controller. */
 async function answerOf(target: Target, step: RequestStep, state: RunState): Promise<{ status: number; body: unknown }> {
-  const sent: ConformanceRequest = { ...step.request, body: withUids(step.request.body, state.uids) };
+  const path = step.request.path.replace(NAME_PLACEHOLDER, (placeholder, key: string) => encodeURIComponent(state.names.get(key) ?? placeholder));
+  const sent: ConformanceRequest = {
+    ...step.request, path, body: withUids(step.request.body, state.uids)
+  };
   const scale = target.waitScale ?? 1;
   const deadline = Date.now() + (step.poll?.withinMs ?? 0) * scale;
   let answer = await send(target.base, target.credentials, sent);
@@ -68,6 +73,9 @@ async function request(target: Target, step: RequestStep, state: RunState): Prom
   const answer = await answerOf(target, step, state);
 
   rememberUid(answer.body, state.uids);
+  for (const [key, name] of Object.entries(step.learn?.(answer) ?? {})) {
+    state.names.set(key, name);
+  }
   const revision = (answer.body as { revision?: unknown } | null)?.revision;
 
   if (step.compare === 'list' && typeof revision === 'string') {
@@ -127,7 +135,7 @@ async function watch(target: Target, step: WatchStep, state: RunState): Promise<
 
 export async function runScenario(target: Target, scenario: Scenario): Promise<Exchange[]> {
   const exchanges: Exchange[] = [];
-  const state: RunState = { uids: new Map() };
+  const state: RunState = { uids: new Map(), names: new Map() };
 
   for (const step of scenario.steps) {
     if ('watch' in step) {

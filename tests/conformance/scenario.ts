@@ -40,7 +40,22 @@ export interface ConformanceRequest {
  * and whether its spec carries a deployment id, sorted.
  */
 export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema' | 'permissions' | 'schema-ids' | 'kube-list' | 'kube-error'
-  | 'kube-object' | 'kube-job' | 'fleet-bundle' | 'fleet-bundledeployments';
+  | 'kube-object' | 'kube-job' | 'fleet-bundle' | 'fleet-bundledeployments' | DownstreamComparison;
+
+/**
+ * What the extension reads of a downstream cluster's answers (api/downstream.ts, domain/node-rollout.ts,
+ * domain/node-report.ts), each list sorted by id: `downstream-nodes` status and each node's id, its
+ * labels `elemental.cattle.io/*` and `plan.upgrade.cattle.io/*`, its Ready condition's status and
+ * `spec.unschedulable`; `downstream-plans` status and each Plan's id and `status.latestVersion`,
+ * `latestHash`, `applying`; `downstream-jobs` status and each Job's id, its node label, counts
+ * (active, succeeded, failed) and conditions (type, status, reason, message); `downstream-pods`
+ * status and each pod's phase and its `upgrade` container's state (waiting, running or terminated,
+ * with reason, message and exit code), sorted; `log-tail` status and the log's last line.
+ */
+export type DownstreamComparison = 'downstream-nodes' | 'downstream-plans' | 'downstream-jobs' | 'downstream-pods' | 'log-tail';
+
+/** In a path, `{name:<key>}`: a name learnt from an earlier answer (RequestStep.learn). */
+export const NAME_PLACEHOLDER = /\{name:([^}]+)\}/g;
 
 /** The schemas a `schema-ids` comparison keeps: the Elemental operator's, whose presence the extension reads (api/operator.ts). */
 export const ELEMENTAL_SCHEMA_PREFIX = 'elemental.cattle.io.';
@@ -51,6 +66,12 @@ export const SHARED_NAMESPACES = ['cattle-system', 'fleet-default', 'fleet-local
 export interface RequestStep {
   request: ConformanceRequest;
   compare: Comparison;
+  /**
+   * Names this answer gives for later paths: a path's `{name:<key>}` is replaced when sent by the
+   * value learnt under `<key>` (a Job's name carries the Plan's hash, a pod's a random suffix); the
+   * recording keeps the placeholder.
+   */
+  learn?: (answer: { status: number; body: unknown }) => Record<string, string>;
   /** Steve's SQL cache sees a write through a watch: wait this long before the step. */
   settleMs?: number;
   /**
@@ -84,6 +105,19 @@ export type StackPart = 'kube-controller-manager' | 'kwok' | 'fleet';
 
 export interface Scenario {
   name: string;
+  /**
+   * Recorded through the emulator in front of the real stack (`--backend real-stack
+   * --real-stack-downstream c-m-b3rl1n01`), as the browser reaches it: Rancher's own parts
+   * (login, the cluster proxy, the control endpoints) are the emulator's, the rest the stack's.
+   */
+  throughEmulator?: boolean;
+  /**
+   * The replay starts an emulator of its own for this scenario with these `--time-scale` and
+   * `--rollout-step-ms` (the others replay at 0 and 20 ms, where every emulated duration is none and a
+   * node's Job lives a few steps): its SUC keeps a failed Job for its TTL, 900 s times `timeScale`,
+   * and a running Job long enough for the polls to read it and its pods.
+   */
+  replayEmulator?: { timeScale: number; rolloutStepMs: number };
   /** What the extension relies on here, and where (the extension's file). */
   about: string;
   /** The recorder skips the scenario (keeping its recording) when one of these did not start. */

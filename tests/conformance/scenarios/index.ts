@@ -1,4 +1,5 @@
 import { Scenario } from '../scenario';
+import { downstreamRollout } from './downstream-rollout';
 import { fleetBundles } from './fleet-bundles';
 import { kubeControllers } from './kube-controllers';
 import { kubeWrites } from './kube-writes';
@@ -10,4 +11,4 @@ import { steveWatch } from './steve-watch';
 import { steveWatchErrors } from './steve-watch-errors';
 import { steveWrites } from './steve-writes';
 
-export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites, kubeControllers, fleetBundles, steveReaderUsers];
+export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites, kubeControllers, fleetBundles, steveReaderUsers, downstreamRollout];

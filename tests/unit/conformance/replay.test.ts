@@ -22,8 +22,8 @@ const recordings = new Map<string, Recording>(readdirSync(RECORDINGS).filter((f)
 let running: RunningEmulator;
 let credentials: Credentials;
 
-async function token(username: UserName): Promise<string> {
-  const res = await fetch(`${ running.url }/v1-public/login`, {
+async function token(url: string, username: UserName): Promise<string> {
+  const res = await fetch(`${ url }/v1-public/login`, {
     method:  'POST',
     headers: { 'content-type': 'application/json' },
     body:    JSON.stringify({
@@ -34,11 +34,15 @@ async function token(username: UserName): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-beforeAll(async() => {
-  const options = parseOptions(['--port', '0', '--host', '127.0.0.1', '--scale-versions', '0', '--time-scale', '0', '--rollout-step-ms', '20'], {}, ROOT);
+async function emulator(timeScale: number, rolloutStepMs: number): Promise<{ running: RunningEmulator; credentials: Credentials }> {
+  const options = parseOptions(['--port', '0', '--host', '127.0.0.1', '--scale-versions', '0', '--time-scale', String(timeScale), '--rollout-step-ms', String(rolloutStepMs)], {}, ROOT);
+  const started = await startEmulator(options);
 
-  running = await startEmulator(options);
-  credentials = await credentialsFor(async(name) => ({ authorization: `Bearer ${ await token(name) }` }));
+  return { running: started, credentials: await credentialsFor(async(name) => ({ authorization: `Bearer ${ await token(started.url, name) }` })) };
+}
+
+beforeAll(async() => {
+  ({ running, credentials } = await emulator(0, 20));
 });
 
 afterAll(async() => {
@@ -71,9 +75,11 @@ for (const scenario of recorded) {
 
   it(`the emulator answers as the real stack: ${ name }`, async() => {
     const recording = recordings.get(name) as Recording;
+    const own = scenario.replayEmulator && await emulator(scenario.replayEmulator.timeScale, scenario.replayEmulator.rolloutStepMs);
+    const target = own ?? { running, credentials };
     const replayed = await runScenario({
-      base: running.url, credentials, waitScale: 0.2
-    }, scenario);
+      base: target.running.url, credentials: target.credentials, waitScale: 0.2
+    }, scenario).finally(() => own?.running.close());
     const differences: string[] = [];
 
     // A scenario changed since its recording must be recorded again.
