@@ -167,7 +167,9 @@ describe('nodeRolloutRows', () => {
     const input = cluster('a', ['updated']);
     const reading = input.reading as { nodes: { status: { conditions: unknown[] } }[] };
 
-    reading.nodes[0].status.conditions = [{ type: 'Ready', status: 'Unknown', lastTransitionTime: T0 }];
+    reading.nodes[0].status.conditions = [{
+      type: 'Ready', status: 'Unknown', lastTransitionTime: T0
+    }];
     const [row] = nodeRolloutRows(TARGET, input);
 
     expect(row).toMatchObject({ state: 'unknown', labelRefused: { key: 'elemental.cattle.io/image', length: 64 } });

@@ -7,7 +7,9 @@ function row(image: string) {
   const version = osVersion('v2.2.0', image);
 
   return mount(VersionRow, {
-    props:  { source: { key: version.name, version }, select: () => undefined, detailsId: 'details' },
+    props: {
+      source: { key: version.name, version }, select: () => undefined, detailsId: 'details'
+    },
     global: { mocks: { t }, stubs: { LiveTime: true } },
   });
 }

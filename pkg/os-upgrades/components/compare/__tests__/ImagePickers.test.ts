@@ -1,9 +1,7 @@
 import { mount } from '@vue/test-utils';
 import ImagePickers from '../ImagePickers.vue';
 import { shellStubs, t } from '../../../pages/__tests__/pools-test-helpers';
-import {
-  LONG_IMAGE, osVersion, prefsStore, SHORT_IMAGE
-} from '../../common/__tests__/node-label-fixtures';
+import { LONG_IMAGE, osVersion, prefsStore, SHORT_IMAGE } from '../../common/__tests__/node-label-fixtures';
 
 const VERSIONS = [osVersion('short', SHORT_IMAGE), osVersion('long', LONG_IMAGE)];
 

@@ -1,15 +1,15 @@
 import { mount } from '@vue/test-utils';
 import PoolVersionPicker from '../PoolVersionPicker.vue';
 import { shellStubs, t } from '../../../pages/__tests__/pools-test-helpers';
-import {
-  LONG_IMAGE, osVersion, prefsStore, SHORT_IMAGE
-} from '../../common/__tests__/node-label-fixtures';
+import { LONG_IMAGE, osVersion, prefsStore, SHORT_IMAGE } from '../../common/__tests__/node-label-fixtures';
 
 const VERSIONS = [osVersion('short', SHORT_IMAGE), osVersion('long', LONG_IMAGE)];
 
 function picker(versionName: string) {
   return mount(PoolVersionPicker, {
-    props:  { versions: VERSIONS, channel: 'sl-micro', versionName },
+    props: {
+      versions: VERSIONS, channel: 'sl-micro', versionName
+    },
     global: { mocks: { t, $store: prefsStore }, stubs: shellStubs },
   });
 }
