@@ -165,7 +165,7 @@ describe('nodeRolloutRows', () => {
 
   it('does not count a node that is not Ready as on the image when the image gives it a label the kubelet refuses', () => {
     const input = cluster('a', ['updated']);
-    const reading = input.reading as { nodes: { status: { conditions: unknown[] } }[] };
+    const reading = input.reading as unknown as { nodes: { status: { conditions: unknown[] } }[] };
 
     reading.nodes[0].status.conditions = [{
       type: 'Ready', status: 'Unknown', lastTransitionTime: T0

@@ -15,8 +15,8 @@ function row(image: string) {
 }
 
 describe('VersionRow', () => {
-  it('marks a version whose nodes would not rejoin their cluster, beside its image', () => {
-    expect(row(LONG_IMAGE).find('.col-image [data-testid="node-label-marker"]').exists()).toBe(true);
+  it('marks a version whose nodes would not rejoin their cluster, beside its sync state', () => {
+    expect(row(LONG_IMAGE).find('.col-sync [data-testid="node-label-marker"]').exists()).toBe(true);
     expect(row(SHORT_IMAGE).find('[data-testid="node-label-marker"]').exists()).toBe(false);
   });
 });
