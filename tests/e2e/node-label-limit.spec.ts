@@ -9,6 +9,7 @@ import { expect, test } from './support/test';
 import { POOLS } from './support/names';
 import { poolRow } from './support/pools';
 import { containerEntry } from './support/channels';
+import { channelPage } from './support/seed-channels';
 import { uniqueName, useSeed } from './support/seed';
 import { firstClusterTargets, seedBaseChannel, seedUpgradablePool, selectorAnnotation } from './support/seed-pools';
 
@@ -32,6 +33,11 @@ test.describe('the node label limit', () => {
     await expect(warning).toContainText('at most 63 characters (this one has 64)');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
+
+    // The channel's version rows carry the same warning as a small marker: on 3.12, not on 3.9.
+    await page.goto(dashboardPath(channelPage(channel)));
+    await expect(page.getByTestId(`version-${ channel.version('base-v2.2.0-3.12-os') }`).getByTestId('node-label-marker')).toHaveAttribute('title', /elemental\.cattle\.io\/image would have 64 characters/);
+    await expect(page.getByTestId(`version-${ channel.version('base-v2.2.0-3.9-os') }`).getByTestId('node-label-marker')).toHaveCount(0);
   });
 
   test('no warning for an image whose labels fit', async({ page }) => {

@@ -143,6 +143,7 @@ export function changeRecordMarkdown(record: ChangeRecord, t: Translate): string
     `- ${ t(`${ KEY }.by`) }: ${ plain(approval.by) }`,
     `- ${ t(`${ KEY }.at`) }: ${ plain(approval.at) }`,
     `- ${ t(`${ KEY }.generatedAt`) }: ${ plain(record.generatedAt) }`,
+    ...(record.nodeLabels ?? []).slice(0, 1).map((p) => `\n**${ plain(t(`${ KEY }.nodeLabels`, { key: p.key, length: p.value.length })) }**`),
     '',
     `## ${ t(`${ KEY }.comment`) }`,
     '',

@@ -12,6 +12,7 @@ import { Advisory, advisoryCves } from './updatelog';
 import { HistoryEntry, HistoryKind, readHistory, SpecChange } from './history';
 import { approvedImage } from './approved-image';
 import { isRecord } from './text';
+import { nodeLabelProblems, NodeLabelProblem } from './node-labels';
 
 export const CHANGE_RECORD_FORMAT = 'os-upgrades.cattle.io/change-record/v1';
 
@@ -85,6 +86,8 @@ export interface ChangeRecord {
   from: { version: string; image: string };
   to: { version: string; image: string };
   approval: { by: string; at: string; comment: string };
+  /** The labels of `to.image` a kubelet refuses (rule "Node labels of an image"); only when there are some. */
+  nodeLabels?: NodeLabelProblem[];
   /** `downgrade`: the advisories are what the move takes away. */
   advisories: RecordPart<{ direction: 'upgrade' | 'downgrade' | 'same'; advisories: RecordAdvisory[]; cves: string[]; evidence: string; gaps: RecordProblem[] }>;
   packages: RecordPart<{ changes: { upgraded: RecordPackageChange[]; downgraded: RecordPackageChange[]; added: RecordPackageChange[]; removed: RecordPackageChange[] }; unchanged: number }>;
@@ -243,6 +246,12 @@ function checkPart(input: ChangeRecordInput): ChangeRecord['check'] {
 }
 
 /** The change record of one history entry of a pool (see the file's head). Pure; never throws. */
+function nodeLabelsPart(image: string): { nodeLabels?: NodeLabelProblem[] } {
+  const problems = nodeLabelProblems(image);
+
+  return problems.length ? { nodeLabels: problems } : {};
+}
+
 export function changeRecord(input: ChangeRecordInput): ChangeRecord {
   const metadata = recordOf(input.pool, 'metadata');
   const spec = recordOf(input.pool, 'spec');
@@ -260,6 +269,7 @@ export function changeRecord(input: ChangeRecordInput): ChangeRecord {
     approval:        {
       by: entry.by, at: entry.at, comment: entry.comment
     },
+    ...nodeLabelsPart(entry.toImage ?? ''),
     advisories:   advisoriesPart(input),
     packages:     packagesPart(input),
     objectChange: entry.changes ? { state: 'read', changes: entry.changes } : { state: 'unread', problems: [problem('changeNotRecorded')] },

@@ -250,8 +250,12 @@ function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, pl
   const [problem] = nodeLabelProblems(target.image);
   const ready = condition(node, 'Ready');
 
-  if (problem && ready && ready.status !== 'True' && row.state !== 'updated') {
+  if (problem && ready && ready.status !== 'True') {
     row.labelRefused = { key: problem.key, length: problem.value.length };
+    if (row.state === 'updated') {
+      // Its labels are the last ones its kubelet posted: they do not show the node runs the image now.
+      row.state = 'unknown';
+    }
   }
 
   return row;

@@ -90,6 +90,18 @@ describe('changeRecord', () => {
     });
   });
 
+  it('warns, in the record and its Markdown, when nodes that boot the new image would not rejoin their cluster', () => {
+    const record = changeRecord(input(written));
+
+    expect(record.to.image).toMatch(/:2\.2\.0-3\.12$/);
+    expect(record.nodeLabels?.[0]).toMatchObject({ key: 'elemental.cattle.io/image', reason: { values: { length: record.to.image.length } } });
+    expect(changeRecordMarkdown(record, t)).toContain(`**osUpgrades.changeRecord.md.nodeLabels {"key":"elemental.cattle.io/image","length":${ record.to.image.length }}**`);
+    const back = changeRecord(input(approved(written, 'rollback', B39, '')));
+
+    expect(back.nodeLabels).toBeUndefined();
+    expect(changeRecordMarkdown(back, t)).not.toContain('nodeLabels');
+  });
+
   it('gives the targets and the stages exactly as the pool stores them', () => {
     const record = changeRecord(input(written));
     const spec = written.spec as Record<string, unknown>;

@@ -19,6 +19,7 @@ describe('the labels Elemental gives a node that boots an image', () => {
   it('does not judge a digest or a reference without a tag: the image\'s own os-release decides', () => {
     expect(populatedNodeLabels('registry.example.test/os@sha256:0123abcd')).toBeUndefined();
     expect(populatedNodeLabels('host:5000/os')).toBeUndefined();
+    expect(nodeLabelProblems(`host:5000/${ 'a'.repeat(70) }@sha256:0123abcd`)).toEqual([]);
     expect(nodeLabelProblems('host:5000/os')).toEqual([]);
   });
 });
@@ -34,6 +35,13 @@ describe('whether a kubelet starts with them', () => {
 
     expect(problems.map((p) => p.key)).toEqual(['elemental.cattle.io/image', 'plan.upgrade.cattle.io/os-upgrader']);
     expect(problems[0].reason).toEqual({ key: 'osUpgrades.input.labelValueTooLong', values: { max: 63, length: 64 } });
+  });
+
+  it('counts the registry port in the length', () => {
+    const repository = 'r'.repeat(63 - 'host-5000--1'.length);
+
+    expect(nodeLabelProblems(`host:5000/${ repository }:1`)).toEqual([]);
+    expect(nodeLabelProblems(`host:5000/${ repository }:12`)[0]).toMatchObject({ key: 'elemental.cattle.io/image', reason: { values: { length: 64 } } });
   });
 
   it('refuses a character a label value may not have', () => {

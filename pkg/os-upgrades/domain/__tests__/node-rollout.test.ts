@@ -163,6 +163,20 @@ describe('nodeRolloutRows', () => {
     expect(nodeRolloutRows({ ...TARGET, image: 'registry.example.test/os:2.2.0-3.12' }, cluster('a', ['rebooting']))[0].labelRefused).toBeUndefined();
   });
 
+  it('does not count a node that is not Ready as on the image when the image gives it a label the kubelet refuses', () => {
+    const input = cluster('a', ['updated']);
+    const reading = input.reading as unknown as { nodes: { status: { conditions: unknown[] } }[] };
+
+    reading.nodes[0].status.conditions = [{
+      type: 'Ready', status: 'Unknown', lastTransitionTime: T0
+    }];
+    const [row] = nodeRolloutRows(TARGET, input);
+
+    expect(row).toMatchObject({ state: 'unknown', labelRefused: { key: 'elemental.cattle.io/image', length: 64 } });
+    expect(summarizeNodeRollout({ target: TARGET, clusters: [input] }).verdict).toBe('unknown');
+    expect(summarizeNodeRollout({ target: { ...TARGET, image: 'registry.example.test/os:2.2.0-3.12' }, clusters: [input] }).verdict).toBe('rolledOut');
+  });
+
   it('says the Job\'s own message when its pod\'s log is not read (yet)', () => {
     const rows = nodeRolloutRows(TARGET, cluster('a', ['failed'], undefined, false));
 
