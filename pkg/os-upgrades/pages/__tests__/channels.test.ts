@@ -72,6 +72,21 @@ function mountWith(channels: unknown[] | Error, versions: unknown[] = []) {
   };
 }
 
+
+/** The channels page with its table drawn as a list of the channel names. */
+function mountWithNames(store: Parameters<typeof mountGlobals>[0]) {
+  const globals = mountGlobals(store);
+
+  return mount(ChannelsPage, {
+    global: {
+      ...globals,
+      stubs: {
+        ...globals.stubs, Loading: true, 'router-link': true, SortableTable: { props: ['rows'], template: '<ul><li v-for="row in rows" :key="row.id" class="row">{{ row.name }}</li></ul>' },
+      },
+    },
+  });
+}
+
 describe('channels page', () => {
   it('lists every channel with its source, sync and how many versions it has, without reading any version', async() => {
     const { wrapper, dispatch } = mountWith([channel('sl-micro-6.1-base'), channel('unstable')], [...channelVersions('sl-micro-6.1-base'), ...channelVersions('unstable')]);
@@ -149,15 +164,7 @@ describe('channels page', () => {
         return () => undefined;
       },
     };
-    const globals = mountGlobals(store);
-    const wrapper = mount(ChannelsPage, {
-      global: {
-        ...globals,
-        stubs: {
-          ...globals.stubs, Loading: true, 'router-link': true, SortableTable: { props: ['rows'], template: '<ul><li v-for="row in rows" :key="row.id" class="row">{{ row.name }}</li></ul>' },
-        },
-      },
-    });
+    const wrapper = mountWithNames(store);
 
     await flushPromises();
     expect(wrapper.findAll('.row').map((row) => row.text())).toEqual(['sl-micro-6.1-base']);
@@ -181,15 +188,7 @@ describe('channels page', () => {
 
       return Promise.resolve(isChannelRead(action, payload) ? { data: [...served] } : []);
     });
-    const globals = mountGlobals(shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>));
-    const wrapper = mount(ChannelsPage, {
-      global: {
-        ...globals,
-        stubs: {
-          ...globals.stubs, Loading: true, 'router-link': true, SortableTable: { props: ['rows'], template: '<ul><li v-for="row in rows" :key="row.id" class="row">{{ row.name }}</li></ul>' },
-        },
-      },
-    });
+    const wrapper = mountWithNames(shellStore(dispatch as (action: string, payload?: unknown) => Promise<unknown>));
 
     await flushPromises();
     expect(wrapper.findAll('.row').map((row) => row.text())).toEqual(['sl-micro-6.1-base']);
