@@ -12,31 +12,31 @@
 //   node stops posting status and never rejoins the cluster.
 // Only a `repository:tag` reference says what IMAGE is: a digest or a tagless reference is not judged.
 import { ELEMENTAL_TAG_LABEL, PLAN_LABEL_PREFIX } from './keys';
+import { imageParts, ImageParts } from './image-tag';
 import { labelValueProblem } from './input-rules';
 import { Reason } from './types';
 
 export const ELEMENTAL_IMAGE_LABEL = 'elemental.cattle.io/image';
 const OS_UPGRADER_LABEL = `${ PLAN_LABEL_PREFIX }os-upgrader`;
 
-/** `repository:tag` → the repository and the tag; undefined for a digest or a reference without a tag. */
-function splitTag(image: string): { repository: string; tag: string } | undefined {
-  const colon = image.lastIndexOf(':');
+/**
+ * `repository:tag` → its parts, split as the operator splits it (imageParts); undefined for a digest
+ * or a reference without a tag of its own (imageParts would say `latest`, which no os-release says).
+ */
+function explicitTag(image: string): ImageParts | undefined {
+  const parts = imageParts(image);
 
-  if (image.includes('@') || colon < 0 || image.slice(colon + 1).includes('/')) {
-    return undefined;
-  }
-
-  return { repository: image.slice(0, colon), tag: image.slice(colon + 1) };
+  return image.includes('@') || `${ parts.repo }:${ parts.tag }` !== image ? undefined : parts;
 }
 
 /** The labels a node that boots `image` is given; undefined when the reference does not say (digest, no tag). */
 export function populatedNodeLabels(image: string): Record<string, string> | undefined {
-  const reference = splitTag(image.trim());
+  const reference = explicitTag(image.trim());
 
   if (!reference) {
     return undefined;
   }
-  const value = `${ reference.repository }:${ reference.tag }`.replace(/[/:]/g, '-');
+  const value = `${ reference.repo }:${ reference.tag }`.replace(/[/:]/g, '-');
 
   return {
     [ELEMENTAL_IMAGE_LABEL]: value, [ELEMENTAL_TAG_LABEL]: reference.tag, [OS_UPGRADER_LABEL]: value
