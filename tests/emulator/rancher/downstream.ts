@@ -324,7 +324,10 @@ export class DownstreamClusters {
     const run = runs.find((r) => r.jobs.some((j) => j.node === node.name));
     // job.go: drain (which cordons) or cordon runs before the upgrade container; a failed job leaves the node as it is.
     const cordons = !!run && (run.plan.spec.cordon === true || isObject(run.plan.spec.drain));
-    const rebooting = node.state === 'rebooting';
+    // The node lifecycle controller marks a node whose kubelet posts no status Ready=Unknown
+    // (kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go tryUpdateNodeHealth):
+    // while it reboots, and for good when its kubelet does not start (suc/nodes.ts bootInto).
+    const rebooting = node.state === 'rebooting' || !!node.kubeletStopped;
 
     return {
       apiVersion: 'v1',

@@ -10,14 +10,11 @@
 // the node with them at each start (k3s-io/k3s pkg/agent/run.go configureNode,
 // updateMutableLabels). elemental-populate-node-labels does not shorten the image label: for
 // registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12 it is 64 characters, over the 63 a
-// label value may have (k8s.io/apimachinery pkg/util/validation IsValidLabelValue). The agent's
-// Update carries every label, so the API server refuses it whole (422 Invalid) and every label keeps
-// the value of the older boot, the tag label too (bootInto still sets them: a known difference,
-// docs/emulator.md). On a real host the kubelet
-// also gets the labels as --node-labels and refuses to start with an invalid one (kubernetes
-// cmd/kubelet/app/options/options.go ValidateKubeletFlags, "invalid node labels"), so the node
-// would stay NotReady and the Job's pod after the reboot could not run; the emulator (like kwok on
-// the real stack) has no kubelet and lets the job complete (docs/emulator.md).
+// label value may have (k8s.io/apimachinery pkg/util/validation IsValidLabelValue). The kubelet
+// gets the labels as --node-labels and refuses to start with an invalid one (kubernetes
+// cmd/kubelet/app/options/options.go ValidateKubeletFlags, "invalid node labels"), so bootInto
+// keeps the labels of the older boot and marks the kubelet stopped: the Node turns Ready=Unknown
+// (rancher/downstream.ts) and no pod runs on it, so its Job ends at its deadline (suc.ts).
 // The kubelet reports osImage as /etc/os-release PRETTY_NAME
 // (SL-Micro-release: "SUSE Linux Micro 6.1"), never the image tag.
 
@@ -49,6 +46,8 @@ export interface EmulatedNode {
   failTimes?: number;
   /** Set by POST /__emulator/nodes/fail with reason DeadlineExceeded: the next job hangs, printing it. */
   hangNext?: string;
+  /** Why the kubelet does not run since the last boot (it exits at start), unset while it runs. */
+  kubeletStopped?: string;
 }
 
 /** What GET /__emulator/nodes reports of a node. */
@@ -60,6 +59,8 @@ export interface NodeReport {
   active: boolean;
   state: NodeState;
   message: string;
+  /** The kubelet's exit message when it does not run (bootInto). */
+  kubeletStopped?: string;
 }
 
 /** The image of a cluster's nodes when no seeded pool says otherwise. */
@@ -92,18 +93,26 @@ export function populatedLabels(release: OSRelease): Record<string, string> {
 }
 
 /**
- * The host boots `release`: elemental-populate-node-labels and the agent's patch at start. A real
- * API server refuses that patch whole when a value is invalid (labelValueErrors); here the labels
- * are still set, a known difference kept until the browser specs roll out to images whose label fits
- * (docs/emulator.md, issue 28). True when the real patch would have been accepted.
+ * The host boots `release`: elemental-populate-node-labels, then the kubelet starts with them as
+ * --node-labels. With an invalid value the kubelet exits at start (kubernetes
+ * cmd/kubelet/app/options/options.go ValidateKubeletFlags: "invalid node labels: <errors>"), so
+ * the host runs the new OS but the node keeps the older boot's labels and posts no status.
+ * True when the kubelet starts.
  */
 export function bootInto(node: EmulatedNode, release: OSRelease): boolean {
   node.release = { ...release };
   const labels = populatedLabels(release);
+  const errors = Object.entries(labels).flatMap(([key, value]) => labelValueErrors(value).map((error) => `${ key }=${ value }: ${ error }`));
 
+  if (errors.length) {
+    node.kubeletStopped = `invalid node labels: ${ errors.join('; ') }`;
+
+    return false;
+  }
+  node.kubeletStopped = undefined;
   Object.assign(node.labels, labels);
 
-  return Object.values(labels).every((value) => !labelValueErrors(value).length);
+  return true;
 }
 
 export class NodeRegistry {
@@ -161,7 +170,7 @@ export class NodeRegistry {
 
   report(): NodeReport[] {
     return this.all().map((n) => ({
-      cluster: n.cluster, node: n.name, image: n.release.repo, tag: n.release.tag, active: n.active, state: n.state, message: n.message
+      cluster: n.cluster, node: n.name, image: n.release.repo, tag: n.release.tag, active: n.active, state: n.state, message: n.message, ...(n.kubeletStopped ? { kubeletStopped: n.kubeletStopped } : {})
     }));
   }
 

@@ -459,6 +459,17 @@ export class SystemUpgradeControllers {
   }
 
   private advance(run: PlanRun, node: EmulatedNode, job: Job, now: number): void {
+    if (node.kubeletStopped) {
+      // No kubelet runs the Job's pod (nodes.ts bootInto), so it never completes: the Job controller
+      // ends the Job at its activeDeadlineSeconds (rancher/system-upgrade-controller
+      // pkg/upgrade/job/job.go; kubernetes pkg/controller/job/job_controller.go, DeadlineExceeded).
+      node.state = 'rebooting';
+      if (now - job.created >= this.scaled(this.times.deadlineSeconds)) {
+        this.fail(run, node, job, 'DeadlineExceeded', now);
+      }
+
+      return;
+    }
     if (job.lock) {
       this.waitForLock(run, node, job, job.lock, now);
 
@@ -507,8 +518,12 @@ export class SystemUpgradeControllers {
     case 'rebooting':
       // elemental upgrade installed the image in the active partition; the host boots it, and the
       // Job's second pod runs the script again.
-      bootInto(node, job.image);
       node.active = true;
+      if (!bootInto(node, job.image)) {
+        // The kubelet exits at start: the pod after the reboot never runs (see above).
+        node.message = node.kubeletStopped ?? '';
+        break;
+      }
       node.message = sucUpgradeDecision(node, job.image, job.force).message;
       job.phase = 'verifying';
       node.state = 'upgrading';
