@@ -18,7 +18,8 @@ import { JsonObject, asObject, asString, isObject } from '../core/json';
 import { KubeObject } from '../kube/store';
 import { ResourceType, TypeRegistry } from '../kube/resource-types';
 import { downstreamTypes } from '../rancher/downstream';
-import { EmulatedNode, bootInto, populatedLabels, prettyName } from '../suc/nodes';
+import { EmulatedNode, OSRelease, bootInto, invalidNodeLabels, populatedLabels, prettyName } from '../suc/nodes';
+import { KWOK_ANNOTATION } from './kwok-nodes';
 import { PLAN_LABEL_PREFIX, jobImage, planHash, sucUpgradeDecision } from '../suc/suc';
 import { RemoteControllerApi } from './remote-api';
 import {
@@ -127,11 +128,30 @@ export class RealStackSuc {
     };
 
     for (const node of nodesToStart(state, spec, nodes, jobs)) {
+      await this.stopKubeletIfItWould(node, jobImage({ name: state.name, spec }), forced(spec));
       const job = await this.api.create(this.job, state.namespace, this.withChosenFailure(upgradeJob(state, spec, node), node));
 
       jobs.push(job);
     }
     await this.writeStatus(object, state, nodes, jobs);
+  }
+
+  /**
+   * A host whose upgrade boots an image with invalid populated labels: its kubelet exits at start
+   * (kubernetes cmd/kubelet/app/options/options.go ValidateKubeletFlags, suc/nodes.ts bootInto). The
+   * harness stops kwok managing the node before the Job exists, so nothing posts its status (the
+   * real kube-controller-manager's node lifecycle controller marks it Ready=Unknown) and its pod
+   * never runs (the real Job controller fails the Job at activeDeadlineSeconds, DeadlineExceeded).
+   */
+  private async stopKubeletIfItWould(node: string, release: OSRelease, force: boolean): Promise<void> {
+    const host = this.hosts.get(node);
+
+    if (!host || host.kubeletStopped || !sucUpgradeDecision(host, release, force).upgrade || !invalidNodeLabels(release).length) {
+      return;
+    }
+    bootInto(host, release);
+    host.message = host.kubeletStopped ?? '';
+    await this.api.patch(this.node, undefined, node, { metadata: { annotations: { [KWOK_ANNOTATION]: null } } });
   }
 
   /** A node failed by POST /__emulator/nodes/fail: its Job's pods fail on kwok (the failure used up as suc/suc.ts does). */

@@ -92,6 +92,11 @@ export function populatedLabels(release: OSRelease): Record<string, string> {
   };
 }
 
+/** The kubelet's complaints about the labels populated for `release` (ValidateKubeletFlags); none when it starts. */
+export function invalidNodeLabels(release: OSRelease): string[] {
+  return Object.entries(populatedLabels(release)).flatMap(([key, value]) => labelValueErrors(value).map((error) => `${ key }=${ value }: ${ error }`));
+}
+
 /**
  * The host boots `release`: elemental-populate-node-labels, then the kubelet starts with them as
  * --node-labels. With an invalid value the kubelet exits at start (kubernetes
@@ -102,7 +107,7 @@ export function populatedLabels(release: OSRelease): Record<string, string> {
 export function bootInto(node: EmulatedNode, release: OSRelease): boolean {
   node.release = { ...release };
   const labels = populatedLabels(release);
-  const errors = Object.entries(labels).flatMap(([key, value]) => labelValueErrors(value).map((error) => `${ key }=${ value }: ${ error }`));
+  const errors = invalidNodeLabels(release);
 
   if (errors.length) {
     node.kubeletStopped = `invalid node labels: ${ errors.join('; ') }`;

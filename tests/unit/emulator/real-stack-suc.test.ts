@@ -181,6 +181,20 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
     expect(host.failNext).toBeUndefined();
   });
 
+  it('stops kwok managing a node whose upgrade boots an image with a 64-character label, before its Job exists, as its kubelet would not start', async() => {
+    server.lists.set(PLANS, [{
+      apiVersion: 'upgrade.cattle.io/v1', kind: 'Plan', metadata: meta('os-upgrader-p', { namespace: 'cattle-system' }), spec: { ...planSpec, version: '2.2.0-3.12' }
+    }]);
+    await reconcile();
+
+    const writes = server.writes.filter((w) => w.method !== 'PUT' && !w.path.endsWith('/status'));
+
+    expect(writes.map((w) => `${ w.method } ${ w.path }`)).toEqual(['PATCH /api/v1/nodes/edge-node-1', 'POST /apis/batch/v1/namespaces/cattle-system/jobs']);
+    expect(writes[0].body).toEqual({ metadata: { annotations: { 'kwok.x-k8s.io/node': null } } });
+    expect(hosts.get('edge-node-1')).toMatchObject({ release: { tag: '2.2.0-3.12' }, kubeletStopped: expect.stringMatching(/^invalid node labels/) });
+    expect(hosts.get('edge-node-1')?.labels['elemental.cattle.io/tag']).toBe('2.2.0-3.8');
+  });
+
   it('a node whose Job failed keeps its place within concurrency: no Job for the next node (plan.go SelectConcurrentNodes)', async() => {
     const failed = completedJob('edge-node-1');
 
