@@ -18,7 +18,9 @@ import { JsonObject, asObject, asString, isObject } from '../core/json';
 import { KubeObject } from '../kube/store';
 import { ResourceType, TypeRegistry } from '../kube/resource-types';
 import { downstreamTypes } from '../rancher/downstream';
-import { EmulatedNode, OSRelease, bootInto, invalidNodeLabels, populatedLabels, prettyName } from '../suc/nodes';
+import {
+  EmulatedNode, OSRelease, bootInto, invalidNodeLabels, populatedLabels, prettyName
+} from '../suc/nodes';
 import { KWOK_ANNOTATION } from './kwok-nodes';
 import { PLAN_LABEL_PREFIX, jobImage, planHash, sucUpgradeDecision } from '../suc/suc';
 import { RemoteControllerApi } from './remote-api';

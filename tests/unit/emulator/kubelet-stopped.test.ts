@@ -17,8 +17,10 @@ const FITS = 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.9';
 const CLUSTER: JsonObject = {
   apiVersion: 'fleet.cattle.io/v1alpha1',
   kind:       'Cluster',
-  metadata:   { name: 'c1', namespace: 'fleet-default', labels: { 'management.cattle.io/cluster-name': 'c-m-one' } },
-  status:     { display: { readyNodes: '1/1' } },
+  metadata:   {
+    name: 'c1', namespace: 'fleet-default', labels: { 'management.cattle.io/cluster-name': 'c-m-one' }
+  },
+  status: { display: { readyNodes: '1/1' } },
 };
 
 const POOL: JsonObject = {
@@ -32,11 +34,26 @@ async function start(): Promise<Emulator> {
   const em = new Emulator({
     fixtures: fixtures({
       test: [
-        { ...entry('fits', '2.2.0-3.9'), spec: { version: '2.2.0-3.9', type: 'container', metadata: { upgradeImage: FITS } } },
-        { ...entry('long', '2.2.0-3.12'), spec: { version: '2.2.0-3.12', type: 'container', metadata: { upgradeImage: LONG } } },
+        {
+          ...entry('fits', '2.2.0-3.9'),
+          spec: {
+            version: '2.2.0-3.9', type: 'container', metadata: { upgradeImage: FITS }
+          }
+        },
+        {
+          ...entry('long', '2.2.0-3.12'),
+          spec: {
+            version: '2.2.0-3.12', type: 'container', metadata: { upgradeImage: LONG }
+          }
+        },
       ]
     }, [CLUSTER, POOL]),
-    generated: [], origin: 'http://localhost:1', timeScale: 0.0001, sqlCache: true, retryBaseMs: 60000, rolloutStepMs: 10
+    generated:     [],
+    origin:        'http://localhost:1',
+    timeScale:     0.0001,
+    sqlCache:      true,
+    retryBaseMs:   60000,
+    rolloutStepMs: 10
   });
 
   await em.start();
