@@ -224,6 +224,28 @@ test.describe('rollout from the nodes', () => {
     });
   });
 
+  test('nodes rolled out to 2.2.0-3.12, whose image label is 64 characters, stay NotReady on their old tag', { tag: EMULATOR_TAG }, async({ page, problems }) => {
+    requireEmulator('hosts whose kubelet does not start');
+    // The emulator's seed: the pool edge-berlin pinned to 3.9, offered 3.12. A host booting 3.12
+    // runs it, but its kubelet refuses the populated labels (tests/emulator/suc/nodes.ts bootInto):
+    // the node is Ready=Unknown with the labels of its 3.9 boot, and its Job never completes.
+    await withEmulator(async() => {
+      await loginAs(page, 'admin');
+      await page.goto(dashboardPath(POOLS));
+      await approvePool(page);
+      const nodes = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
+
+      await nodes.getByTestId('pool-nodes-link').click();
+      const table = page.getByTestId('node-rollout-table');
+      const stuck = table.locator('tr', { has: page.locator('[data-testid="node-row"][data-state="rebooting"]') });
+
+      await expect(stuck.first()).toBeVisible({ timeout: 60_000 });
+      await expect(stuck.first().getByTestId('node-row-tag')).toHaveText('2.2.0-3.9');
+      await expect(table.locator('[data-testid="node-row"][data-state="updated"]')).toHaveCount(0);
+      expect(problems.pageErrors).toEqual([]);
+    });
+  });
+
   test('a disconnected cluster\'s node state is unknown, not guessed, and comes back when it reconnects', { tag: EMULATOR_TAG }, async({ page, problems }) => {
     requireEmulator('cluster disconnection');
     // The emulator's seed: the pool edge-berlin on the berlin clusters' six nodes, pinned to 3.9.
