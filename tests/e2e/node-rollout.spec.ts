@@ -27,7 +27,6 @@ const NEW_VERSION = 'base-v2.2.0-3.12-os';
 // The node column names the image without its registry path.
 const OLD = 'base-os-container:2.2.0-3.9';
 const NEW = 'base-os-container:2.2.0-3.12';
-const NEW_TAG = imageTag(NEW_VERSION);
 /** The newest fixture image, whose image label is 64 characters, and a rollout whose labels fit. */
 const LONG_LABEL_VERSION = 'base-v2.2.0-3.12-os';
 const FITS_FROM = 'base-v2.2.0-3.8-os';
