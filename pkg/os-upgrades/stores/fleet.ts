@@ -1,5 +1,5 @@
-// What the fleet overview reads: every pool, channel and version (the shell's management store's
-// own lists, kept current by its watch), the changelog files of the channels the pools pin, and
+// What the fleet overview reads: every pool and version (the shell's management store's own lists,
+// kept current by its watch) and channel (stores/channel-list.ts, without Steve's relationships), the changelog files of the channels the pools pin, and
 // the promotion offers computed from the source pools' node rollout (stores/node-rollout.ts).
 import {
   applyWithdrawals, isContainerVersion, OSVersion, VersionInput, PackageLists, promotionOffer, PromotionOffer, readPool, readPromotion, rolloutTarget, soakNodes, UpdateLogs
@@ -7,6 +7,7 @@ import {
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
 import { TYPE } from '../config';
+import { useChannelListStore } from './channel-list';
 import { useChangelogsStore } from './changelogs';
 import { useNodeRolloutStore } from './node-rollout';
 
@@ -22,7 +23,7 @@ export interface FleetLists {
 export async function loadFleetLists(shell: ShellStore, opt: Record<string, unknown> = {}): Promise<FleetLists> {
   try {
     const [pools, channels, versionObjects] = await Promise.all([
-      findAll(shell, TYPE.IMAGE, opt), findAll(shell, TYPE.CHANNEL, opt), findAll(shell, TYPE.VERSION, opt), useNodeRolloutStore().loadFleet(shell),
+      findAll(shell, TYPE.IMAGE, opt), useChannelListStore().load(shell, opt.force === true), findAll(shell, TYPE.VERSION, opt), useNodeRolloutStore().loadFleet(shell),
     ]);
 
     return {

@@ -11,17 +11,18 @@ import { errorMessage, findAll } from '../api/resources';
 import { poolPagingEnabled } from '../api/pool-pages';
 import { poolsLabelledWithVersion } from '../api/pool-queries';
 import { TYPE } from '../config';
+import { useChannelListStore } from './channel-list';
 import { channelKey, useChannelVersionsStore } from './channel-versions';
 import { usePinnedVersionsStore } from './pinned-versions';
 import { usePoolPageStore } from './pool-page';
 import { RecentValues, revisionKey } from './revision-memo';
 
-// The channel list last read (the shell store's live array, so a withdrawal shows without a reload).
+// The channel list last read (stores/channel-list.ts: a live array, so a withdrawal shows without a reload).
 let channelList: unknown[] = [];
 
 export interface PoolList {
   pools: unknown[];
-  /** Every channel object (the shell store's live list): its withdrawn images (domain/withdrawal.ts). */
+  /** Every channel object (stores/channel-list.ts, without Steve's relationships): its withdrawn images (domain/withdrawal.ts). */
   channelObjects: unknown[];
   /** Fleet clusters and groups: they feed the approval's impact summary and the overlap marks, and may be unreadable. */
   clusters: unknown[];
@@ -78,14 +79,14 @@ export function pinnedNames(pools: readonly unknown[]): Map<string, string[]> {
 }
 
 /**
- * Every pool, channel, Fleet cluster and group (the shell's live lists), for the pool page; the
+ * Every pool, Fleet cluster and group (the shell's live lists) and channel (stores/channel-list.ts), for the pool page; the
  * versions a pool needs are read by loadPoolVersions. `opt.force` reads the lists from the server again.
  */
 export async function loadPoolList(shell: ShellStore, opt: Record<string, unknown> = {}): Promise<PoolList> {
   try {
     const optional = (type: string) => findAll(shell, type, opt).catch(() => [] as unknown[]);
     const [pools, channelObjects, clusters, groups] = await Promise.all([
-      findAll(shell, TYPE.IMAGE, opt), optional(TYPE.CHANNEL), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
+      findAll(shell, TYPE.IMAGE, opt), useChannelListStore().load(shell, opt.force === true).catch(() => [] as unknown[]), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
     ]);
 
     channelList = channelObjects;
