@@ -18,6 +18,7 @@ import { expect, test } from './support/test';
 
 const FIXTURE_OLD = 'base-v2.2.0-3.9-os';
 const FIXTURE_NEW = 'base-v2.2.0-3.12-os';
+const NO_CLUSTER = [{ clusterSelector: { matchLabels: { 'os-upgrades.cattle.io/e2e': 'no-such-cluster' } } }];
 const COMMENT = 'CHG-4711: kernel fix, agreed with the site lead';
 
 const seed = useSeed();
@@ -26,14 +27,17 @@ let POOL: string;
 let OLD: string;
 let NEW: string;
 
-/** The base channel and a pool on one cluster pinned to its older image, the newer one on offer. */
+/**
+ * The base channel and a pool pinned to its older image, the newer one on offer. The pool's selector
+ * matches no cluster: the record is what is tested, and a node that boots 3.12 never rejoins (its
+ * image label is 64 characters).
+ */
 async function seedPool(files?: ChannelOptions['files']): Promise<void> {
   channel = await seed.channel({ fixture: 'sl-micro-6.1-base', files });
-  const [cluster] = await seed.clusters();
 
   OLD = channel.version(FIXTURE_OLD);
   NEW = channel.version(FIXTURE_NEW);
-  POOL = await seed.pool('e2e-record', { managedOSVersionName: OLD, clusterTargets: [{ clusterName: cluster }] }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: channel.name, version: '~2.2' }) });
+  POOL = await seed.pool('e2e-record', { managedOSVersionName: OLD, clusterTargets: NO_CLUSTER }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: channel.name, version: '~2.2' }) });
 }
 
 async function downloaded(page: Page, press: () => Promise<void>): Promise<{ name: string; text: string }> {

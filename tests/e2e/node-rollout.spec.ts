@@ -16,23 +16,21 @@ import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 import { POOLS } from './support/names';
 import { poolRow } from './support/pools';
-import { SeededChannel, fixtureEntries, useSeed } from './support/seed';
+import { SeededChannel, rollableEntries, useSeed } from './support/seed';
 import {
   elementalNodes, expectNodesOn, imageTag, needClusters, nodesRollOut, poolBundle, startNodesOn, withEmulator
 } from './support/rollout-reach';
 
 const FIXTURE = 'sl-micro-6.1-base';
-const OLD_VERSION = 'base-v2.2.0-3.9-os';
-const NEW_VERSION = 'base-v2.2.0-3.12-os';
+// 3.8 to 3.9: nodes booting the fixture's 3.12 never rejoin (its image label is 64 characters), so
+// the seeded channels end at 3.9 (support/seed.ts rollableEntries).
+const OLD_VERSION = 'base-v2.2.0-3.8-os';
+const NEW_VERSION = 'base-v2.2.0-3.9-os';
 // The node column names the image without its registry path.
-const OLD = 'base-os-container:2.2.0-3.9';
-const NEW = 'base-os-container:2.2.0-3.12';
-/** The newest fixture image, whose image label is 64 characters, and a rollout whose labels fit. */
-const LONG_LABEL_VERSION = 'base-v2.2.0-3.12-os';
-const FITS_FROM = 'base-v2.2.0-3.8-os';
-const FITS_TO = 'base-v2.2.0-3.9-os';
-const FITS_FROM_IMAGE = 'base-os-container:2.2.0-3.8';
-const FITS_TO_IMAGE = 'base-os-container:2.2.0-3.9';
+const OLD = 'base-os-container:2.2.0-3.8';
+const NEW = 'base-os-container:2.2.0-3.9';
+/** What the emulator demo's edge-berlin (pinned to 6.1's 3.9) is offered: SL Micro 6.2's image. */
+const DEMO_NEW = 'base-os-container:2.3.0-6.1';
 // The first read of every targeted cluster, on a loaded machine.
 const FIRST_READ = { timeout: 45_000 };
 
@@ -74,11 +72,9 @@ test.describe('rollout from the nodes', () => {
   test.setTimeout(180_000);
 
   test('an approval rolls through the nodes, and the counts follow it to all nodes on the image', async({ page, problems }) => {
-    // 3.8 to 3.9: the fixture's 3.12 gives its nodes a 64-character image label, which stops their
-    // kubelet (tests/emulator/suc/nodes.ts bootInto), so the channel here ends at 3.9.
-    const channel = await seed.channel({ fixture: FIXTURE, entries: fixtureEntries(FIXTURE).filter((e) => e.metadata.name !== LONG_LABEL_VERSION) });
+    const channel = await seed.channel({ fixture: FIXTURE, entries: rollableEntries(FIXTURE) });
     const clusters = (await seed.clusters()).slice(0, 2);
-    const { pool, rollsOut } = await poolOn(channel, clusters, FITS_FROM, { concurrency: 3 });
+    const { pool, rollsOut } = await poolOn(channel, clusters, OLD_VERSION, { concurrency: 3 });
 
     await loginAs(page, 'admin');
     await page.goto(dashboardPath(POOLS));
@@ -87,7 +83,7 @@ test.describe('rollout from the nodes', () => {
     if (!rollsOut) {
       await approvePool(page, pool);
       await expect(poolRow(page, pool).getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done', FIRST_READ);
-      await expect.poll(async() => field((await poolBundle(seed, pool, TEST_NAMESPACE)).plan, 'spec.version')).toBe(imageTag(FITS_TO));
+      await expect.poll(async() => field((await poolBundle(seed, pool, TEST_NAMESPACE)).plan, 'spec.version')).toBe(imageTag(NEW_VERSION));
 
       return;
     }
@@ -99,7 +95,7 @@ test.describe('rollout from the nodes', () => {
     const total = perCluster.reduce((sum, c) => sum + c.count, 0);
 
     await expect(nodes).toHaveAttribute('data-verdict', 'rolledOut', FIRST_READ);
-    await expect(nodes.getByTestId('pool-nodes-message')).toHaveText(`All ${ total } nodes on ${ FITS_FROM_IMAGE }`);
+    await expect(nodes.getByTestId('pool-nodes-message')).toHaveText(`All ${ total } nodes on ${ OLD }`);
 
     // Every text the cell shows, recorded in the page as it changes (polling from here could miss a step).
     await page.evaluate((name) => {
@@ -120,7 +116,7 @@ test.describe('rollout from the nodes', () => {
       });
     }, pool);
     await approvePool(page, pool);
-    await expect(nodes.getByTestId('pool-nodes-message')).toHaveText(`All ${ total } nodes on ${ FITS_TO_IMAGE }`, { timeout: 90_000 });
+    await expect(nodes.getByTestId('pool-nodes-message')).toHaveText(`All ${ total } nodes on ${ NEW }`, { timeout: 90_000 });
     const seen = await page.evaluate(() => (window as unknown as { seenRollout: string[] }).seenRollout);
     const progress = seen.map((text) => new RegExp(`^(\\d+) of ${ total } nodes on `).exec(text)?.[1]).filter((n): n is string => n !== undefined).map(Number);
 
@@ -133,17 +129,17 @@ test.describe('rollout from the nodes', () => {
     expect(seen.some((text) => text.includes('failed'))).toBe(false);
     await expect(nodes).toHaveAttribute('data-verdict', 'rolledOut');
     // What the page says is what the nodes run.
-    expect((await elementalNodes(seed, clusters)).map((n) => n.tag)).toEqual(Array(total).fill(imageTag(FITS_TO)));
+    expect((await elementalNodes(seed, clusters)).map((n) => n.tag)).toEqual(Array(total).fill(imageTag(NEW_VERSION)));
 
     await nodes.getByTestId('pool-nodes-clusters-toggle').click();
-    await expect(nodes.getByTestId('pool-nodes-cluster')).toHaveText(perCluster.map((c) => `${ c.cluster }: All ${ c.count } nodes on ${ FITS_TO_IMAGE }`));
+    await expect(nodes.getByTestId('pool-nodes-cluster')).toHaveText(perCluster.map((c) => `${ c.cluster }: All ${ c.count } nodes on ${ NEW }`));
     expect(problems.pageErrors).toEqual([]);
   });
 
   test('a user without access to one downstream cluster sees its node state as unknown', async({ page, problems }) => {
     // The emulator's user `limited` has no access to edge-berlin-02 (E2E_LIMITED_* on a real Rancher).
     await needClusters(seed, ['edge-berlin-01', 'edge-berlin-02', 'edge-munich-01']);
-    const channel = await seed.channel({ fixture: FIXTURE });
+    const channel = await seed.channel({ fixture: FIXTURE, entries: rollableEntries(FIXTURE) });
     const berlinPool = await poolOn(channel, ['edge-berlin-01', 'edge-berlin-02'], OLD_VERSION, { concurrency: 3 });
     const munichPool = await poolOn(channel, ['edge-munich-01'], NEW_VERSION);
 
@@ -167,7 +163,7 @@ test.describe('rollout from the nodes', () => {
   });
 
   test('a pool whose Fleet bundle was deleted says so, though its conditions still look ready', async({ page, problems }) => {
-    const channel = await seed.channel({ fixture: FIXTURE });
+    const channel = await seed.channel({ fixture: FIXTURE, entries: rollableEntries(FIXTURE) });
     const [cluster] = await seed.clusters();
     const { pool, rollsOut } = await poolOn(channel, [cluster], NEW_VERSION);
 
@@ -205,7 +201,7 @@ test.describe('rollout from the nodes', () => {
       await expect(nodes.getByTestId('pool-nodes-failure')).toHaveText(`edge-berlin-01 / edge-berlin-01-node-2: ${ message }`);
       // The other cluster finishes; the failed one never does, so the pool is never rolled out.
       await nodes.getByTestId('pool-nodes-clusters-toggle').click();
-      await expect(nodes.locator('[data-cluster="edge-berlin-02"]')).toHaveText(`edge-berlin-02: All 3 nodes on ${ NEW }`, { timeout: 60_000 });
+      await expect(nodes.locator('[data-cluster="edge-berlin-02"]')).toHaveText(`edge-berlin-02: All 3 nodes on ${ DEMO_NEW }`, { timeout: 60_000 });
       await expect(nodes).toHaveAttribute('data-verdict', 'failed');
       await expect(nodes.getByTestId('pool-nodes-message')).toContainText('1 node failed');
 
@@ -231,25 +227,33 @@ test.describe('rollout from the nodes', () => {
     });
   });
 
-  test('nodes rolled out to 2.2.0-3.12, whose image label is 64 characters, stay NotReady on their old tag', { tag: EMULATOR_TAG }, async({ page, problems }) => {
+  test('nodes that boot 2.2.0-3.12, whose image label is 64 characters, stay not ready on their old tag, and the page says why', { tag: EMULATOR_TAG }, async({ page, problems }) => {
     requireEmulator('hosts whose kubelet does not start');
-    // The emulator's seed: the pool edge-berlin pinned to 3.9, offered 3.12. A host booting 3.12
-    // runs it, but its kubelet refuses the populated labels (tests/emulator/suc/nodes.ts bootInto):
-    // the node is Ready=Unknown with the labels of its 3.9 boot, and its Job never completes.
-    await withEmulator(async() => {
-      await loginAs(page, 'admin');
-      await page.goto(dashboardPath(POOLS));
-      await approvePool(page);
-      const nodes = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
+    // A host booting 3.12 runs it, but its kubelet refuses the populated labels (tests/emulator/suc/nodes.ts
+    // bootInto): the node is Ready=Unknown with the labels of its 3.9 boot, and its Job never completes.
+    await withEmulator(async(control) => {
+      try {
+        const channel = await seed.channel({ fixture: FIXTURE });
+        const [cluster] = await seed.clusters();
+        const { pool } = await poolOn(channel, [cluster], NEW_VERSION, { concurrency: 1 });
 
-      await nodes.getByTestId('pool-nodes-link').click();
-      const table = page.getByTestId('node-rollout-table');
-      const stuck = table.locator('tr', { has: page.locator('[data-testid="node-row"][data-state="rebooting"]') });
+        await loginAs(page, 'admin');
+        await page.goto(dashboardPath(POOLS));
+        await approvePool(page, pool);
+        await poolRow(page, pool).getByTestId('pool-nodes').getByTestId('pool-nodes-link').click();
+        const table = page.getByTestId('node-rollout-table');
+        const stuck = table.locator('tr', { has: page.locator('[data-testid="node-row"][data-state="unknown"]') });
 
-      await expect(stuck.first()).toBeVisible({ timeout: 60_000 });
-      await expect(stuck.first().getByTestId('node-row-tag')).toHaveText('2.2.0-3.9');
-      await expect(table.locator('[data-testid="node-row"][data-state="updated"]')).toHaveCount(0);
-      expect(problems.pageErrors).toEqual([]);
+        await expect(stuck.first()).toBeVisible({ timeout: 60_000 });
+        await expect(stuck.first().getByTestId('node-row-tag')).toHaveText('2.2.0-3.9');
+        await expect(stuck.first().getByTestId('node-row-message')).toContainText('over the 63 Kubernetes allows');
+        await expect(table.locator('[data-testid="node-row"][data-state="updated"]')).toHaveCount(0);
+        await expect(page.getByTestId('pool-nodes')).not.toHaveAttribute('data-verdict', 'rolledOut');
+        expect(problems.pageErrors).toEqual([]);
+      } finally {
+        // Those hosts never come back by themselves: the next test starts from the seed again.
+        await control.reset();
+      }
     });
   });
 
@@ -320,11 +324,11 @@ test.describe('rollout from the nodes', () => {
       const berlin = poolRow(page, 'edge-berlin').getByTestId('pool-nodes');
 
       // Only the nodes' own tags tell: berlin-02 finishes, berlin-01's nodes stay unknown (not "waiting").
-      await expect(berlin.getByTestId('pool-nodes-message')).toHaveText(`3 of 6 nodes on ${ NEW }; the state of 3 nodes is unknown`, { timeout: 60_000 });
+      await expect(berlin.getByTestId('pool-nodes-message')).toHaveText(`3 of 6 nodes on ${ DEMO_NEW }; the state of 3 nodes is unknown`, { timeout: 60_000 });
       await expect(berlin).toHaveAttribute('data-verdict', 'unknown');
       await berlin.getByTestId('pool-nodes-clusters-toggle').click();
       await expect(berlin.locator('[data-cluster="edge-berlin-01"]')).toContainText('you may read its nodes, but not the upgrade Plans and Jobs in cattle-system');
-      await expect(berlin.locator('[data-cluster="edge-berlin-02"]')).toHaveText(`edge-berlin-02: All 3 nodes on ${ NEW }`);
+      await expect(berlin.locator('[data-cluster="edge-berlin-02"]')).toHaveText(`edge-berlin-02: All 3 nodes on ${ DEMO_NEW }`);
       // Steve's 404 for Plans is an answer, not an outage: no retry every 5 s.
       const reads = planReads.length;
 

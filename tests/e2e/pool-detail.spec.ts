@@ -10,15 +10,14 @@ import { Page } from '@playwright/test';
 import { expectAccessible, expectTheme, useDarkTheme, useLightTheme } from './support/a11y';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import { NEWEST_SEEDED } from './support/channels';
 import { POOL_TYPE, POOLS, SELECTOR_ANNOTATION } from './support/names';
 import { field } from './support/api';
 import { EMULATOR_TAG, EmulatorControl, requireEmulator } from './support/emulator';
 import { poolRow } from './support/pools';
 import { TEST_NAMESPACE } from './support/env';
-import { useSeed } from './support/seed';
+import { rollableEntries, useSeed } from './support/seed';
 import {
-  BUNDLE_TYPE, elementalNodes, FIXTURE, followsChannel, noteStoppedBeforeNodes, OLDER_IMAGE, pinnedPool, PoolWorld, seedPoolWorld, upgradeImageOf
+  BUNDLE_TYPE, elementalNodes, FIXTURE, followsChannel, NEWEST_IMAGE, noteStoppedBeforeNodes, OLDER_IMAGE, pinnedPool, PoolWorld, seedPoolWorld, upgradeImageOf
 } from './support/seed-pool-forms';
 
 const seed = useSeed();
@@ -75,18 +74,18 @@ test.describe('a pool\'s page', () => {
   });
 
   test('a selector moved to another channel by someone else shows that channel\'s pick without a reload', async({ page }) => {
-    const other = await seed.channel({ fixture: FIXTURE });
+    const other = await seed.channel({ fixture: FIXTURE, entries: rollableEntries(FIXTURE) });
 
     await loginAs(page, 'admin');
     await page.goto(poolPage());
-    await expect(page.getByTestId('pool-would-pick')).toContainText(world.channel.version(NEWEST_SEEDED));
+    await expect(page.getByTestId('pool-would-pick')).toContainText(world.channel.version(NEWEST_IMAGE));
 
     await seed.update(POOL_TYPE, pool, (object) => {
       (object.metadata as { annotations: Record<string, string> }).annotations[SELECTOR_ANNOTATION] = JSON.stringify({ channel: other.name, version: '~2.2' });
     });
 
     await expect(page.getByTestId('pool-selector-chips').locator('li')).toHaveText([other.name, '~2.2']);
-    await expect(page.getByTestId('pool-would-pick')).toContainText(other.version(NEWEST_SEEDED));
+    await expect(page.getByTestId('pool-would-pick')).toContainText(other.version(NEWEST_IMAGE));
   });
 
   /** Approves the offered upgrade on the pool's page with a comment. */
@@ -106,18 +105,18 @@ test.describe('a pool\'s page', () => {
     await page.goto(poolPage());
     await approveFromPage(page);
 
-    await expect(page.getByTestId('pool-pin')).toHaveText(world.channel.version(NEWEST_SEEDED));
+    await expect(page.getByTestId('pool-pin')).toHaveText(world.channel.version(NEWEST_IMAGE));
     await expect(page.getByTestId('pool-approved-at')).toContainText(/ago|Just now/);
-    expect(field(await seed.get(POOL_TYPE, pool), 'spec.managedOSVersionName')).toBe(world.channel.version(NEWEST_SEEDED));
+    expect(field(await seed.get(POOL_TYPE, pool), 'spec.managedOSVersionName')).toBe(world.channel.version(NEWEST_IMAGE));
 
     const entry = page.getByTestId('pool-history-entry');
 
     await expect(entry).toHaveCount(1);
-    await expect(entry).toContainText(`Approved ${ world.channel.version(NEWEST_SEEDED) } (was ${ world.channel.version(OLDER_IMAGE) })`);
+    await expect(entry).toContainText(`Approved ${ world.channel.version(NEWEST_IMAGE) } (was ${ world.channel.version(OLDER_IMAGE) })`);
     await expect(entry).toContainText('Agreed with the site lead');
 
     // The operator writes the new image into the pool's Fleet bundle (mos-<pool>).
-    await expect.poll(async() => JSON.stringify(await seed.get(BUNDLE_TYPE, `mos-${ pool }`) ?? {}), { timeout: 30_000 }).toContain(upgradeImageOf(NEWEST_SEEDED));
+    await expect.poll(async() => JSON.stringify(await seed.get(BUNDLE_TYPE, `mos-${ pool }`) ?? {}), { timeout: 30_000 }).toContain(upgradeImageOf(NEWEST_IMAGE));
     if (!(await elementalNodes(seed, world.cluster)).length) {
       noteStoppedBeforeNodes(world.cluster, 'the Fleet bundle the operator wrote');
 

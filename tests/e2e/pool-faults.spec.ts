@@ -11,10 +11,9 @@ import { dashboardPath, loginAs, loginOnPage } from './support/login';
 import { expect, test } from './support/test';
 import { POOL_TYPE, POOLS } from './support/names';
 import { poolRow, storedPool } from './support/pools';
-import { NEWEST_SEEDED } from './support/channels';
 import { useSeed } from './support/seed';
 import {
-  delayNextRequest, endSession, firstClusterTargets, poolEditPath, seedBaseChannel, seedUpgradablePool
+  B39, delayNextRequest, endSession, firstClusterTargets, poolEditPath, seedBaseChannel, seedUpgradablePool
 } from './support/seed-pools';
 import { TEST_NAMESPACE } from './support/env';
 
@@ -27,12 +26,12 @@ async function editConcurrency(page: Page, pool: string, value: string): Promise
   await expect(page.getByTestId('pool-save-async-button')).toBeEnabled();
 }
 
-/** A pool one node at a time on the channel's newest image (what the demo's edge-munich is). */
+/** A pool one node at a time on 3.9 (what the demo's edge-munich is; nodes that boot 3.12 never rejoin). */
 async function seedPool(name: string): Promise<string> {
   const channel = await seedBaseChannel(seed);
 
   return seed.pool(name, {
-    managedOSVersionName: channel.version(NEWEST_SEEDED), concurrency: 1, clusterTargets: await firstClusterTargets(seed)
+    managedOSVersionName: channel.version(B39), concurrency: 1, clusterTargets: await firstClusterTargets(seed)
   });
 }
 

@@ -13,7 +13,9 @@ import { expect, test } from './support/test';
 import { POOL_TYPE, POOLS } from './support/names';
 import { TEST_NAMESPACE } from './support/env';
 import { useSeed } from './support/seed';
-import { pinnedPool, PoolWorld, seedPoolWorld, writtenFields } from './support/seed-pool-forms';
+import {
+  OLDER_IMAGE, pinnedPool, PoolWorld, seedPoolWorld, writtenFields
+} from './support/seed-pool-forms';
 
 const seed = useSeed();
 let world: PoolWorld;
@@ -83,7 +85,7 @@ test.describe('pool form: tabs and the YAML view', () => {
 
     await openYaml(page);
     await editYaml(page, (object) => {
-      object.spec.managedOSVersionName = world.channel.version('base-v2.2.0-3.9-os');
+      object.spec.managedOSVersionName = world.channel.version(OLDER_IMAGE);
     });
     await expect(page.getByTestId('pool-yaml-refused-edit')).toContainText('The image changes only through Approve');
     await expect(page.getByTestId('pool-save-async-button')).toBeDisabled();

@@ -30,22 +30,25 @@ export function containerEntry(prefix: string, n: number, displayName = 'E2E OS'
   };
 }
 
-/** The seed's newest image of the base channel, and the one a test publishes after it. */
+/**
+ * The seed's newest image of the base channel, and the one a test publishes after it: a 2.2.1 build,
+ * whose node labels fit in 63 characters as those of 2.2.0-3.9 do (a node that boots the fixture's
+ * 2.2.0-3.12 never rejoins: its image label is 64 characters), so the nodes can roll out to it.
+ */
 export const NEWEST_SEEDED = 'base-v2.2.0-3.12-os';
-export const PUBLISHED = 'base-v2.2.0-3.13-os';
+export const PUBLISHED = 'base-v2.2.1-1.1-os';
 
-/** The seeded base channel plus one newer container image (`PUBLISHED`), as its publisher would add it. */
-export function baseChannelWithNewerImage(): ChannelEntry[] {
-  const seeded = seededChannelEntries(BASE_CHANNEL);
-  const newest = seeded.find((entry) => entry.metadata.name === NEWEST_SEEDED) as ChannelEntry;
+/** The base channel (by default as seeded) plus one newer container image (`PUBLISHED`), as its publisher would add it. */
+export function baseChannelWithNewerImage(seeded = seededChannelEntries(BASE_CHANNEL)): ChannelEntry[] {
+  const newest = seeded.find((entry) => entry.spec.type === 'container') as ChannelEntry;
 
   return [{
     metadata: { name: PUBLISHED },
     spec:     {
       ...newest.spec,
-      version:  'v2.2.0-3.13',
+      version:  'v2.2.1-1.1',
       metadata: {
-        ...newest.spec.metadata, upgradeImage: 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.13', created: Math.floor(Date.now() / 1000) - 60
+        ...newest.spec.metadata, upgradeImage: 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.1-1.1', created: Math.floor(Date.now() / 1000) - 60
       },
     },
   }, ...seeded];

@@ -4,19 +4,23 @@
 
 import { expect, test } from '@playwright/test';
 import { field } from './api';
-import { NEWEST_SEEDED } from './channels';
 import { TEST_NAMESPACE } from './env';
 import { POOL_TYPE, SELECTOR_ANNOTATION } from './names';
 import { elementalNodes as elementalNodesOf } from './rollout-reach';
-import { fixtureEntries, Seed, SeededChannel } from './seed';
+import { fixtureEntries, rollableEntries, Seed, SeededChannel } from './seed';
 
 // Shared with the specs that import them from here.
 export { SELECTOR_ANNOTATION };
 
 export const FIXTURE = 'sl-micro-6.1-base';
 
-/** An image older than NEWEST_SEEDED in the fixture channel: a pool pinned to it has an upgrade to approve. */
-export const OLDER_IMAGE = 'base-v2.2.0-3.9-os';
+/**
+ * The channel's newest image and an older one: a pool pinned to the older has an upgrade to approve.
+ * 3.9 and 3.8: the channel ends at 3.9, since a node that boots the fixture's 3.12 never rejoins
+ * (its image label is 64 characters; support/seed.ts rollableEntries).
+ */
+export const NEWEST_IMAGE = 'base-v2.2.0-3.9-os';
+export const OLDER_IMAGE = 'base-v2.2.0-3.8-os';
 
 export interface PoolWorld {
   channel: SeededChannel;
@@ -30,13 +34,13 @@ export async function seedPoolWorld(seed: Seed): Promise<PoolWorld> {
 
   expect(cluster, `a Fleet cluster in ${ TEST_NAMESPACE } for the pools to target`).toBeTruthy();
 
-  return { channel: await seed.channel({ fixture: FIXTURE }), cluster };
+  return { channel: await seed.channel({ fixture: FIXTURE, entries: rollableEntries(FIXTURE) }), cluster };
 }
 
 /** A pool pinned to the channel's newest image on the world's cluster (the demo's edge-munich). */
 export function pinnedPool(world: PoolWorld, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    managedOSVersionName: world.channel.version(NEWEST_SEEDED),
+    managedOSVersionName: world.channel.version(NEWEST_IMAGE),
     concurrency:          1,
     clusterTargets:       [{ clusterName: world.cluster }],
     ...extra,

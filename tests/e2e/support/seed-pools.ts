@@ -8,6 +8,7 @@ import { field, requestApi } from './api';
 import { TEST_NAMESPACE } from './env';
 import { POOLS, SELECTOR_ANNOTATION, WITHDRAWN_ANNOTATION } from './names';
 import { elementalNodes as elementalNodesOf } from './rollout-reach';
+import { ChannelEntry } from './emulator';
 import { Seed, SeededChannel } from './seed';
 import { withdraw } from './seed-pages';
 
@@ -22,11 +23,11 @@ export const B38 = 'base-v2.2.0-3.8-os';
 const FLEET_CLUSTER_TYPE = 'fleet.cattle.io.cluster';
 
 /**
- * The base fixture's channel, with 3.8 withdrawn as the demo withdraws it (the record lives on the
+ * The base fixture's channel (or `entries` of it, such as its rollableEntries), with 3.8 withdrawn as the demo withdraws it (the record lives on the
  * channel: tests/emulator/rancher/seed.ts SEED_WITHDRAWALS), so no selector picks it.
  */
-export async function seedBaseChannel(seed: Seed): Promise<SeededChannel> {
-  const channel = await seed.channel({ fixture: BASE_FIXTURE });
+export async function seedBaseChannel(seed: Seed, entries?: ChannelEntry[]): Promise<SeededChannel> {
+  const channel = await seed.channel({ fixture: BASE_FIXTURE, entries });
 
   // The version names are known once the channel is (its tag): the record is added after.
   await withdraw(seed, channel, B38, 'Boot loop on nodes with Secure Boot enabled');
@@ -47,12 +48,19 @@ export async function firstClusterTargets(seed: Seed): Promise<{ clusterName: st
 }
 
 /**
+ * Targets that match no cluster, for a pool whose approval is what a test is about: a node that boots
+ * the base channel's 3.12 never rejoins (its image label is 64 characters, domain rule "Node labels
+ * of an image"), so approving it must not reach the nodes other tests use.
+ */
+export const NO_CLUSTER_TARGETS = [{ clusterSelector: { matchLabels: { 'os-upgrades.cattle.io/e2e': 'no-such-cluster' } } }];
+
+/**
  * A pool following the channel by the selector `~2.2` and pinned to 3.9: the channel's 3.12 is its
- * upgrade to approve (what the demo's edge-berlin is).
+ * upgrade to approve. It targets no cluster unless `spec` says (NO_CLUSTER_TARGETS).
  */
 export async function seedUpgradablePool(seed: Seed, channel: SeededChannel, name: string, spec: Record<string, unknown> = {}): Promise<string> {
   return seed.pool(name, {
-    managedOSVersionName: channel.version(B39), clusterTargets: await firstClusterTargets(seed), ...spec
+    managedOSVersionName: channel.version(B39), clusterTargets: NO_CLUSTER_TARGETS, ...spec
   }, selectorAnnotation(channel, '~2.2'));
 }
 

@@ -17,6 +17,7 @@ import { ChannelEntry } from './emulator';
 import { TEST_NAMESPACE } from './env';
 import { loginWith } from './login';
 import { CHANNEL_TYPE, POOL_TYPE, VERSION_TYPE } from './names';
+import { nodeLabelProblems } from '../../../pkg/os-upgrades/domain/node-labels';
 
 const FIXTURES = join(__dirname, '../../fixtures');
 const CHANNEL_LABEL = 'elemental.cattle.io/channel';
@@ -45,6 +46,15 @@ export function fixtureEntries(fixture: string): ChannelEntry[] {
   }
 
   return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/**
+ * The entries of a fixture channel whose images a host can boot and rejoin: a host booting an image
+ * whose populated node label is over 63 characters never rejoins (domain rule "Node labels of an
+ * image"; the base fixture's 2.2.0-3.12), so a spec that rolls nodes out publishes only these.
+ */
+export function rollableEntries(fixture: string): ChannelEntry[] {
+  return fixtureEntries(fixture).filter((entry) => !nodeLabelProblems(String(entry.spec.metadata?.upgradeImage ?? '')).length);
 }
 
 /** A fixture's changelog file of a version (`updates.log` or `packages`), if it has one. */
