@@ -14,10 +14,10 @@ import { expect, test } from './support/test';
 import { CHANNEL_TYPE, CHANNELS, FLEET, POOL_TYPE } from './support/names';
 import { storedPool } from './support/pools';
 import { fixtureEntries, SeededChannel, useSeed } from './support/seed';
-import { baseChannelWithNewerImage, PUBLISHED } from './support/channels';
+import { baseChannelWithNewerImage, PUBLISHED, PUBLISHED_TAG } from './support/channels';
 import { NO_CLUSTER_TARGETS } from './support/seed-pools';
 import {
-  elementalNodes, expectNodesOn, imageTag, nodesRollOut, startNodesOn
+  elementalNodes, expectNodesOn, nodesRollOut, startNodesOn
 } from './support/rollout-reach';
 
 const FIXTURE = 'sl-micro-6.1-base';
@@ -225,7 +225,7 @@ test.describe('fleet overview', () => {
 
       return;
     }
-    await expectNodesOn(seed, canaryClusters, imageTag(PUBLISHED));
+    await expectNodesOn(seed, canaryClusters, PUBLISHED_TAG);
     const nodes = (await elementalNodes(seed, canaryClusters)).length;
 
     await expect(offer).toContainText(/Soaked 0 min of 0 min|do not run it yet/, { timeout: 30_000 });

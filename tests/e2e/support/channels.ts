@@ -37,6 +37,8 @@ export function containerEntry(prefix: string, n: number, displayName = 'E2E OS'
  */
 export const NEWEST_SEEDED = 'base-v2.2.0-3.12-os';
 export const PUBLISHED = 'base-v2.2.1-1.1-os';
+/** The tag of PUBLISHED's image, which a node that boots it carries. */
+export const PUBLISHED_TAG = '2.2.1-1.1';
 
 /** The base channel (by default as seeded) plus one newer container image (`PUBLISHED`), as its publisher would add it. */
 export function baseChannelWithNewerImage(seeded = seededChannelEntries(BASE_CHANNEL)): ChannelEntry[] {
@@ -46,9 +48,9 @@ export function baseChannelWithNewerImage(seeded = seededChannelEntries(BASE_CHA
     metadata: { name: PUBLISHED },
     spec:     {
       ...newest.spec,
-      version:  'v2.2.1-1.1',
+      version:  `v${ PUBLISHED_TAG }`,
       metadata: {
-        ...newest.spec.metadata, upgradeImage: 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.1-1.1', created: Math.floor(Date.now() / 1000) - 60
+        ...newest.spec.metadata, upgradeImage: `registry.suse.com/suse/sl-micro/6.1/base-os-container:${ PUBLISHED_TAG }`, created: Math.floor(Date.now() / 1000) - 60
       },
     },
   }, ...seeded];
