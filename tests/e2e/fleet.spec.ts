@@ -16,9 +16,7 @@ import { storedPool } from './support/pools';
 import { fixtureEntries, SeededChannel, useSeed } from './support/seed';
 import { baseChannelWithNewerImage, PUBLISHED, PUBLISHED_TAG } from './support/channels';
 import { NO_CLUSTER_TARGETS } from './support/seed-pools';
-import {
-  elementalNodes, expectNodesOn, nodesRollOut, startNodesOn
-} from './support/rollout-reach';
+import { elementalNodes, expectNodesOn, nodesRollOut, startNodesOn } from './support/rollout-reach';
 
 const FIXTURE = 'sl-micro-6.1-base';
 const WITHDRAWN = 'os-upgrades.cattle.io/withdrawn';
