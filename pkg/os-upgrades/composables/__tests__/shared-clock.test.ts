@@ -1,3 +1,4 @@
+/* global jest */
 import { forget, waiting, wakeAt } from '../shared-clock';
 
 describe('the shared clock', () => {

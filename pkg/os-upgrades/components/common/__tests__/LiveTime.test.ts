@@ -1,3 +1,4 @@
+/* global jest */
 import { mount } from '@vue/test-utils';
 import LiveTime from '../LiveTime.vue';
 import { waiting } from '../../../composables/shared-clock';
