@@ -31,6 +31,15 @@ export function onEmulator(): boolean {
 }
 
 /**
+ * True on the real stack (scripts/lib/e2e-real-stack.sh sets E2E_REAL_STACK): its nodes are kwok's,
+ * which run no drain and no reboot (docs/emulator.md, "What is real"), so a job's pod goes from
+ * waiting to upgrading to done.
+ */
+export function onRealStack(): boolean {
+  return process.env.E2E_REAL_STACK === '1';
+}
+
+/**
  * The credentials of a role: the emulator's users, or E2E_ADMIN_* / E2E_VIEWER_* / E2E_EDITOR_*
  * for a real Rancher (the editor may write ManagedOSImages in E2E_NAMESPACE only).
  */
