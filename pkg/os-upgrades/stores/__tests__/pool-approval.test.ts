@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { PREVIOUS_VERSION_ANNOTATION, SELECTOR_ANNOTATION } from '../../domain';
 import { WriteError } from '../../api/resources';
 import { usePoolApprovalStore } from '../pool-approval';
+import { usePoolPageStore } from '../pool-page';
 import {
   MID, NEW, NOW, OLD, poolObject, version, VERSIONS
 } from '../../domain/__tests__/pool-test-data';
@@ -122,6 +123,25 @@ describe('approval store', () => {
 
     expect(await approval.confirm(context({ ...store, getters: { 'management/byId': byId } }))).toBe(false);
     expect(byId).toHaveBeenCalledWith('elemental.cattle.io.managedosimage', 'fleet-default/edge');
+    expect(writes).toHaveLength(0);
+    expect(approval.notice).toMatchObject({ kind: 'alreadyDone', text: { key: 'osUpgrades.approve.alreadyAt', values: { image: NEW.name } } });
+  });
+
+  it('sends nothing when the pools list\'s page shows someone else\'s approval before the shell\'s own copy does', async() => {
+    const approval = usePoolApprovalStore();
+    const read = poolObject({
+      pin: OLD.name, selector: SELECTOR, resourceVersion: '41'
+    });
+    const { store, writes } = shellStore(undefined);
+
+    // Where the shell pages pools, the row is the page's copy, read again at each change; the
+    // shell's own copy follows its websocket and may still hold the pool as the dialog read it.
+    usePoolPageStore().pools = [poolObject({
+      pin: NEW.name, selector: SELECTOR, resourceVersion: '42'
+    })];
+    approval.open('approve', read, VERSIONS, NOW);
+
+    expect(await approval.confirm(context({ ...store, getters: { 'management/byId': () => read } }))).toBe(false);
     expect(writes).toHaveLength(0);
     expect(approval.notice).toMatchObject({ kind: 'alreadyDone', text: { key: 'osUpgrades.approve.alreadyAt', values: { image: NEW.name } } });
   });
