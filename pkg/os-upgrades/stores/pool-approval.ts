@@ -5,15 +5,8 @@ import {
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { heldPool, readLatestPool, writePool } from '../api/pools';
-import { usePoolPageStore } from './pool-page';
+import { shownPool } from './shown-pools';
 import { keepText, keepTextAs, takeText } from './text-drafts';
-
-/** The pool as the pools list's page holds it (where the shell pages pools), undefined when not there. */
-function pagePool(id: string): KubeObject | undefined {
-  const pool = usePoolPageStore().pools.find((candidate) => poolId(candidate) === id);
-
-  return pool ? plainObject(pool) : undefined;
-}
 
 const draftTarget = (request: ApprovalRequest) => textDraftTarget(request.id, request.kind, request.versionName);
 
@@ -211,7 +204,7 @@ export const usePoolApprovalStore = defineStore('osUpgrades/poolApproval', {
       // The watch brought someone else's approval of this image first: nothing to write. Where the
       // shell pages pools, the list's page is read again at each change while the shell's own copy
       // follows its websocket: whichever came first shows it.
-      const held = [heldPool(context.store, request.id), pagePool(request.id)].find((pool) => approvalRaceLost(request.snapshot, pool, request.versionName));
+      const held = [heldPool(context.store, request.id), shownPool(request.id)].find((pool) => approvalRaceLost(request.snapshot, pool, request.versionName));
 
       if (held) {
         this.outcome = { kind: 'refused', reason: { key: 'osUpgrades.pool.refusal.alreadyPinned', values: { name: request.versionName } } };

@@ -20,6 +20,11 @@ import { RecentValues, revisionKey } from './revision-memo';
 // The channel list last read (stores/channel-list.ts: a live array, so a withdrawal shows without a reload).
 let channelList: unknown[] = [];
 
+/** Every channel object, without Steve's relationships (stores/channel-list.ts); none when they cannot be read. */
+function readChannelList(shell: ShellStore, opt: { force?: boolean }): Promise<unknown[]> {
+  return useChannelListStore().load(shell, opt.force === true).catch(() => [] as unknown[]);
+}
+
 export interface PoolList {
   pools: unknown[];
   /** Every channel object (stores/channel-list.ts, without Steve's relationships): its withdrawn images (domain/withdrawal.ts). */
@@ -86,7 +91,7 @@ export async function loadPoolList(shell: ShellStore, opt: Record<string, unknow
   try {
     const optional = (type: string) => findAll(shell, type, opt).catch(() => [] as unknown[]);
     const [pools, channelObjects, clusters, groups] = await Promise.all([
-      findAll(shell, TYPE.IMAGE, opt), useChannelListStore().load(shell, opt.force === true).catch(() => [] as unknown[]), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
+      findAll(shell, TYPE.IMAGE, opt), readChannelList(shell, opt), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
     ]);
 
     channelList = channelObjects;
@@ -118,7 +123,25 @@ function poolVersions(list: { pinned: OSVersion[]; channels: ChannelRef[]; chann
     }
   }
 
-  return applyWithdrawals([...byKey.values()], list.channelObjects ?? channelList);
+  const inputs = [...byKey.values()];
+  const channelObjects = list.channelObjects ?? channelList;
+  const channels = revisionKey(channelObjects);
+
+  // The same records while nothing changed: the pools list keeps each row while its versions are the
+  // same records (stores/pool-rows.ts), and a withdrawn version is a new copy at each call.
+  if (!channels || !lastView || lastView.channels !== channels || !sameRecords(lastView.inputs, inputs)) {
+    lastView = {
+      inputs, channels, result: applyWithdrawals(inputs, channelObjects)
+    };
+  }
+
+  return lastView.result;
+}
+
+let lastView: { inputs: OSVersion[]; channels: string | undefined; result: OSVersion[] } | undefined;
+
+function sameRecords(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 /** What the pools list shows: a page of pools (every pool where the shell does not page them) and the lists around them. */
@@ -135,8 +158,8 @@ export interface PoolListPage {
 
 /**
  * The pools list's lists: the first page of pools (sorted by name, as the table starts) through the
- * shell's pagination, or every pool where it has none; the channels, clusters and groups (the
- * shell's live lists); and the versions the pools shown pin or select. What the stores hold is
+ * shell's pagination, or every pool where it has none; the channels (stores/channel-list.ts), clusters
+ * and groups (the shell's live lists); and the versions the pools shown pin or select. What the stores hold is
  * shown without a request. `opt.force` reads everything again (after a websocket reconnect).
  */
 export async function loadPoolListPage(shell: ShellStore, opt: { force?: boolean } = {}): Promise<PoolListPage> {
@@ -146,7 +169,7 @@ export async function loadPoolListPage(shell: ShellStore, opt: { force?: boolean
     const page = usePoolPageStore();
     const [pools, channelObjects, clusters, groups] = await Promise.all([
       paged ? page.show(shell, firstPoolPage(), opt).then(() => page.pools) : findAll(shell, TYPE.IMAGE, opt),
-      optional(TYPE.CHANNEL), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
+      readChannelList(shell, opt), optional(TYPE.FLEET_CLUSTER), optional(TYPE.FLEET_GROUP),
     ]);
 
     await loadPoolVersions(shell, pools, channelObjects, opt);

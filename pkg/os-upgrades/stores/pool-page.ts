@@ -6,6 +6,7 @@ import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import { firstPoolPage, pageWithin, PoolPageRequest, samePoolPage } from '../domain';
 import { PoolPageQuery } from '../api/pool-pages';
+import { setShownPools } from './shown-pools';
 import type { ShellStore } from '../types/shell-store';
 
 // Outside the reactive state: the query holds the shell's watch, for the store that made it.
@@ -54,6 +55,7 @@ export const usePoolPageStore = defineStore('osUpgrades/poolPage', {
       }
       this.request = shown;
       this.pools = markRaw(page.pools);
+      setShownPools(page.pools);
       this.count = page.count;
       this.loaded = true;
     },
@@ -70,6 +72,7 @@ export const usePoolPageStore = defineStore('osUpgrades/poolPage', {
       query?.stop().catch(() => undefined);
       query = undefined;
       reads++;
+      setShownPools([]);
       this.$reset();
     },
   },

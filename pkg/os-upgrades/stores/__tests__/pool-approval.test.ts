@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { PREVIOUS_VERSION_ANNOTATION, SELECTOR_ANNOTATION } from '../../domain';
 import { WriteError } from '../../api/resources';
 import { usePoolApprovalStore } from '../pool-approval';
-import { usePoolPageStore } from '../pool-page';
+import { setShownPools } from '../shown-pools';
 import {
   MID, NEW, NOW, OLD, poolObject, version, VERSIONS
 } from '../../domain/__tests__/pool-test-data';
@@ -43,7 +43,10 @@ const context = (store: ReturnType<typeof shellStore>['store'], versions = VERSI
 });
 
 describe('approval store', () => {
-  beforeEach(() => setActivePinia(createPinia()));
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    setShownPools([]);
+  });
 
   it('offers what the selector picks now and writes exactly that, with the resourceVersion it read', async() => {
     const approval = usePoolApprovalStore();
@@ -136,9 +139,9 @@ describe('approval store', () => {
 
     // Where the shell pages pools, the row is the page's copy, read again at each change; the
     // shell's own copy follows its websocket and may still hold the pool as the dialog read it.
-    usePoolPageStore().pools = [poolObject({
+    setShownPools([poolObject({
       pin: NEW.name, selector: SELECTOR, resourceVersion: '42'
-    })];
+    })]);
     approval.open('approve', read, VERSIONS, NOW);
 
     expect(await approval.confirm(context({ ...store, getters: { 'management/byId': () => read } }))).toBe(false);
@@ -286,7 +289,10 @@ describe('approval store', () => {
 });
 
 describe('promotion through the approval store', () => {
-  beforeEach(() => setActivePinia(createPinia()));
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    setShownPools([]);
+  });
 
   it('writes the offered image with kind promote, its source and the soak as the comment', async() => {
     const approval = usePoolApprovalStore();
