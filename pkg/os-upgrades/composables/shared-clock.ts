@@ -12,23 +12,15 @@ const due = new Map<object, { at: number; wake: Wake }>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let timerAt = Infinity;
 
-function schedule(): void {
-  let earliest = Infinity;
-
-  for (const entry of due.values()) {
-    earliest = Math.min(earliest, entry.at);
-  }
-  if (earliest >= timerAt) {
-    return;
-  }
+/** The one timer, for `at` (epoch milliseconds); none when that is further away than a timer can wait. */
+function setTimer(at: number): void {
   clearTimeout(timer);
   timer = undefined;
   timerAt = Infinity;
-  const delay = Math.max(0, earliest - Date.now());
+  const delay = Math.max(0, at - Date.now());
 
-  // Further away than a timer can wait: nobody is woken (the label cannot change sooner).
   if (delay <= MAX_DELAY_MS) {
-    timerAt = earliest;
+    timerAt = at;
     timer = setTimeout(fire, delay);
   }
 }
@@ -44,14 +36,24 @@ function fire(): void {
       entry.wake();
     }
   }
-  schedule();
+  let next = Infinity;
+
+  for (const entry of due.values()) {
+    next = Math.min(next, entry.at);
+  }
+  if (next < timerAt) {
+    setTimer(next);
+  }
 }
 
-/** Wakes `owner` at `at` (epoch milliseconds) by calling `wake`, once; replaces what it asked before. */
+/**
+ * Wakes `owner` at `at` (epoch milliseconds) by calling `wake`, once; replaces what it asked before.
+ * Constant time: a page mounting thousands of them never scans the others.
+ */
 export function wakeAt(owner: object, at: number, wake: Wake): void {
   due.set(owner, { at, wake });
   if (at < timerAt) {
-    schedule();
+    setTimer(at);
   }
 }
 
