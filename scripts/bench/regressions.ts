@@ -25,16 +25,36 @@ function floorOf(name: string): number {
 }
 
 /**
+ * Each row with its name as the table reads it: a `↳` row ("↳ same, warm navigations") belongs to
+ * the row above it that has none, whose name comes first, so rows named alike under different
+ * pages are each compared with their own.
+ */
+function qualified(rows: readonly ComparedRow[]): [string, ComparedRow][] {
+  let parent = '';
+
+  return rows.map((row) => {
+    const metric = row.metric.trim();
+
+    if (!metric.startsWith('↳')) {
+      parent = metric;
+
+      return [metric, row];
+    }
+
+    return [`${ parent } ${ metric }`, row];
+  });
+}
+
+/**
  * Rows whose target was met before and is missed now, and timings or sizes that grew by more than
  * REGRESSION_FRACTION (and more than a floor: 2 ms, 1 kB, so noise on tiny figures is not reported).
  * Rows new in this run are not compared.
  */
 export function regressions(previous: readonly ComparedRow[], current: readonly ComparedRow[], fraction = REGRESSION_FRACTION): Regression[] {
-  const before = new Map(previous.map((row) => [row.metric.trim(), row]));
+  const before = new Map(qualified(previous).map(([metric, row]) => [metric, row]));
   const found: Regression[] = [];
 
-  for (const row of current) {
-    const metric = row.metric.trim();
+  for (const [metric, row] of qualified(current)) {
     const old = before.get(metric);
 
     if (!old) {

@@ -31,6 +31,21 @@ describe('bench regressions (the previous results file against this run)', () =>
     expect(regressions(previous, current)).toEqual([]);
   });
 
+  it('compares a row named like others ("↳ same, …") with the one under the same page', () => {
+    const previous = [
+      row('pools list, cold', { medianMs: 700 }), row('↳ same, warm navigations', { medianMs: 186 }),
+      row('pool form, cold', { medianMs: 300 }), row('↳ same, warm navigations', { medianMs: 70 }),
+    ];
+    const current = [
+      row('pools list, cold', { medianMs: 700 }), row('↳ same, warm navigations', { medianMs: 104 }),
+      row('pool form, cold', { medianMs: 300 }), row('↳ same, warm navigations', { medianMs: 95 }),
+    ];
+
+    expect(regressions(previous, current)).toEqual([{
+      metric: 'pool form, cold ↳ same, warm navigations', what: 'medianMs', before: 70, after: 95
+    }]);
+  });
+
   it('says what grew and by how much', () => {
     expect(describeRegression({
       metric: 'compare, 500 images', what: 'medianMs', before: 200, after: 300
