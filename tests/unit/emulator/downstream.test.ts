@@ -7,25 +7,15 @@ import { KubeObject } from '../../emulator/kube/store';
 import { RequestContext } from '../../emulator/core/http';
 import { SYSTEM_ACTOR, USERS, User } from '../../emulator/rancher/users';
 import { nodeRolloutRows } from '../../../pkg/os-upgrades/domain';
-import { entry, fixtures, until } from './helpers';
+import {
+  entry, fixtures, fleetCluster, poolOnCluster, until
+} from './helpers';
 
 const IMAGE = 'elemental.cattle.io.managedosimage';
 
-const CLUSTER: JsonObject = {
-  apiVersion: 'fleet.cattle.io/v1alpha1',
-  kind:       'Cluster',
-  metadata:   {
-    name: 'c1', namespace: 'fleet-default', labels: { 'management.cattle.io/cluster-name': 'c-m-one' }
-  },
-  status: { display: { readyNodes: '2/2' } },
-};
+const CLUSTER = fleetCluster('2/2');
 
-const POOL: JsonObject = {
-  apiVersion: 'elemental.cattle.io/v1beta1',
-  kind:       'ManagedOSImage',
-  metadata:   { name: 'pool', namespace: 'fleet-default' },
-  spec:       { managedOSVersionName: 'os-1', clusterTargets: [{ clusterName: 'c1' }] },
-};
+const POOL = poolOnCluster('os-1');
 
 /** `timeScale` scales the Jobs' TTL and deadline too: 1 keeps a failed Job for 900 s. */
 async function start(sqlCache = true, timeScale = 1): Promise<Emulator> {

@@ -97,3 +97,25 @@ export function objectApi(): { api: ObjectApi; registry: TypeRegistry } {
 
   return { api, registry };
 }
+
+/** The Fleet cluster c1 (management cluster c-m-one) with `readyNodes` as its agent reports them. */
+export function fleetCluster(readyNodes: string): JsonObject {
+  return {
+    apiVersion: 'fleet.cattle.io/v1alpha1',
+    kind:       'Cluster',
+    metadata:   {
+      name: 'c1', namespace: 'fleet-default', labels: { 'management.cattle.io/cluster-name': 'c-m-one' }
+    },
+    status: { display: { readyNodes } },
+  };
+}
+
+/** The pool `pool` on cluster c1, pinned to `version`. */
+export function poolOnCluster(version: string): JsonObject {
+  return {
+    apiVersion: 'elemental.cattle.io/v1beta1',
+    kind:       'ManagedOSImage',
+    metadata:   { name: 'pool', namespace: 'fleet-default' },
+    spec:       { managedOSVersionName: version, clusterTargets: [{ clusterName: 'c1' }] },
+  };
+}

@@ -8,27 +8,17 @@ import { JsonObject } from '../../emulator/core/json';
 import { KubeObject } from '../../emulator/kube/store';
 import { SYSTEM_ACTOR } from '../../emulator/rancher/users';
 import { NodeRegistry, bootInto, releaseOf } from '../../emulator/suc/nodes';
-import { entry, fixtures, until } from './helpers';
+import {
+  entry, fixtures, fleetCluster, poolOnCluster, until
+} from './helpers';
 
 const IMAGE = 'elemental.cattle.io.managedosimage';
 const LONG = 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12';
 const FITS = 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.9';
 
-const CLUSTER: JsonObject = {
-  apiVersion: 'fleet.cattle.io/v1alpha1',
-  kind:       'Cluster',
-  metadata:   {
-    name: 'c1', namespace: 'fleet-default', labels: { 'management.cattle.io/cluster-name': 'c-m-one' }
-  },
-  status: { display: { readyNodes: '1/1' } },
-};
+const CLUSTER = fleetCluster('1/1');
 
-const POOL: JsonObject = {
-  apiVersion: 'elemental.cattle.io/v1beta1',
-  kind:       'ManagedOSImage',
-  metadata:   { name: 'pool', namespace: 'fleet-default' },
-  spec:       { managedOSVersionName: 'fits', clusterTargets: [{ clusterName: 'c1' }] },
-};
+const POOL = poolOnCluster('fits');
 
 async function start(): Promise<Emulator> {
   const em = new Emulator({
