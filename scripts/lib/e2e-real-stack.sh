@@ -35,5 +35,11 @@ emulator=$!
 trap 'kill "$emulator" 2>/dev/null || true' EXIT
 answers "$url/rancherversion" 120 || { cat "$results/emulator.log"; log "the emulator did not start on port $port"; exit 1; }
 
+# `specs -- playwright options`, as scripts/e2e takes them: Playwright itself takes no `--`.
+args=()
+for arg in "$@"; do
+  [ "$arg" = "--" ] || args+=("$arg")
+done
+set -- ${args[@]+"${args[@]}"}
 [ "$#" -gt 0 ] || set -- tests/e2e/channels.spec.ts tests/e2e/channel-sync.spec.ts tests/e2e/sync.spec.ts
 E2E_REAL_STACK=1 E2E_BASE_URL="$url" E2E_DASHBOARD_PREFIX='' E2E_RESULTS_DIR="$results" scripts/e2e-rancher/test.sh "$@"
