@@ -229,6 +229,38 @@ test.describe('rollout from the nodes', () => {
     });
   });
 
+  test('nodes that boot 2.2.0-3.12, whose image label is 64 characters, stay on their old tag, and the page says why', { tag: EMULATOR_TAG }, async({ page, problems }) => {
+    requireEmulator('hosts whose kubelet does not start');
+    // A host booting 3.12 runs it, but its kubelet refuses the populated labels (tests/emulator/suc/nodes.ts
+    // bootInto): the node is Ready=Unknown with the labels of its 3.9 boot, and its Job never completes.
+    await withEmulator(async(control) => {
+      try {
+        const channel = await seed.channel({ fixture: FIXTURE });
+        const [cluster] = await seed.clusters();
+        const { pool } = await poolOn(channel, [cluster], NEW_VERSION, { concurrency: 1 });
+
+        await loginAs(page, 'admin');
+        await page.goto(dashboardPath(POOLS));
+        await approvePool(page, pool);
+        await poolRow(page, pool).getByTestId('pool-nodes').getByTestId('pool-nodes-link').click();
+        const table = page.getByTestId('node-rollout-table');
+        const refused = table.locator('tr', { has: page.getByTestId('node-row-message').filter({ hasText: 'over the 63 Kubernetes allows' }) });
+
+        await expect(refused.first()).toBeVisible({ timeout: 60_000 });
+        await expect(refused.first().getByTestId('node-row-tag')).toHaveText('2.2.0-3.9');
+        await expect(table.locator('[data-testid="node-row"][data-state="updated"]')).toHaveCount(0);
+        // The host did boot 3.12: its kubelet is what stopped, not the upgrade.
+        await expect.poll(async() => (await control.nodes()).some((n) => n.tag === '2.2.0-3.12' && n.kubeletStopped?.startsWith('invalid node labels')), { timeout: 60_000 }).toBe(true);
+        await expect(refused.first().getByTestId('node-row-tag')).toHaveText('2.2.0-3.9');
+        await expect(page.getByTestId('pool-nodes')).not.toHaveAttribute('data-verdict', 'rolledOut');
+        expect(problems.pageErrors).toEqual([]);
+      } finally {
+        // Those hosts never come back by themselves: the next test starts from the seed again.
+        await control.reset();
+      }
+    });
+  });
+
   test('a disconnected cluster\'s node state is unknown, not guessed, and comes back when it reconnects', { tag: EMULATOR_TAG }, async({ page, problems }) => {
     requireEmulator('cluster disconnection');
     // The emulator's seed: the pool edge-berlin on the berlin clusters' six nodes, pinned to 3.9.

@@ -47,6 +47,8 @@ export interface NodeReport {
   active: boolean;
   state: 'idle' | 'cordoned' | 'draining' | 'upgrading' | 'rebooting' | 'failed';
   message: string;
+  /** Why the node's kubelet does not start since its last boot (GET /__emulator/nodes), unset while it runs. */
+  kubeletStopped?: string;
 }
 
 export class EmulatorControl {
