@@ -36,13 +36,6 @@ const NO_LOCAL_JOBS = 'the emulator\'s management cluster serves no Nodes, Jobs 
 // specified backoff limit") where a real cluster and the emulator show the script's last line
 // (domain/node-rollout.ts failureText).
 const KWOK_NO_LOGS = 'kwok serves no container logs: the stack\'s API server answers a pod\'s log 404, a real kubelet and the emulator the upgrade container\'s output';
-// The SUC keeps a finished Job until its ttlSecondsAfterFinished (900 s: rancher/system-upgrade-controller
-// pkg/upgrade/job/job.go; kube-controller-manager's TTL-after-finished controller deletes it), and the
-// stack's Job controller marks a succeeded one SuccessCriteriaMet and Complete; the emulator's SUC
-// drops a node's Job once the node is done (tests/emulator/suc), so its list has no succeeded Job.
-// The emulator is wrong here. For a person: nothing; a Job neither active nor failed leaves a node's
-// state to its labels (domain/node-rollout.ts).
-const NO_SUCCEEDED_JOBS = 'the emulator\'s SUC drops a Job once its node is done; the real SUC keeps it Complete until its TTL (900 s)';
 // The stack's harness fails a pod by kwok's stage with the failure as the container's terminated
 // message (tests/emulator/real-stack/suc-jobs.ts failingJob); on a host the SUC's upgrade container
 // has the default terminationMessagePolicy File (job.go sets none) and the upgrade script writes no
@@ -60,8 +53,6 @@ const KWOK_NO_DRAIN = 'kwok runs no cordon/drain init container: on the stack a 
 const DOWNSTREAM_ROLLOUT: Record<string, string> = {
   'downstream-rollout#5':  KWOK_NO_LOGS,
   'downstream-rollout#13': KWOK_NO_LOGS,
-  'downstream-rollout#8':  NO_SUCCEEDED_JOBS,
-  'downstream-rollout#11': NO_SUCCEEDED_JOBS,
   'downstream-rollout#12': HARNESS_POD_MESSAGE,
   'downstream-rollout#15': KWOK_NO_DRAIN,
 };

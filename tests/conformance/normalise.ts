@@ -277,7 +277,13 @@ function downstream(compare: string, status: number, value: unknown): unknown {
   case 'downstream-plans':
     return { status, plans: items.filter((plan) => SCENARIO_PLAN.test(String(plan.id))).map(downstreamPlan) };
   case 'downstream-jobs':
-    return { status, jobs: items.filter((job) => SCENARIO_PLAN.test(String(asBody(asBody(job.metadata).labels)['upgrade.cattle.io/plan']))).map(downstreamJob) };
+    // Sorted by what is compared: the names end with the Plan's hash, which the stack's SUC client
+    // computes without the cloud-config secret (tests/emulator/real-stack/real-suc.ts hashOf).
+    return {
+      status,
+      jobs: items.filter((job) => SCENARIO_PLAN.test(String(asBody(asBody(job.metadata).labels)['upgrade.cattle.io/plan']))).map(downstreamJob)
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+    };
   default:
     return { status, pods: items.map(downstreamPod).sort() };
   }

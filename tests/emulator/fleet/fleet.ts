@@ -263,7 +263,8 @@ export class FleetSimulator {
       }
     }
     this.suc.tick();
-    if (!this.suc.busy() && [...this.deployments.values()].every((d) => d.rollout.done())) {
+    // Kept Jobs keep it going too: their TTL is handled at a step (suc.ts).
+    if (!this.suc.busy() && !this.suc.keeping() && [...this.deployments.values()].every((d) => d.rollout.done())) {
       clearInterval(this.ticker);
       this.ticker = undefined;
     }

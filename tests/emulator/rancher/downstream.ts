@@ -9,8 +9,9 @@
 //   conditions Validated, LatestResolved, Complete; pkg/upgrade/handle_upgrade.go sets them);
 // - batch/v1 Jobs, one per node being applied (pkg/upgrade/job/job.go New: the name
 //   apply-<plan>-on-<node>-with-<hash>, the labels upgrade.cattle.io/controller, /node, /plan,
-//   /version and plan.upgrade.cattle.io/<plan>); a failed one has Failed=True (Kubernetes' Job
-//   controller), a finished one is deleted (handle_batch.go enqueueOrDelete, after its TTL);
+//   /version and plan.upgrade.cattle.io/<plan>); a failed one has FailureTarget and Failed, a
+//   finished one SuccessCriteriaMet and Complete (Kubernetes' Job controller, as recorded in
+//   tests/conformance/recordings/downstream-rollout.json) and is kept until its TTL (suc.ts);
 // - core/v1 Pods of those Jobs (Kubernetes' Job controller, pkg/controller/job: labels job-name and
 //   batch.kubernetes.io/job-name, one pod per attempt, backoffLimit + 1 attempts before Failed) and
 //   their logs at /k8s/clusters/<id>/api/v1/namespaces/<ns>/pods/<pod>/log (Rancher proxies /api to
@@ -49,6 +50,11 @@ import { WatchHub } from '../steve/watch';
 import { safeConcatName } from '../kube/wrangler-name';
 
 export const CLUSTER_ID_LABEL = 'management.cattle.io/cluster-name';
+
+/** A time as the API server writes it (RFC 3339, whole seconds). */
+function iso(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
+}
 export const DOWNSTREAM_PREFIX = '/k8s/clusters/';
 const SUC_NAMESPACE = 'cattle-system';
 const SUC_NAME = 'system-upgrade-controller';
@@ -269,7 +275,8 @@ export class DownstreamClusters {
         const node = nodes.find((n) => n.name === job.node);
 
         if (node) {
-          const since = this.sinceOf(downstream, node);
+          // A kept Job's times are its own; a running one follows its node's state.
+          const since = job.completed === undefined ? this.sinceOf(downstream, node) : iso(job.created);
 
           wanted.get('batch.job')?.push(this.jobObject(run, job, node, since));
           wanted.get('pod')?.push(...this.podObjects(run, job, node, since));
@@ -303,7 +310,7 @@ export class DownstreamClusters {
     if (known?.state === node.state) {
       return known.at;
     }
-    const at = known ? new Date().toISOString().replace(/\.\d+Z$/, 'Z') : CREATED;
+    const at = known ? iso(Date.now()) : CREATED;
 
     if (known?.state === 'rebooting') {
       this.readySince.set(key, at);
@@ -321,7 +328,7 @@ export class DownstreamClusters {
   }
 
   private nodeObject(node: EmulatedNode, runs: PlanRunView[], since: string, readySince: string): KubeObject {
-    const run = runs.find((r) => r.jobs.some((j) => j.node === node.name));
+    const run = runs.find((r) => r.jobs.some((j) => j.node === node.name && j.completed === undefined));
     // job.go: drain (which cordons) or cordon runs before the upgrade container; a failed job leaves the node as it is.
     const cordons = !!run && (run.plan.spec.cordon === true || isObject(run.plan.spec.drain));
     // The node lifecycle controller marks a node whose kubelet posts no status Ready=Unknown
@@ -352,7 +359,7 @@ export class DownstreamClusters {
     const selector = selectorFromObject(run.plan.spec.nodeSelector);
     const selected = nodes.filter((n) => matchesLabels(selector, n.labels));
     const failed = run.lastFailure?.hash === run.hash ? run.lastFailure : undefined;
-    const complete = !run.jobs.length && selected.every((n) => n.labels[PLAN_LABEL_PREFIX + run.plan.name] === run.hash);
+    const complete = !run.applying.length && selected.every((n) => n.labels[PLAN_LABEL_PREFIX + run.plan.name] === run.hash);
     const conditions: JsonObject[] = [
       {
         type: 'Validated', status: 'True', reason: 'PlanIsValid'
@@ -375,7 +382,7 @@ export class DownstreamClusters {
       metadata:   this.meta(run.plan.name, SUC_NAMESPACE, {}),
       spec:       run.plan.spec,
       status:     {
-        latestVersion: run.version, latestHash: run.hash, applying: run.jobs.map((j) => j.node).sort(), conditions
+        latestVersion: run.version, latestHash: run.hash, applying: run.applying, conditions
       },
     };
   }
@@ -390,7 +397,7 @@ export class DownstreamClusters {
       'upgrade.cattle.io/controller':      SUC_NAME,
       'upgrade.cattle.io/node':            job.node,
       'upgrade.cattle.io/plan':            run.plan.name,
-      'upgrade.cattle.io/version':         run.version,
+      'upgrade.cattle.io/version':         job.version,
       [PLAN_LABEL_PREFIX + run.plan.name]: job.hash,
     };
   }
@@ -400,7 +407,7 @@ export class DownstreamClusters {
     const name = this.jobName(run, job.node, job.hash);
     const failure = job.failure;
     // A pod is Ready while its main (upgrade) container runs, not during the cordon/drain init containers.
-    const status: JsonObject = failure ? {
+    const status: JsonObject = job.completed !== undefined ? this.completeStatus(job, since) : failure ? {
       startTime:  since,
       failed:     failure.reason === 'BackoffLimitExceeded' ? BACKOFF_LIMIT + 1 : 1,
       ready:      0,
@@ -429,6 +436,23 @@ export class DownstreamClusters {
     };
   }
 
+  /** A Job whose pod succeeded (an upgrade's first pod failed as the host went down: `reboot; exit 1`). */
+  private completeStatus(job: PlanRunView['jobs'][number], since: string): JsonObject {
+    const at = iso(job.completed as number);
+
+    return {
+      startTime:      since,
+      completionTime: at,
+      succeeded:      1,
+      ...(job.phase === 'verifying' ? { failed: 1 } : {}),
+      ready:          0,
+      terminating:    0,
+      conditions:     (['SuccessCriteriaMet', 'Complete'] as const).map((conditionType) => ({
+        type: conditionType, status: 'True', reason: 'CompletionsReached', message: 'Reached expected number of succeeded pods', lastTransitionTime: at
+      })),
+    };
+  }
+
   /** Each pod's upgrade container: how it stands, and the pod's phase. */
   private podStates(job: PlanRunView['jobs'][number], since: string): { state: JsonObject; phase: string }[] {
     const exited = {
@@ -440,6 +464,19 @@ export class DownstreamClusters {
       phase: 'Failed'
     };
     const running = { state: { running: { startedAt: since } }, phase: 'Running' };
+
+    if (job.completed !== undefined) {
+      const succeeded = {
+        state: {
+          terminated: {
+            exitCode: 0, reason: 'Completed', finishedAt: iso(job.completed)
+          }
+        },
+        phase: 'Succeeded'
+      };
+
+      return job.phase === 'verifying' ? [exited, succeeded] : [succeeded];
+    }
 
     if (job.failure?.reason === 'BackoffLimitExceeded') {
       return Array(BACKOFF_LIMIT + 1).fill(exited);
@@ -483,7 +520,7 @@ export class DownstreamClusters {
         kind:       'Pod',
         metadata:   this.meta(`${ jobName }-${ suffix }`, SUC_NAMESPACE, labels, since),
         spec:       {
-          nodeName: node.name, restartPolicy: 'Never', containers: [{ name: 'upgrade', image: `${ upgradeImage }:${ run.version }` }]
+          nodeName: node.name, restartPolicy: 'Never', containers: [{ name: 'upgrade', image: `${ upgradeImage }:${ job.version }` }]
         },
         status: {
           phase, startTime: since, containerStatuses: [{ name: 'upgrade', state }]
@@ -506,7 +543,9 @@ export class DownstreamClusters {
     const planName = pod.metadata.labels?.['upgrade.cattle.io/plan'];
     const run = this.sources.suc.runsOn(downstream.namespace, downstream.cluster).find((r) => r.plan.name === planName);
 
-    if (run?.jobs.find((j) => j.node === node.name)?.lock) {
+    const job = run?.jobs.find((j) => j.node === node.name && j.hash === pod.metadata.labels?.[PLAN_LABEL_PREFIX + planName]);
+
+    if (job?.lock) {
       // suc.ts: the script waits on another plan's upgrade lock; `flock -w 600 200 || exit 1` when the wait ends.
       const timedOut = asObject(pod.status).phase === 'Failed';
 
@@ -517,7 +556,9 @@ export class DownstreamClusters {
       '+ nsenter -i -m -t 1 -- systemctl is-system-running', 'running', '+ isEqualVersion', '+ diff /etc/os-release /host/etc/os-release', '+ return 1',
     ];
 
-    if (node.state === 'failed') {
+    if (job?.completed !== undefined) {
+      lines.push(...(job.message ?? '').split('\n').filter(Boolean));
+    } else if (node.state === 'failed') {
       lines.push('+ config', '+ mount --rbind /host/dev /dev', '+ mount --rbind /host/run /run', '+ elemental --debug upgrade --bootloader --system dir:/', ...node.message.split('\n'));
     } else if (node.message) {
       lines.push(...node.message.split('\n'));

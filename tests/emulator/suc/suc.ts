@@ -24,6 +24,16 @@
 //   `flock -w $LOCK_TIMEOUT 200 || exit 1` (LOCK_TIMEOUT 600) on the host's upgrade lock, so the
 //   second pod waits for the first script; past 600 s (× --time-scale) it exits 1, and the Job
 //   controller starts another pod until backoffLimit (or the Job's deadline) fails the Job.
+// - A finished Job is kept until its TTL (job.go ttlSecondsAfterFinished 900; kube-controller-manager's
+//   TTL-after-finished controller deletes it then, and handle_batch.go enqueueOrDelete handles it once
+//   more at that time: for the Plan's current version (its upgrade.cattle.io/version label) the node
+//   gets the Job's hash). A Job is named by its node and hash (job.go New), so a Plan that comes back
+//   to a hash while that hash's Jobs are kept meets them: the Plan's generating handler applies the
+//   Job it wants over the kept one (rancher/wrangler v3 pkg/apply reconcilers.go reconcileJob): a
+//   changed pod template (FORCE added or removed, another image) is ErrReplace, the kept Job is
+//   deleted and made again at the next pass (desiredset_process.go); the same template changes
+//   nothing, so the node stays in status.applying with nothing running until the kept Job's TTL,
+//   when it gets the hash without having been upgraded for this approval.
 
 import { createHash } from 'crypto';
 import { JsonObject, asObject, asString, isObject } from '../core/json';
@@ -62,7 +72,12 @@ export interface JobTimes {
 export const DEFAULT_JOB_TIMES: JobTimes = { ttlSeconds: 900, deadlineSeconds: 600 };
 
 interface Job {
+  node: string;
   hash: string;
+  /** The Plan's version when the Job was made (its upgrade.cattle.io/version label). */
+  version: string;
+  /** What job.go New builds the pod template from: a different one is replaced, not reused. */
+  template: string;
   phase: Phase;
   /** The os-release of the image the job runs (the upgrade container's image). */
   image: OSRelease;
@@ -71,6 +86,10 @@ interface Job {
   /** When the Job was created (ms): tells a recreated Job from the one it replaces. */
   created: number;
   failure?: { reason: FailureReason; at: number };
+  /** When the Job controller marked it Complete (ms); it is kept until its TTL. */
+  completed?: number;
+  /** What the script printed last, for the kept Job's pods' logs. */
+  message?: string;
   /** The script waits on the node's upgrade lock, held by another plan's job: since when, and how many pods timed out. */
   lock?: { since: number; timeouts: number };
 }
@@ -92,7 +111,10 @@ interface PlanRun {
   cluster: string;
   plan: PlanObject;
   hash: string;
+  /** By job name (node and hash, jobKey): the running, failed and finished (kept) Jobs. */
   jobs: Map<string, Job>;
+  /** status.applying: the nodes SelectConcurrentNodes chose at the last pass. */
+  applying: string[];
   lastFailure?: PlanFailure;
 }
 
@@ -102,7 +124,11 @@ export interface PlanRunView {
   hash: string;
   /** status.latestVersion: the Plan's version, munged. */
   version: string;
-  jobs: { node: string; hash: string; phase: Phase; created: number; failure?: Job['failure']; lock?: Job['lock'] }[];
+  /** status.applying. */
+  applying: string[];
+  jobs: {
+    node: string; hash: string; version: string; phase: Phase; created: number; failure?: Job['failure']; lock?: Job['lock']; completed?: number; message?: string
+  }[];
   lastFailure?: PlanFailure;
 }
 
@@ -136,6 +162,24 @@ export function jobImage(plan: PlanObject): OSRelease {
   const last = image.split('/').pop() ?? '';
 
   return releaseOf(last.includes(':') ? image : `${ image }:${ latestVersion(plan) }`);
+}
+
+/** The Plan fields job.go New builds a Job's pod template from (the hash is in its labels). */
+function jobTemplate(plan: PlanObject): string {
+  const {
+    upgrade, drain, cordon, tolerations, serviceAccountName, secrets
+  } = plan.spec;
+
+  return JSON.stringify([upgrade, drain, cordon, tolerations, serviceAccountName, secrets]);
+}
+
+function jobKey(node: string, hash: string): string {
+  return `${ node }@${ hash }`;
+}
+
+/** A Job that has not finished well: running, waiting on the lock, or failed (kept until its TTL). */
+function unfinished(job: Job): boolean {
+  return job.completed === undefined;
 }
 
 function envValue(plan: PlanObject, name: string): string | undefined {
@@ -268,7 +312,7 @@ export class SystemUpgradeControllers {
     const existing = this.runs.get(key);
 
     this.runs.set(key, {
-      namespace, cluster, plan, hash: planHash(plan, secret), jobs: existing?.jobs ?? new Map()
+      namespace, cluster, plan, hash: planHash(plan, secret), jobs: existing?.jobs ?? new Map(), applying: existing?.applying ?? []
     });
     this.notify();
   }
@@ -278,8 +322,8 @@ export class SystemUpgradeControllers {
     const key = this.key(namespace, cluster, planName);
     const run = this.runs.get(key);
 
-    for (const [name, job] of run?.jobs ?? []) {
-      const node = this.nodeByName(run as PlanRun, name);
+    for (const job of [...run?.jobs.values() ?? []].filter(unfinished)) {
+      const node = this.nodeByName(run as PlanRun, job.node);
 
       if (node && node.state !== 'failed' && !job.lock) {
         node.state = 'idle';
@@ -307,14 +351,15 @@ export class SystemUpgradeControllers {
     if (!run) {
       return { complete: false };
     }
-    for (const [name, job] of run.jobs) {
-      const node = this.nodeByName(run, name);
+    for (const job of run.jobs.values()) {
+      const node = this.nodeByName(run, job.node);
 
       if (node && job.failure && job.hash === run.hash) {
-        return { complete: false, failed: { node: name, message: job.lock ? LOCK_FAILURE_MESSAGE : node.message } };
+        return { complete: false, failed: { node: job.node, message: job.lock ? LOCK_FAILURE_MESSAGE : node.message } };
       }
     }
-    const complete = run.jobs.size === 0 && this.selected(run).every((node) => node.labels[PLAN_LABEL_PREFIX + run.plan.name] === run.hash);
+    const complete = !run.applying.length && ![...run.jobs.values()].some(unfinished) &&
+      this.selected(run).every((node) => node.labels[PLAN_LABEL_PREFIX + run.plan.name] === run.hash);
 
     return { complete };
   }
@@ -337,28 +382,52 @@ export class SystemUpgradeControllers {
     return changed;
   }
 
-  /** True while any run has work left (the ticker can stop otherwise). */
+  /** True while any run has work left: a Job not finished well, or a node to start (a rollout is on). */
   busy(): boolean {
-    return [...this.runs.values()].some((run) => run.jobs.size > 0 || this.candidates(run).length > 0);
+    return [...this.runs.values()].some((run) => [...run.jobs.values()].some(unfinished) || this.candidates(run).length > 0);
+  }
+
+  /** True while a finished Job is kept: its TTL still has to be handled (the ticker keeps going). */
+  keeping(): boolean {
+    return [...this.runs.values()].some((run) => run.jobs.size > 0);
   }
 
   private nodeByName(run: PlanRun, name: string): EmulatedNode | undefined {
     return (this.nodes.of(run.namespace, run.cluster) ?? []).find((n) => n.name === name);
   }
 
-  /** Nodes without the plan's hash and without a job of this plan (other plans' jobs do not count: plan.go). */
+  /** The node's Job of this plan that has not finished well (at most one). */
+  private unfinishedJob(run: PlanRun, node: string): Job | undefined {
+    return [...run.jobs.values()].find((job) => job.node === node && unfinished(job));
+  }
+
+  /** Nodes without the plan's hash, not applying yet (other plans' jobs do not count: plan.go). */
   private candidates(run: PlanRun): EmulatedNode[] {
     const label = PLAN_LABEL_PREFIX + run.plan.name;
 
-    return this.selected(run).filter((node) => node.labels[label] !== run.hash && !run.jobs.has(node.name));
+    return this.selected(run).filter((node) => node.labels[label] !== run.hash && !run.applying.includes(node.name) && !this.unfinishedJob(run, node.name));
+  }
+
+  /**
+   * plan.go SelectConcurrentNodes: the nodes of status.applying that still lack the hash, then
+   * other nodes without it up to `concurrency`.
+   */
+  private selectConcurrent(run: PlanRun): EmulatedNode[] {
+    const label = PLAN_LABEL_PREFIX + run.plan.name;
+    const concurrency = Math.max(1, Number(run.plan.spec.concurrency) || 1);
+    const pending = this.selected(run).filter((node) => node.labels[label] !== run.hash);
+    const applying = pending.filter((node) => run.applying.includes(node.name) || this.unfinishedJob(run, node.name));
+    const rest = pending.filter((node) => !applying.includes(node));
+
+    return [...applying, ...rest.slice(0, Math.max(0, concurrency - applying.length))];
   }
 
   /** Another plan's job on the node whose script holds the upgrade lock (it runs and does not wait). */
   private lockHeld(run: PlanRun, node: EmulatedNode): boolean {
     return [...this.runs.values()].some((other) => {
-      const job = other.jobs.get(node.name);
+      const job = other === run ? undefined : this.unfinishedJob(other, node.name);
 
-      return other !== run && other.namespace === run.namespace && other.cluster === run.cluster && !!job && !job.failure && !job.lock;
+      return other.namespace === run.namespace && other.cluster === run.cluster && !!job && !job.failure && !job.lock;
     });
   }
 
@@ -391,63 +460,105 @@ export class SystemUpgradeControllers {
 
   private step(run: PlanRun): boolean {
     let changed = false;
-    const applying = [...run.jobs.keys()].sort().join(',');
     const now = Date.now();
-    const deleted = new Set<string>();
 
-    for (const [name, job] of [...run.jobs]) {
-      const node = this.nodeByName(run, name);
+    for (const [key, job] of [...run.jobs]) {
+      const node = this.nodeByName(run, job.node);
 
       if (!node) {
-        run.jobs.delete(name);
-        continue;
-      }
-      if (job.failure) {
+        run.jobs.delete(key);
+        changed = true;
+      } else if (job.completed !== undefined) {
+        changed = this.expireFinished(run, node, key, job, now) || changed;
+      } else if (job.failure) {
         // handle_batch.go: a failed Job is deleted once its TTL passed, or at once when the plan's
         // hash changed; the node, still without the hash, gets a new Job below.
         if (job.hash !== run.hash || now - job.failure.at >= this.scaled(this.times.ttlSeconds)) {
-          run.jobs.delete(name);
-          deleted.add(name);
+          run.jobs.delete(key);
           changed = true;
         }
-        continue;
-      }
-      changed = true;
-      this.advance(run, node, job, now);
-    }
-    const concurrency = Math.max(1, Number(run.plan.spec.concurrency) || 1);
-
-    // plan.go SelectConcurrentNodes takes the nodes in status.applying first: a deleted failed Job's node.
-    const candidates = this.candidates(run).sort((a, b) => Number(deleted.has(b.name)) - Number(deleted.has(a.name)));
-
-    for (const node of candidates) {
-      if (run.jobs.size >= concurrency) {
-        break;
-      }
-      const drain = isObject(run.plan.spec.drain);
-      const job: Job = {
-        hash: run.hash, phase: 'cordoned', image: jobImage(run.plan), force: envValue(run.plan, 'FORCE') === 'true', drain, created: now
-      };
-
-      run.jobs.set(node.name, job);
-      changed = true;
-      if (this.lockHeld(run, node)) {
-        // Its cordon/drain init containers find the node cordoned already; the script waits on the lock.
-        job.phase = 'upgrading';
-        job.lock = { since: now, timeouts: 0 };
-      } else if (drain || run.plan.spec.cordon === true) {
-        node.state = 'cordoned';
       } else {
-        job.phase = 'upgrading';
-        node.state = 'upgrading';
+        changed = true;
+        this.advance(run, node, job, now);
       }
     }
-    if ([...run.jobs.keys()].sort().join(',') !== applying) {
+    const selected = this.selectConcurrent(run);
+
+    for (const node of selected) {
+      changed = this.applyJob(run, node, now) || changed;
+    }
+    const applying = selected.map((node) => node.name).sort();
+
+    if (applying.join(',') !== run.applying.join(',')) {
       // handle_upgrade.go: a new applying list resets Complete (reason SyncJob, no message).
+      run.applying = applying;
       run.lastFailure = undefined;
+      changed = true;
     }
 
     return changed;
+  }
+
+  /**
+   * handle_batch.go enqueueOrDelete: a finished Job is handled once more at its TTL and deleted;
+   * for the Plan's current version the node gets the Job's hash, upgraded by it or not.
+   */
+  private expireFinished(run: PlanRun, node: EmulatedNode, key: string, job: Job, now: number): boolean {
+    if (now - (job.completed as number) < this.scaled(this.times.ttlSeconds)) {
+      return false;
+    }
+    if (job.version === latestVersion(run.plan)) {
+      node.labels[PLAN_LABEL_PREFIX + run.plan.name] = job.hash;
+    }
+    run.jobs.delete(key);
+
+    return true;
+  }
+
+  /** The Plan's generating handler for one selected node: its Job made, kept, or replaced (see the top). */
+  private applyJob(run: PlanRun, node: EmulatedNode, now: number): boolean {
+    const key = jobKey(node.name, run.hash);
+    const kept = run.jobs.get(key);
+
+    if (kept) {
+      if (kept.completed === undefined || kept.template === jobTemplate(run.plan)) {
+        return false;
+      }
+      // reconcilers.go reconcileJob: ErrReplace; the Job is made again at the next pass.
+      run.jobs.delete(key);
+
+      return true;
+    }
+    if (this.unfinishedJob(run, node.name)) {
+      // A Job for the plan's previous hash still runs: it finishes first.
+      return false;
+    }
+    const drain = isObject(run.plan.spec.drain);
+    const job: Job = {
+      node:     node.name,
+      hash:     run.hash,
+      version:  latestVersion(run.plan),
+      template: jobTemplate(run.plan),
+      phase:    'cordoned',
+      image:    jobImage(run.plan),
+      force:    envValue(run.plan, 'FORCE') === 'true',
+      drain,
+      created:  now
+    };
+
+    run.jobs.set(key, job);
+    if (this.lockHeld(run, node)) {
+      // Its cordon/drain init containers find the node cordoned already; the script waits on the lock.
+      job.phase = 'upgrading';
+      job.lock = { since: now, timeouts: 0 };
+    } else if (drain || run.plan.spec.cordon === true) {
+      node.state = 'cordoned';
+    } else {
+      job.phase = 'upgrading';
+      node.state = 'upgrading';
+    }
+
+    return true;
   }
 
   private fail(run: PlanRun, node: EmulatedNode, job: Job, reason: FailureReason, now: number): void {
@@ -534,20 +645,30 @@ export class SystemUpgradeControllers {
     }
   }
 
+  /** The Job completes (kept until its TTL): handle_batch.go labels the node with its hash and uncordons it. */
   private succeed(run: PlanRun, node: EmulatedNode, job: Job): void {
     node.labels[PLAN_LABEL_PREFIX + run.plan.name] = job.hash;
     node.state = 'idle';
-    run.jobs.delete(node.name);
+    job.completed = Date.now();
+    job.message = node.message;
   }
 
   /** Every plan run on one cluster, as its Plan, Jobs and node labels show it. */
   runsOn(namespace: string, cluster: string): PlanRunView[] {
     return [...this.runs.values()].filter((run) => run.namespace === namespace && run.cluster === cluster).map((run) => ({
-      plan:    run.plan,
-      hash:    run.hash,
-      version: latestVersion(run.plan),
-      jobs:    [...run.jobs].map(([node, job]) => ({
-        node, hash: job.hash, phase: job.phase, created: job.created, ...(job.failure ? { failure: job.failure } : {}), ...(job.lock ? { lock: { ...job.lock } } : {})
+      plan:     run.plan,
+      hash:     run.hash,
+      version:  latestVersion(run.plan),
+      applying: [...run.applying],
+      jobs:     [...run.jobs.values()].map((job) => ({
+        node:    job.node,
+        hash:    job.hash,
+        version: job.version,
+        phase:   job.phase,
+        created: job.created,
+        ...(job.failure ? { failure: job.failure } : {}),
+        ...(job.lock ? { lock: { ...job.lock } } : {}),
+        ...(job.completed !== undefined ? { completed: job.completed, message: job.message } : {}),
       })),
       ...(run.lastFailure ? { lastFailure: run.lastFailure } : {}),
     }));

@@ -30,8 +30,9 @@ function setup(): { suc: SystemUpgradeControllers; node: ReturnType<NodeRegistry
   return { suc, node };
 }
 
+/** The plan's Job that has not completed (a completed one is kept until its TTL). */
 function jobOf(suc: SystemUpgradeControllers, planName: string) {
-  return suc.runsOn(NS, 'c1').find((r) => r.plan.name === planName)?.jobs[0];
+  return suc.runsOn(NS, 'c1').find((r) => r.plan.name === planName)?.jobs.find((j) => j.completed === undefined);
 }
 
 beforeEach(() => {
