@@ -18,6 +18,7 @@
 import { asRecord, asText, isRecord } from './text';
 import { ELEMENTAL_TAG_LABEL, PLAN_LABEL_PREFIX } from './keys';
 import { compareSortV } from './image-tag';
+import { nodeLabelProblems } from './node-labels';
 
 
 /** The image tag a node booted, from Elemental's label; undefined when the node does not say. */
@@ -37,12 +38,17 @@ export function nodeImageTag(node: unknown): string | undefined {
  *   without upgrading a host already on a higher tag (isHigherVersion, `sort -V`): so a lower label
  *   is one elemental-populate-node-labels could not write (an image name over 63 characters makes
  *   the whole label set invalid), and neither source is claimed;
+ * - `marked`: the same, but the image's labels are valid, so Elemental wrote them and the label is
+ *   right: the hash came without the upgrade. The controller also writes it when it deletes a Job
+ *   it kept (ttlSecondsAfterFinished) from an earlier roll out of the same hash, for the Plan's
+ *   current version (handle_batch.go enqueueOrDelete), though that Job never ran for this one
+ *   (rule "Kept Jobs");
  * - `none`: no tag label. The hash alone does not tell: the Job also completes on a host that
  *   skipped the upgrade because it runs a higher tag.
  */
 export type NodeImageReading =
   | { kind: 'label'; tag: string }
-  | { kind: 'stale'; label: string; plan: string }
+  | { kind: 'stale' | 'marked'; label: string; plan: string }
   | { kind: 'none' };
 
 /** The Plan's latestVersion when the node carries the Plan's current hash (its Job completed). */
@@ -56,7 +62,8 @@ export function planTagOnNode(node: unknown, plan: unknown): string | undefined 
   return hash && version && name && labels[PLAN_LABEL_PREFIX + name] === hash ? version : undefined;
 }
 
-export function nodeImage(node: unknown, plan?: unknown): NodeImageReading {
+/** `image`: the image the Plan applies, when known; its labels decide between `stale` and `marked`. */
+export function nodeImage(node: unknown, plan?: unknown, image?: string): NodeImageReading {
   const label = nodeImageTag(node);
 
   if (!label) {
@@ -64,9 +71,13 @@ export function nodeImage(node: unknown, plan?: unknown): NodeImageReading {
   }
   const completed = plan === undefined ? undefined : planTagOnNode(node, plan);
 
-  return completed && compareSortV(label, completed) < 0 ? {
-    kind: 'stale', label, plan: completed
-  } : { kind: 'label', tag: label };
+  if (!completed || compareSortV(label, completed) >= 0) {
+    return { kind: 'label', tag: label };
+  }
+
+  return {
+    kind: image && !nodeLabelProblems(image).length ? 'marked' : 'stale', label, plan: completed
+  };
 }
 
 /** The last failure the system-upgrade-controller wrote on a Plan. */

@@ -68,6 +68,16 @@ export interface NodeRolloutRow {
   labelRefused?: { key: string; length: number };
   /** The tag label and the Plan's hash on the node disagree (nodeImage `stale`): what each says. */
   staleLabel?: { label: string; plan: string };
+  /**
+   * The node carries the Plan's hash but was not upgraded (nodeImage `marked`): it runs `label`,
+   * the controller counts it as done for `plan` (rule "Kept Jobs").
+   */
+  markedNotUpgraded?: { label: string; plan: string; planName: string };
+  /**
+   * The node waits on a Job kept from an earlier roll out of the same hash (rule "Kept Jobs"):
+   * when it finished and when the controller deletes it (unix seconds), then marking the node.
+   */
+  keptJob?: { finished: number; until?: number; planName: string };
   /** The node failed before and its job runs again: the last failure's message. */
   retrying?: string;
   state: NodeRolloutState;
@@ -265,8 +275,9 @@ function nodeRowOf(target: RolloutTarget, cluster: ClusterInput, node: unknown, 
   const name = nameOf(node);
   const labels = labelsOf(node);
   const image = asText(asRecord(asRecord(asRecord(node).status).nodeInfo).osImage);
-  const reading = hiddenOf(cluster).length ? nodeImage(node) : nodeImage(node, plan);
-  const tag = reading.kind === 'label' ? reading.tag : undefined;
+  const planVersion = asText(asRecord(asRecord(plan).status).latestVersion);
+  const reading = hiddenOf(cluster).length ? nodeImage(node) : nodeImage(node, plan, planVersion && planVersion === target.tag ? target.image : undefined);
+  const tag = reading.kind === 'label' ? reading.tag : reading.kind === 'marked' ? reading.label : undefined;
   const onTarget = !!target.tag && tag === target.tag;
   const row: NodeRolloutRow = {
     id: `${ cluster.clusterId }/${ name }`, cluster: cluster.cluster, clusterId: cluster.clusterId, node: name, image, ...(tag ? { tag } : {}), state: 'waiting', message: ''
@@ -274,6 +285,11 @@ function nodeRowOf(target: RolloutTarget, cluster: ClusterInput, node: unknown, 
 
   if (reading.kind === 'stale') {
     row.staleLabel = { label: reading.label, plan: reading.plan };
+  }
+  if (reading.kind === 'marked') {
+    row.markedNotUpgraded = {
+      label: reading.label, plan: reading.plan, planName: nameOf(plan)
+    };
   }
 
   if (hiddenOf(cluster).length) {
@@ -313,7 +329,15 @@ function nodeRowOf(target: RolloutTarget, cluster: ClusterInput, node: unknown, 
   }
   const jobStatus = asRecord(asRecord(job).status);
   const active = Number(jobStatus.active) > 0;
+  const kept = applying && !active && labels[PLAN_LABEL_PREFIX + planName] !== hash ? keptJob(job, plan) : undefined;
 
+  if (kept) {
+    row.state = 'waiting';
+    row.keptJob = kept;
+    row.since = kept.finished;
+
+    return row;
+  }
   if (!active && !applying) {
     if (hash && labels[PLAN_LABEL_PREFIX + planName] === hash) {
       row.state = tag === undefined ? 'unknown' : onTarget ? 'updated' : 'other';
@@ -347,6 +371,31 @@ function nodeRowOf(target: RolloutTarget, cluster: ClusterInput, node: unknown, 
   }
 
   return row;
+}
+
+/**
+ * A Complete Job that finished before the Plan's Complete condition last changed (rule "Kept
+ * Jobs"): the controller kept it from an earlier roll out of the same hash and starts no other for
+ * the node. wrangler's conditions move only lastUpdateTime (pkg/condition), at each change of
+ * status, reason or message: the Plan's move to this version is such a change.
+ */
+function keptJob(job: unknown, plan: unknown): NodeRolloutRow['keptJob'] {
+  const complete = condition(job, 'Complete');
+
+  if (complete?.status !== 'True') {
+    return undefined;
+  }
+  const finished = unixSeconds(asRecord(asRecord(job).status).completionTime) ?? unixSeconds(complete.lastTransitionTime);
+  const planChanged = unixSeconds(condition(plan, 'Complete')?.lastUpdateTime);
+
+  if (finished === undefined || planChanged === undefined || finished >= planChanged) {
+    return undefined;
+  }
+  const ttl = asRecord(asRecord(job).spec).ttlSecondsAfterFinished;
+
+  return {
+    finished, planName: nameOf(plan), ...(typeof ttl === 'number' ? { until: finished + ttl } : {})
+  };
 }
 
 /**

@@ -128,6 +128,12 @@ export class DownstreamClusters {
    * pkg/kubelet/nodestatus/setters.go ReadyCondition), so it says since when the node runs its image.
    */
   private readonly readySince = new Map<string, string>();
+  /**
+   * `<cluster id>/<plan>` → the Plan's Complete condition and when it last changed: wrangler's
+   * conditions (rancher/wrangler v3 pkg/condition) move lastUpdateTime at each change of status,
+   * reason or message, and have no lastTransitionTime.
+   */
+  private readonly completeSince = new Map<string, { value: string; at: string }>();
   private readonly types = new TypeRegistry(downstreamTypes());
   /** Rancher cluster ids whose agent is disconnected. */
   private readonly disconnected = new Set<string>();
@@ -168,6 +174,7 @@ export class DownstreamClusters {
     this.since.clear();
     this.disconnected.clear();
     this.readySince.clear();
+    this.completeSince.clear();
     this.syncAll();
   }
 
@@ -270,7 +277,7 @@ export class DownstreamClusters {
       wanted.get('node')?.push(this.nodeObject(node, runs, since, this.readySince.get(`${ downstream.id }/${ node.name }`) ?? CREATED));
     }
     for (const run of runs) {
-      wanted.get('upgrade.cattle.io.plan')?.push(this.planObject(run, nodes));
+      wanted.get('upgrade.cattle.io.plan')?.push(this.planObject(run, nodes, `${ downstream.id }/${ run.plan.name }`));
       for (const job of run.jobs) {
         const node = nodes.find((n) => n.name === job.node);
 
@@ -355,7 +362,7 @@ export class DownstreamClusters {
     };
   }
 
-  private planObject(run: PlanRunView, nodes: EmulatedNode[]): KubeObject {
+  private planObject(run: PlanRunView, nodes: EmulatedNode[], key: string): KubeObject {
     const selector = selectorFromObject(run.plan.spec.nodeSelector);
     const selected = nodes.filter((n) => matchesLabels(selector, n.labels));
     const failed = run.lastFailure?.hash === run.hash ? run.lastFailure : undefined;
@@ -375,6 +382,13 @@ export class DownstreamClusters {
         message: `Job ${ SUC_NAMESPACE }/${ this.jobName(run, failed.node, failed.hash) } failed on Node ${ failed.node }: ${ failed.reason }: ${ JOB_FAILURE_MESSAGES[failed.reason] }`
       } : { type: 'Complete', status: complete ? 'True' : 'False' },
     ];
+    const completeCondition = conditions[2];
+    const value = JSON.stringify(completeCondition);
+    const known = this.completeSince.get(key);
+    const at = known?.value === value ? known.at : iso(Date.now());
+
+    this.completeSince.set(key, { value, at });
+    completeCondition.lastUpdateTime = at;
 
     return {
       apiVersion: 'upgrade.cattle.io/v1',

@@ -25,11 +25,17 @@ import { KWOK_ANNOTATION } from './kwok-nodes';
 import { PLAN_LABEL_PREFIX, jobImage, planHash, sucUpgradeDecision } from '../suc/suc';
 import { RemoteControllerApi } from './remote-api';
 import {
-  PlanState, failingJob, jobOutcome, nodesToStart, selectedNodes, upgradeJob
+  PlanState, failingJob, finishedJobExpiry, jobActions, jobOutcome, selectConcurrentNodes, selectedNodes, upgradeJob
 } from './suc-jobs';
 
+/**
+ * The harness's own mark on a Job whose result it applied: a Job kept until its TTL outlives the
+ * emulator process (the stack stays up between runs), and applying it again would change the host.
+ */
+export const HARNESS_APPLIED = 'os-upgrades.harness/result-applied';
+
 /** What the SUC client needs of the API server (RemoteControllerApi). */
-export type StackClient = Pick<RemoteControllerApi, 'list' | 'create' | 'patch' | 'post' | 'subscribe'>;
+export type StackClient = Pick<RemoteControllerApi, 'list' | 'create' | 'patch' | 'post' | 'delete' | 'subscribe'>;
 
 export function sucTypes(): TypeRegistry {
   return new TypeRegistry(downstreamTypes());
@@ -58,10 +64,12 @@ export class RealStackSuc {
   private readonly node: ResourceType;
   private readonly job: ResourceType;
   private readonly pod: ResourceType;
-  /** Jobs whose result was applied already (name@uid). */
+  /** Jobs whose result was applied already (name@uid), besides those marked with HARNESS_APPLIED. */
   private readonly applied = new Set<string>();
   private running?: Promise<void>;
   private again = false;
+  /** A reconcile at each kept Job's TTL (handle_batch.go enqueues the Job for then). */
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
   private unsubscribe?: () => void;
 
   /** `hosts`: the machines the harness created as kwok nodes, with their /etc/os-release. */
@@ -79,6 +87,8 @@ export class RealStackSuc {
 
   stop(): void {
     this.unsubscribe?.();
+    this.expiries.forEach((timer) => clearTimeout(timer));
+    this.expiries.clear();
   }
 
   /** One reconcile at a time; a change during one runs another after it. */
@@ -108,15 +118,58 @@ export class RealStackSuc {
     // (an older Job, or one whose Plan is gone, is only deleted).
     const current = new Set(plans.map((p) => `${ p.metadata.namespace }/${ p.metadata.name }@${ hashOf(p) }`));
 
+    const labelled = new Map<string, Record<string, string>>();
+
     for (const job of jobs.filter((j) => jobOutcome(j) === 'succeeded' && current.has(planKeyOf(j)))) {
-      await this.applyResult(job);
+      await this.applyResult(job, labelled);
     }
+    const live = await this.expireFinished(jobs, plans, labelled);
+
     await this.bindPods();
-    const nodes = await this.api.list(this.node);
+    // The labels just written, in case the watch has not brought them yet.
+    const nodes = (await this.api.list(this.node)).map((n) => (labelled.has(n.metadata.name) ? { ...n, metadata: { ...n.metadata, labels: { ...n.metadata.labels, ...labelled.get(n.metadata.name) } } } : n));
 
     for (const plan of plans) {
-      await this.reconcilePlan(plan, nodes, jobs);
+      await this.reconcilePlan(plan, nodes, live);
     }
+  }
+
+  /**
+   * handle_batch.go enqueueOrDelete at a finished Job's TTL: for its Plan's current version
+   * (its upgrade.cattle.io/version label) the node gets the Job's hash, then the Job is deleted.
+   * Before that time a reconcile is set for it. Returns the Jobs still there.
+   */
+  private async expireFinished(jobs: KubeObject[], plans: KubeObject[], labelled: Map<string, Record<string, string>>): Promise<KubeObject[]> {
+    const live: KubeObject[] = [];
+
+    for (const job of jobs) {
+      const expiry = finishedJobExpiry(job);
+      const labels = job.metadata.labels ?? {};
+      const planName = labels['upgrade.cattle.io/plan'] ?? '';
+
+      if (expiry === undefined || expiry > Date.now()) {
+        if (expiry !== undefined && !this.expiries.has(job.metadata.uid)) {
+          this.expiries.set(job.metadata.uid, setTimeout(() => this.kick(), expiry - Date.now() + 100).unref());
+        }
+        live.push(job);
+        continue;
+      }
+      const plan = plans.find((p) => p.metadata.namespace === job.metadata.namespace && p.metadata.name === planName);
+      const node = labels['upgrade.cattle.io/node'] ?? '';
+
+      if (plan && labels['upgrade.cattle.io/version'] === (asString(asObject(plan.spec).version) ?? '').replace(/\+/g, '-')) {
+        const hashLabel = { [PLAN_LABEL_PREFIX + planName]: labels[PLAN_LABEL_PREFIX + planName] ?? '' };
+
+        await this.api.patch(this.node, undefined, node, { metadata: { labels: hashLabel }, spec: { unschedulable: null } })
+          .catch((e) => process.stderr.write(`[emulator] real-stack suc: marking ${ node } at its Job's TTL: ${ (e as Error).message }\n`));
+        labelled.set(node, { ...labelled.get(node), ...hashLabel });
+      }
+      this.expiries.delete(job.metadata.uid);
+      // Gone already when kube-controller-manager's TTL controller came first.
+      await this.api.delete(this.job, job.metadata.namespace, job.metadata.name).catch(() => undefined);
+    }
+
+    return live;
   }
 
   private async reconcilePlan(object: KubeObject, nodes: KubeObject[], jobs: KubeObject[]): Promise<void> {
@@ -129,13 +182,21 @@ export class RealStackSuc {
       version:   (asString(spec.version) ?? '').replace(/\+/g, '-'),
     };
 
-    for (const node of nodesToStart(state, spec, nodes, jobs)) {
+    const applying = asObject(object.status).applying;
+    const selected = selectConcurrentNodes(state, spec, Array.isArray(applying) ? applying.map(String) : [], nodes, jobs);
+    const { create, replace } = jobActions(state, spec, selected, jobs);
+
+    for (const job of replace) {
+      // wrangler's ErrReplace: deleted now; the Job's delete event brings the next pass, which creates it.
+      await this.api.delete(this.job, job.metadata.namespace, job.metadata.name);
+    }
+    for (const node of create) {
       await this.stopKubeletIfItWould(node, jobImage({ name: state.name, spec }), forced(spec));
       const job = await this.api.create(this.job, state.namespace, this.withChosenFailure(upgradeJob(state, spec, node), node));
 
       jobs.push(job);
     }
-    await this.writeStatus(object, state, nodes, jobs);
+    await this.writeStatus(object, state, nodes, selected);
   }
 
   /**
@@ -174,11 +235,8 @@ export class RealStackSuc {
     return failingJob(job, message);
   }
 
-  private async writeStatus(object: KubeObject, state: PlanState, nodes: KubeObject[], jobs: KubeObject[]): Promise<void> {
+  private async writeStatus(object: KubeObject, state: PlanState, nodes: KubeObject[], applying: string[]): Promise<void> {
     const label = PLAN_LABEL_PREFIX + state.name;
-    const own = jobs.filter((j) => j.metadata.namespace === state.namespace && j.metadata.labels?.['upgrade.cattle.io/plan'] === state.name &&
-      j.metadata.labels?.[label] === state.hash);
-    const applying = own.filter((j) => jobOutcome(j) !== 'succeeded').map((j) => j.metadata.labels?.['upgrade.cattle.io/node'] ?? '').sort();
     const pending = selectedNodes(asObject(object.spec), nodes).filter((n) => n.metadata.labels?.[label] !== state.hash);
     const status = {
       latestVersion: state.version,
@@ -191,7 +249,7 @@ export class RealStackSuc {
         {
           type: 'LatestResolved', status: 'True', reason: 'Version'
         },
-        { type: 'Complete', status: !applying.length && !pending.length ? 'True' : 'False' },
+        this.completeCondition(object, state, !applying.length && !pending.length),
       ],
     };
     const current = asObject(object.status);
@@ -199,6 +257,23 @@ export class RealStackSuc {
     if (JSON.stringify([current.latestHash, current.applying, current.conditions]) !== JSON.stringify([status.latestHash, status.applying, status.conditions])) {
       await this.api.patch(this.plan, state.namespace, state.name, { status }, 'status');
     }
+  }
+
+  /**
+   * handle_upgrade.go's Complete condition: reason Complete, or SyncJob while nodes apply (Resolved
+   * first at a new version). wrangler's conditions (pkg/condition) move lastUpdateTime at each change
+   * of status, reason or message, and have no lastTransitionTime.
+   */
+  private completeCondition(object: KubeObject, state: PlanState, complete: boolean): JsonObject {
+    const current = asObject(object.status);
+    const conditions = Array.isArray(current.conditions) ? current.conditions.filter(isObject) : [];
+    const previous = conditions.find((c) => c.type === 'Complete');
+    const condition = {
+      type: 'Complete', status: complete ? 'True' : 'False', reason: complete ? 'Complete' : 'SyncJob'
+    };
+    const unchanged = previous && previous.status === condition.status && previous.reason === condition.reason && current.latestVersion === state.version;
+
+    return { ...condition, lastUpdateTime: unchanged && previous.lastUpdateTime ? previous.lastUpdateTime : new Date().toISOString().replace(/\.\d+Z$/, 'Z') };
   }
 
   /** kube-scheduler's part for a Job's pod: bound to the node its affinity's hostname names. */
@@ -220,13 +295,13 @@ export class RealStackSuc {
   }
 
   /** A completed Job: suc-upgrade's result on the host, then handle_batch.go's label and uncordon. */
-  private async applyResult(job: KubeObject): Promise<void> {
+  private async applyResult(job: KubeObject, labelled: Map<string, Record<string, string>>): Promise<void> {
     const key = `${ job.metadata.name }@${ job.metadata.uid }`;
     const labels = job.metadata.labels ?? {};
     const host = this.hosts.get(labels['upgrade.cattle.io/node'] ?? '');
     const planName = labels['upgrade.cattle.io/plan'] ?? '';
 
-    if (this.applied.has(key) || !host) {
+    if (this.applied.has(key) || job.metadata.annotations?.[HARNESS_APPLIED] || !host) {
       return;
     }
     const containers = asObject(asObject(asObject(job.spec).template).spec).containers;
@@ -241,6 +316,8 @@ export class RealStackSuc {
     }
     host.message = decision.message;
     this.applied.add(key);
+    await this.api.patch(this.job, job.metadata.namespace, job.metadata.name, { metadata: { annotations: { [HARNESS_APPLIED]: 'true' } } })
+      .catch(() => undefined);
     // At the boot: the k3s agent's one patch of the labels elemental-populate-node-labels wrote
     // (k3s-io/k3s pkg/agent/run.go); the real API server refuses it whole when the image label is
     // over 63 characters, and the node keeps its older labels (bootInto does the same for the host).
@@ -248,6 +325,9 @@ export class RealStackSuc {
       .catch((e) => process.stderr.write(`[emulator] real-stack: the k3s agent's label patch of ${ host.name } failed: ${ (e as Error).message }\n`));
     await this.api.patch(this.node, undefined, host.name, { status: { nodeInfo: { osImage: prettyName(host.release) } } }, 'status');
     // handle_batch.go: the Job's hash on the node, which is uncordoned.
-    await this.api.patch(this.node, undefined, host.name, { metadata: { labels: { [PLAN_LABEL_PREFIX + planName]: labels[PLAN_LABEL_PREFIX + planName] ?? '' } }, spec: { unschedulable: null } });
+    const hashLabel = { [PLAN_LABEL_PREFIX + planName]: labels[PLAN_LABEL_PREFIX + planName] ?? '' };
+
+    await this.api.patch(this.node, undefined, host.name, { metadata: { labels: hashLabel }, spec: { unschedulable: null } });
+    labelled.set(host.name, { ...labelled.get(host.name), ...hashLabel });
   }
 }

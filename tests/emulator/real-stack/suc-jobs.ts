@@ -1,8 +1,10 @@
 // What the system-upgrade-controller decides for a Plan on the real stack (`--backend real-stack`),
 // read from rancher/system-upgrade-controller:
 // - pkg/upgrade/plan/plan.go SelectConcurrentNodes: the nodes the Plan's nodeSelector picks whose
-//   `plan.upgrade.cattle.io/<plan>` label is not the Plan's hash; those with a Job already count
+//   `plan.upgrade.cattle.io/<plan>` label is not the Plan's hash; those in status.applying count
 //   against `concurrency` and the rest fill the free places, in name order;
+// - a finished Job is kept until its TTL, and a Plan back on its hash meets it (suc/suc.ts says how:
+//   replaced when its pod template changed, else left, the node marked at the TTL);
 // - pkg/upgrade/job/job.go New: the Job `apply-<plan>-on-<node>-with-<hash>` in the Plan's
 //   namespace, its labels (and its pod template's), the node affinity on kubernetes.io/hostname,
 //   the anti-affinity on the plan label, the toleration of node.kubernetes.io/unschedulable,
@@ -65,8 +67,10 @@ export function upgradeJob(plan: PlanState, spec: JsonObject, node: string): Jso
       labels,
       // RegisterPlanGeneratingHandler (pkg/upgrade/handle_upgrade.go; rancher/wrangler's generating
       // handler applies with the Plan as owner reference): the Jobs go with the Plan.
+      // GeneratingHandlerOptions NoOwnerReference → WithSetOwnerReference(true, false)
+      // (rancher/wrangler v3 pkg/generic/generating.go, pkg/apply/desiredset_process.go).
       ownerReferences: [{
-        apiVersion: 'upgrade.cattle.io/v1', kind: 'Plan', name: plan.name, uid: plan.uid, blockOwnerDeletion: true
+        apiVersion: 'upgrade.cattle.io/v1', kind: 'Plan', name: plan.name, uid: plan.uid, controller: true, blockOwnerDeletion: false
       }],
     },
     spec: {
@@ -133,20 +137,72 @@ export function selectedNodes(spec: JsonObject, nodes: KubeObject[]): KubeObject
   return nodes.filter((n) => matchesLabels(selector, n.metadata.labels));
 }
 
-/** SelectConcurrentNodes: the nodes to create Jobs for now. */
-export function nodesToStart(plan: PlanState, spec: JsonObject, nodes: KubeObject[], jobs: KubeObject[]): string[] {
+/** The Plan's own Job for a node and the Plan's hash (its name, job.go New: one per node and hash). */
+function ownJob(plan: PlanState, node: string, jobs: KubeObject[]): KubeObject | undefined {
   const label = PLAN_LABEL_PREFIX + plan.name;
-  const ownJobs = jobs.filter((j) => j.metadata.namespace === plan.namespace && j.metadata.labels?.['upgrade.cattle.io/plan'] === plan.name &&
-    j.metadata.labels?.[label] === plan.hash);
-  const withJob = new Set(ownJobs.map((j) => j.metadata.labels?.['upgrade.cattle.io/node']));
-  // plan.go SelectConcurrentNodes: a node in status.applying (its Job running or failed, the node
-  // still without the hash) keeps its slot; a failed node's Job comes again after its TTL.
-  const applying = ownJobs.filter((j) => jobOutcome(j) !== 'succeeded').length;
-  const free = Math.max(0, (typeof spec.concurrency === 'number' ? spec.concurrency : 1) - applying);
-  const waiting = selectedNodes(spec, nodes).filter((n) => n.metadata.labels?.[label] !== plan.hash && !withJob.has(n.metadata.name))
-    .map((n) => n.metadata.name).sort();
 
-  return waiting.slice(0, free);
+  return jobs.find((j) => j.metadata.namespace === plan.namespace && !j.metadata.deletionTimestamp && j.metadata.labels?.['upgrade.cattle.io/plan'] === plan.name &&
+    j.metadata.labels?.['upgrade.cattle.io/node'] === node && j.metadata.labels?.[label] === plan.hash);
+}
+
+/**
+ * plan.go SelectConcurrentNodes: the nodes the Plan's nodeSelector picks without its hash; those in
+ * status.applying (or with a Job of the Plan running or failed) first, then the others by name
+ * up to `concurrency`. They are the new status.applying.
+ */
+export function selectConcurrentNodes(plan: PlanState, spec: JsonObject, applying: readonly string[], nodes: KubeObject[], jobs: KubeObject[]): string[] {
+  const label = PLAN_LABEL_PREFIX + plan.name;
+  const busy = new Set(jobs.filter((j) => j.metadata.namespace === plan.namespace && j.metadata.labels?.['upgrade.cattle.io/plan'] === plan.name &&
+    jobOutcome(j) !== 'succeeded').map((j) => j.metadata.labels?.['upgrade.cattle.io/node']));
+  const pending = selectedNodes(spec, nodes).filter((n) => n.metadata.labels?.[label] !== plan.hash).map((n) => n.metadata.name).sort();
+  const first = pending.filter((name) => applying.includes(name) || busy.has(name));
+  const concurrency = typeof spec.concurrency === 'number' ? spec.concurrency : 1;
+
+  return [...first, ...pending.filter((name) => !first.includes(name)).slice(0, Math.max(0, concurrency - first.length))].sort();
+}
+
+/** What job.go New takes from the Plan into the upgrade container (the API server adds defaults to the rest). */
+function containerShape(job: JsonObject): string {
+  const containers = asObject(asObject(asObject(job.spec).template).spec).containers;
+  const upgrade = asObject(Array.isArray(containers) ? containers.filter(isObject).find((c) => c.name === 'upgrade') : undefined);
+
+  return JSON.stringify([upgrade.image, upgrade.env ?? [], upgrade.command ?? [], upgrade.args ?? []]);
+}
+
+/**
+ * The Plan's generating handler for the selected nodes (handle_upgrade.go, applied by rancher/wrangler
+ * v3 pkg/apply): a node without its Job gets one; a finished Job whose pod template the Plan now
+ * builds differently (FORCE added or removed) is replaced (reconcilers.go reconcileJob ErrReplace:
+ * deleted now, created at the next pass); the same template is left as it is, running or not.
+ */
+export function jobActions(plan: PlanState, spec: JsonObject, selected: readonly string[], jobs: KubeObject[]): { create: string[]; replace: KubeObject[] } {
+  const create: string[] = [];
+  const replace: KubeObject[] = [];
+
+  for (const node of selected) {
+    const job = ownJob(plan, node, jobs);
+
+    if (!job) {
+      create.push(node);
+    } else if (jobOutcome(job) === 'succeeded' && containerShape(job) !== containerShape(upgradeJob(plan, spec, node))) {
+      replace.push(job);
+    }
+  }
+
+  return { create, replace };
+}
+
+/**
+ * handle_batch.go enqueueOrDelete: a finished Job is handled once more at its TTL
+ * (`completionTime` + ttlSecondsAfterFinished; kube-controller-manager's TTL-after-finished
+ * controller deletes it then too): undefined before that time, else its expiry (ms).
+ */
+export function finishedJobExpiry(job: KubeObject): number | undefined {
+  const spec = asObject(job.spec);
+  const ttl = typeof spec.ttlSecondsAfterFinished === 'number' ? spec.ttlSecondsAfterFinished : TTL_SECONDS_AFTER_FINISHED;
+  const completed = Date.parse(String(asObject(job.status).completionTime ?? ''));
+
+  return jobOutcome(job) === 'succeeded' && Number.isFinite(completed) ? completed + ttl * 1000 : undefined;
 }
 
 /** kwok's chaos stage pod-container-running-failed (sigs.k8s.io/kwok kustomize/stage/pod/chaos): a running pod with this label fails. */

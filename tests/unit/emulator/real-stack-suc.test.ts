@@ -6,7 +6,7 @@
 import http from 'http';
 import { FakeHttpServer } from './fake-api-server';
 import { RemoteControllerApi } from '../../emulator/real-stack/remote-api';
-import { RealStackSuc, sucTypes } from '../../emulator/real-stack/real-suc';
+import { HARNESS_APPLIED, RealStackSuc, sucTypes } from '../../emulator/real-stack/real-suc';
 import { KubeObject } from '../../emulator/kube/store';
 import { EmulatedNode, NodeRegistry } from '../../emulator/suc/nodes';
 import { planHash } from '../../emulator/suc/suc';
@@ -64,8 +64,23 @@ class FakeApiServer extends FakeHttpServer {
     this.writes.push({
       method: req.method ?? '', path: url.pathname, contentType: req.headers['content-type'], body
     });
+    if (req.method === 'DELETE') {
+      res.end(JSON.stringify({ kind: 'Status', status: 'Success' }));
+
+      return;
+    }
     res.writeHead(req.method === 'POST' ? 201 : 200);
-    res.end(JSON.stringify({ ...body, metadata: { ...meta(body.metadata?.name ?? 'x'), ...body.metadata } }));
+    res.end(JSON.stringify(req.method === 'PATCH' ? this.patched(url.pathname, body) : { ...body, metadata: { ...meta(body.metadata?.name ?? 'x'), ...body.metadata } }));
+  }
+
+  /** A merge patch's answer: the listed object with the patch's top-level fields over it. */
+  private patched(path: string, body: KubeObject): KubeObject {
+    const name = path.replace(/\/status$/, '').split('/').pop() ?? '';
+    const found = [...this.lists.values()].flat().find((o) => o.metadata.name === name) ?? { metadata: meta(name) } as KubeObject;
+
+    return {
+      ...found, ...body, metadata: { ...found.metadata, ...body.metadata }
+    };
   }
 }
 
@@ -83,7 +98,11 @@ function node(name: string, labels: Record<string, string> = {}): KubeObject {
 
 function completedJob(nodeName: string): KubeObject {
   const labels = {
-    'upgrade.cattle.io/controller': 'system-upgrade-controller', 'upgrade.cattle.io/node': nodeName, 'upgrade.cattle.io/plan': 'os-upgrader-p', 'plan.upgrade.cattle.io/os-upgrader-p': HASH
+    'upgrade.cattle.io/controller':         'system-upgrade-controller',
+    'upgrade.cattle.io/node':               nodeName,
+    'upgrade.cattle.io/plan':               'os-upgrader-p',
+    'upgrade.cattle.io/version':            '2.2.1-4.1',
+    'plan.upgrade.cattle.io/os-upgrader-p': HASH
   };
 
   return {
@@ -94,7 +113,7 @@ function completedJob(nodeName: string): KubeObject {
       template: {
         spec: {
           containers: [{
-            name: 'upgrade', image: `${ IMAGE }:2.2.1-4.1`, env: []
+            name: 'upgrade', image: `${ IMAGE }:2.2.1-4.1`, command: ['/usr/sbin/suc-upgrade'], env: []
           }]
         }
       }
@@ -214,7 +233,13 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
     await reconcile();
 
     expect(server.writes.filter((w) => w.method === 'POST')).toEqual([]);
-    expect(server.writes[0].body).toMatchObject({ status: { conditions: expect.arrayContaining([{ type: 'Complete', status: 'True' }]) } });
+    expect(server.writes[0].body).toMatchObject({
+      status: {
+        conditions: expect.arrayContaining([expect.objectContaining({
+          type: 'Complete', status: 'True', reason: 'Complete'
+        })])
+      }
+    });
   });
 
   it('applies suc-upgrade\'s result when a Job completes: the new image\'s labels, the Plan\'s hash, uncordoned, the new osImage; the next node gets its Job', async() => {
@@ -262,5 +287,73 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
 
     expect(server.writes.find((w) => w.path === '/api/v1/namespaces/cattle-system/pods/apply-x-abcde/binding')?.body)
       .toMatchObject({ kind: 'Binding', target: { kind: 'Node', name: 'edge-node-2' } });
+  });
+
+  describe('a finished Job kept until its TTL (handle_batch.go; rancher/wrangler v3 pkg/apply reconcileJob)', () => {
+    const JOB_PATH = '/apis/batch/v1/namespaces/cattle-system/jobs/apply-os-upgrader-p-on-edge-node-1';
+
+    /** node-1's Job from an earlier roll out of the hash, its result applied then; the node has moved on since. */
+    function kept(completedAgo?: number): KubeObject {
+      const job = completedJob('edge-node-1');
+
+      job.metadata.annotations = { [HARNESS_APPLIED]: 'true' };
+      job.spec = { ...job.spec as object, ttlSecondsAfterFinished: 900 };
+      if (completedAgo !== undefined) {
+        job.status = { ...job.status as object, completionTime: new Date(Date.now() - completedAgo).toISOString() };
+      }
+      server.lists.set(NODES, [node('edge-node-1', { 'plan.upgrade.cattle.io/os-upgrader-p': 'an-earlier-hash' })]);
+      server.lists.set(JOBS, [job]);
+
+      return job;
+    }
+
+    const notStatus = () => server.writes.filter((w) => !w.path.endsWith('/status'));
+
+    it('replaces it when the Plan now builds its pod template differently (FORCE added): deleted, no new Job in the same pass', async() => {
+      kept(60_000);
+      server.lists.set(PLANS, [{
+        apiVersion: 'upgrade.cattle.io/v1',
+        kind:       'Plan',
+        metadata:   meta('os-upgrader-p', { namespace: 'cattle-system' }),
+        spec:       { ...planSpec, upgrade: { ...planSpec.upgrade, envs: [{ name: 'FORCE', value: 'true' }] } },
+      }]);
+      await reconcile();
+
+      expect(notStatus().map((w) => `${ w.method } ${ w.path }`)).toEqual([`DELETE ${ JOB_PATH }`]);
+    });
+
+    it('leaves it when the template is the same: the node applies with nothing running', async() => {
+      kept(60_000);
+      await reconcile();
+
+      expect(notStatus()).toEqual([]);
+      expect(server.writes.find((w) => w.path.endsWith('/status'))?.body).toMatchObject({
+        status: {
+          applying:   ['edge-node-1'],
+          conditions: expect.arrayContaining([expect.objectContaining({
+            type: 'Complete', status: 'False', reason: 'SyncJob'
+          })])
+        }
+      });
+    });
+
+    it('at its TTL marks its node with the hash for the Plan\'s current version, and deletes it', async() => {
+      kept(901_000);
+      await reconcile();
+
+      expect(notStatus().map((w) => [`${ w.method } ${ w.path }`, w.body])).toEqual([
+        ['PATCH /api/v1/nodes/edge-node-1', { metadata: { labels: { 'plan.upgrade.cattle.io/os-upgrader-p': HASH } }, spec: { unschedulable: null } }],
+        [`DELETE ${ JOB_PATH }`, undefined],
+      ]);
+    });
+
+    it('at the TTL of a Job kept for another version only deletes it', async() => {
+      const job = kept(901_000);
+
+      job.metadata.labels = { ...job.metadata.labels, 'upgrade.cattle.io/version': '2.2.1-3.1' };
+      await reconcile();
+
+      expect(notStatus().map((w) => `${ w.method } ${ w.path }`)).toEqual([`DELETE ${ JOB_PATH }`, 'POST /apis/batch/v1/namespaces/cattle-system/jobs']);
+    });
   });
 });

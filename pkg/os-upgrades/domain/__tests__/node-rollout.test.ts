@@ -557,3 +557,78 @@ describe('isBundleMissing', () => {
     expect(isBundleMissing(pool, owners)).toBe(true);
   });
 });
+
+describe('kept Jobs (rule "Kept Jobs")', () => {
+  // 63 characters: Elemental writes its labels, so a lower tag label is not stale.
+  const FITS: RolloutTarget = {
+    pool: 'edge', image: `${ IMAGE }:2.2.1-1.1`, tag: '2.2.1-1.1'
+  };
+  const FINISHED = '2024-05-01T08:00:00Z';
+  const FINISHED_SECONDS = Date.parse(FINISHED) / 1000;
+
+  /** A node applying the Plan whose Job for its hash is Complete, finished at FINISHED; the Plan's Complete condition last changed at `planChanged`. */
+  function held(planChanged: string, ttl?: number): ClusterInput {
+    const planObject = plan(['a-node-1'], '2.2.1-1.1');
+
+    return {
+      cluster:   'a',
+      clusterId: 'c-m-a',
+      reading:   {
+        kind:  'read',
+        plans: [{
+          ...planObject,
+          status: {
+            ...planObject.status,
+            conditions: [{
+              type: 'Complete', status: 'False', reason: 'SyncJob', lastUpdateTime: planChanged
+            }]
+          }
+        }],
+        jobs: [{
+          ...job('a-node-1', 'updated'),
+          spec:   ttl === undefined ? {} : { ttlSecondsAfterFinished: ttl },
+          status: {
+            succeeded:      1,
+            completionTime: FINISHED,
+            conditions:     [{
+              type: 'Complete', status: 'True', lastTransitionTime: FINISHED
+            }]
+          },
+        }],
+        nodes: [node('a-node-1', 'old')],
+      },
+    };
+  }
+
+  it('says a node waits on a Job the controller kept from an earlier roll out, and until when', () => {
+    const [row] = nodeRolloutRows(FITS, held('2024-05-01T08:05:00Z', 900));
+
+    expect(row.state).toBe('waiting');
+    expect(row.keptJob).toEqual({
+      finished: FINISHED_SECONDS, until: FINISHED_SECONDS + 900, planName: PLAN
+    });
+    expect(row.since).toBe(FINISHED_SECONDS);
+    expect(nodeRolloutRows(FITS, held('2024-05-01T08:05:00Z'))[0].keptJob).toEqual({ finished: FINISHED_SECONDS, planName: PLAN });
+  });
+
+  it('does not call a Job that finished during this roll out kept (the node gets its hash at once)', () => {
+    const [row] = nodeRolloutRows(FITS, held('2024-05-01T07:59:00Z', 900));
+
+    expect(row.keptJob).toBeUndefined();
+    expect(row.state).not.toBe('waiting');
+  });
+
+  it('says a node with the hash but a lower tag was marked without an upgrade when the image\'s labels fit', () => {
+    const input = cluster('a', ['stale'], '2.2.1-1.1');
+    const [row] = nodeRolloutRows(FITS, input);
+
+    expect(row.state).toBe('other');
+    expect(row.tag).toBe('2.2.0-3.9');
+    expect(row.markedNotUpgraded).toEqual({
+      label: '2.2.0-3.9', plan: '2.2.1-1.1', planName: PLAN
+    });
+    expect(row.staleLabel).toBeUndefined();
+    // An image whose labels do not fit: the label is stale, as before.
+    expect(nodeRolloutRows(TARGET, cluster('a', ['stale']))[0].markedNotUpgraded).toBeUndefined();
+  });
+});

@@ -9,7 +9,11 @@ function message(row: Partial<NodeRolloutRow>): string {
     id: 'c/n', cluster: 'c', clusterId: 'c', node: 'n', image: '', state: 'unknown', message: '', ...row
   };
 
-  return messageOf.call({ t, isHidden: () => false }, full);
+  const $store = { getters: { 'prefs/get': (key: string) => ({ 'date-format': 'YYYY-MM-DD', 'time-format': 'HH:mm:ss' } as Record<string, string>)[key] } };
+
+  return messageOf.call({
+    t, isHidden: () => false, $store
+  }, full);
 }
 
 describe('NodeRolloutTable messages', () => {
@@ -31,5 +35,31 @@ describe('NodeRolloutTable messages', () => {
   it('keeps the stale-label and unknown messages for other nodes', () => {
     expect(message({ staleLabel: { label: '2.2.0-3.9', plan: '2.2.0-3.12' } })).toContain('osUpgrades.nodes.staleLabel');
     expect(message({})).toBe('osUpgrades.nodes.noTag');
+  });
+
+  it('says a node waits on a kept Job with when it finished and when the controller marks the node, in the person\'s formats', () => {
+    const finished = Date.UTC(2024, 4, 1, 8, 0, 0) / 1000;
+    const text = message({
+      state:   'waiting',
+      keptJob: {
+        finished, until: finished + 900, planName: 'os-upgrader-edge'
+      }
+    });
+
+    expect(text).toMatch(/^osUpgrades\.nodes\.keptJob /);
+    expect(JSON.parse(text.slice(text.indexOf('{')))).toEqual({
+      finished: expect.stringMatching(/^2024-05-01 \d\d:00:00$/), until: expect.stringMatching(/^2024-05-01 \d\d:15:00$/), planName: 'os-upgrader-edge'
+    });
+    expect(message({ state: 'waiting', keptJob: { finished, planName: 'p' } })).toMatch(/^osUpgrades\.nodes\.keptJobNoTtl /);
+  });
+
+  it('says a node marked without an upgrade runs its label\'s tag, before the generic "another image"', () => {
+    expect(message({
+      state:             'other',
+      tag:               '2.2.0-3.9',
+      markedNotUpgraded: {
+        label: '2.2.0-3.9', plan: '2.2.1-1.1', planName: 'os-upgrader-edge'
+      }
+    })).toBe('osUpgrades.nodes.markedNotUpgraded {"label":"2.2.0-3.9","plan":"2.2.1-1.1","planName":"os-upgrader-edge"}');
   });
 });
