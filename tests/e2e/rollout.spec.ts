@@ -87,6 +87,21 @@ async function approveInDialog(page: Page, row: Locator, button: 'pool-approve' 
   return dialog;
 }
 
+/**
+ * A move back to a hash whose Jobs the system-upgrade-controller still keeps (for their TTL, 900 s)
+ * with the same pod template runs nothing (pkg/os-upgrades/domain/README.md, rule "Kept Jobs"):
+ * the node table says so for every node, and they stay on `tag`.
+ */
+async function expectKeptJobs(page: Page, row: Locator, clusters: string[], tag: string): Promise<void> {
+  await row.getByTestId('pool-nodes').getByTestId('pool-nodes-link').click();
+  const rows = page.getByTestId('node-rollout-table').locator('[data-testid="node-row"]');
+  const kept = page.getByTestId('node-rollout-table').getByTestId('node-row-message').filter({ hasText: 'still keeps this node\'s finished Job for this image' });
+
+  await expect(kept.first()).toBeVisible({ timeout: 45_000 });
+  await expect(kept).toHaveCount(await rows.count());
+  expect((await elementalNodes(seed, clusters)).map((n) => n.tag)).toEqual(Array(await rows.count()).fill(tag));
+}
+
 /** The Plan the operator wrote into the pool's bundle runs `tag` (what a real Rancher shows without nodes). */
 async function expectPlanOf(pool: string, tag: string): Promise<void> {
   await expect.poll(async() => field((await poolBundle(seed, pool, TEST_NAMESPACE)).plan, 'spec.version'), { message: `the Plan of ${ pool } runs ${ tag }` }).toBe(tag);
@@ -95,7 +110,7 @@ async function expectPlanOf(pool: string, tag: string): Promise<void> {
 test.describe('upgrades on the nodes', () => {
   test.setTimeout(180_000);
 
-  test('upgrade, roll back (forced: the nodes run the old image), upgrade again (FORCE gone)', async({ page, problems }) => {
+  test('upgrade, roll back (forced: the nodes run the old image), upgrade again (FORCE gone): the first Jobs, still kept, run nothing', async({ page, problems }) => {
     const {
       channel, clusters, pool, rollsOut
     } = await world();
@@ -167,11 +182,13 @@ test.describe('upgrades on the nodes', () => {
 
     expect(field(forward, 'spec.upgradeContainer')).toBeUndefined();
     expect(field(forward, `metadata.annotations`)).not.toHaveProperty([FORCED]);
-    await reach(NEW_TAG);
+    // The first approval's Jobs for 3.9 are still kept, with this very pod template (no FORCE
+    // again): the controller runs nothing now, and the page says so rather than "upgrading".
+    await (rollsOut ? expectKeptJobs(page, row, clusters, OLD_TAG) : expectPlanOf(pool, NEW_TAG));
     expect(problems.pageErrors).toEqual([]);
   });
 
-  test('a person\'s own FORCE survives an approval', async({ page }) => {
+  test('a person\'s own FORCE survives an approval; a quick roll back meets the first Jobs, still kept, and runs nothing', async({ page }) => {
     const own = { envs: [{ name: 'FORCE', value: 'true' }, { name: 'MY_FLAG', value: '1' }] };
     const {
       channel, clusters, pool, rollsOut
@@ -199,7 +216,9 @@ test.describe('upgrades on the nodes', () => {
     await back.getByTestId('approve-confirm-async-button').click();
     await expect(back).toHaveCount(0);
     expect(field(await storedPool(seed, pool), 'spec.upgradeContainer')).toEqual(own);
-    await reach(OLD_TAG);
+    // The pool's first Jobs on 3.8 are still kept with the same pod template (the person's FORCE
+    // was in it then too): nothing runs until they go (rule "Kept Jobs").
+    await (rollsOut ? expectKeptJobs(page, row, clusters, NEW_TAG) : expectPlanOf(pool, OLD_TAG));
   });
 
   test('a same-tag switch (another flavour of the build) warns that the nodes run nothing, and they do not', async({ page }) => {
