@@ -164,6 +164,8 @@ test.describe('upgrades on the nodes', () => {
     await expect(dialog.getByTestId('approve-forced')).toContainText('Forced downgrade');
     await expect(dialog.getByTestId('approve-forced')).toContainText('every targeted node installs this older image and reboots');
     await expect(dialog.getByTestId('spec-yaml-diff')).toContainText('FORCE');
+    // The pool's first Jobs on 3.8 are kept, but FORCE changes their pod template: they are replaced and run.
+    await expect(dialog.getByTestId('approve-kept-jobs')).toHaveCount(0);
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
     const rolledBack = await storedPool(seed, pool);
@@ -176,6 +178,10 @@ test.describe('upgrades on the nodes', () => {
     dialog = await approveInDialog(page, row, 'pool-approve');
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(channel.version(NEW));
     await expect(dialog.getByTestId('approve-forceRemoved')).toBeVisible();
+    if (rollsOut) {
+      // Said before the click: the first approval's Jobs for 3.9 are kept with this very pod template.
+      await expect(dialog.getByTestId('approve-kept-jobs')).toContainText('Nodes will not be upgraded before');
+    }
     await dialog.getByTestId('approve-confirm-async-button').click();
     await expect(dialog).toHaveCount(0);
     const forward = await storedPool(seed, pool);
@@ -213,6 +219,9 @@ test.describe('upgrades on the nodes', () => {
     const back = await approveInDialog(page, row, 'pool-rollback');
 
     await expect(back.getByTestId('approve-forceKept')).toBeVisible();
+    if (rollsOut) {
+      await expect(back.getByTestId('approve-kept-jobs')).toContainText('Nodes will not be upgraded before');
+    }
     await back.getByTestId('approve-confirm-async-button').click();
     await expect(back).toHaveCount(0);
     expect(field(await storedPool(seed, pool), 'spec.upgradeContainer')).toEqual(own);

@@ -23,6 +23,7 @@ export * from './bundle-delivery';
 export * from './label-selector';
 export * from './node-rollout';
 export * from './node-report';
+export * from './kept-jobs';
 export * from './node-labels';
 export * from './pool-object';
 export * from './plain-object';
