@@ -13,6 +13,7 @@ import {
 import { SourceTest, TestedFile, testSource } from '../api/source-test';
 import { TYPE } from '../config';
 import { useChangelogsStore } from './changelogs';
+import { useChannelListStore } from './channel-list';
 
 export type { SourceTest, TestedFile };
 
@@ -76,7 +77,8 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       this.loadError = '';
       this.restoredAt = 0;
       try {
-        const [rawChannels, rawVersions] = await Promise.all([findAll(shellStore, TYPE.CHANNEL, { force: true }), findAll(shellStore, TYPE.VERSION)]);
+        // The channels without Steve's relationships (channel-list.ts), read afresh: the page edits them.
+        const [rawChannels, rawVersions] = await Promise.all([useChannelListStore().load(shellStore, true), findAll(shellStore, TYPE.VERSION)]);
         const channels = rawChannels.map((c) => jsonCopy(c));
         const versions = orderChannel(asOSVersions(rawVersions as unknown[]).filter((v) => v.type === 'container'));
 
