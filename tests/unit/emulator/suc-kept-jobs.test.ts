@@ -40,8 +40,16 @@ function setup() {
     }
   };
 
+  /** The node rolled out to v2, then to v3: both Jobs are kept. */
+  const v2ThenV3 = () => {
+    for (const version of ['v2', 'v3']) {
+      suc.apply(NS, 'c1', plan(version), '');
+      settle();
+    }
+  };
+
   return {
-    suc, node, run, settle
+    suc, node, run, settle, v2ThenV3
   };
 }
 
@@ -79,13 +87,10 @@ describe('finished Jobs', () => {
 
   it('a forced roll back to a hash whose Job is kept replaces it (FORCE changed the template) and runs', () => {
     const {
-      suc, node, run, settle
+      suc, node, run, settle, v2ThenV3
     } = setup();
 
-    suc.apply(NS, 'c1', plan('v2'), '');
-    settle();
-    suc.apply(NS, 'c1', plan('v3'), '');
-    settle();
+    v2ThenV3();
     expect(node.release.tag).toBe('v3');
 
     suc.apply(NS, 'c1', plan('v2', true), '');
@@ -102,13 +107,10 @@ describe('finished Jobs', () => {
 
   it('a re-approval to a hash whose Job is kept with the same template runs nothing, and the TTL marks the node anyway', () => {
     const {
-      suc, node, run, settle
+      suc, node, run, settle, v2ThenV3
     } = setup();
 
-    suc.apply(NS, 'c1', plan('v2'), '');
-    settle();
-    suc.apply(NS, 'c1', plan('v3'), '');
-    settle();
+    v2ThenV3();
     const v3Done = run().jobs.find((j) => j.version === 'v3')?.completed as number;
 
     suc.apply(NS, 'c1', plan('v2', true), '');
@@ -137,13 +139,10 @@ describe('finished Jobs', () => {
 
   it('a Job kept for another version leaves the node alone at its TTL', () => {
     const {
-      suc, node, run, settle
+      suc, node, run, v2ThenV3
     } = setup();
 
-    suc.apply(NS, 'c1', plan('v2'), '');
-    settle();
-    suc.apply(NS, 'c1', plan('v3'), '');
-    settle();
+    v2ThenV3();
     const v2Done = run().jobs.find((j) => j.version === 'v2')?.completed as number;
 
     now = v2Done + TTL_MS;
