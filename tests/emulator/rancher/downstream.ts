@@ -444,9 +444,24 @@ export class DownstreamClusters {
       kind:       'Job',
       metadata:   this.meta(name, SUC_NAMESPACE, labels, since, `${ name }@${ job.created }`),
       spec:       {
-        backoffLimit: BACKOFF_LIMIT, activeDeadlineSeconds: this.sources.suc.times.deadlineSeconds, ttlSecondsAfterFinished: this.sources.suc.times.ttlSeconds
+        backoffLimit:            BACKOFF_LIMIT,
+        activeDeadlineSeconds:   this.sources.suc.times.deadlineSeconds,
+        ttlSecondsAfterFinished: this.sources.suc.times.ttlSeconds,
+        // job.go New: the upgrade container runs the Plan's image at its version, with its envs.
+        template:                { spec: { containers: [this.upgradeContainer(job)] } },
       },
       status,
+    };
+  }
+
+  private upgradeContainer(job: PlanRunView['jobs'][number]): JsonObject {
+    const {
+      image, command, args, envs
+    } = job.upgrade;
+    const name = typeof image === 'string' ? image : '';
+
+    return {
+      name: 'upgrade', image: (name.split('/').pop() ?? '').includes(':') ? name : `${ name }:${ job.version }`, command, args, env: Array.isArray(envs) ? envs : []
     };
   }
 

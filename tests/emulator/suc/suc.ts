@@ -78,6 +78,8 @@ interface Job {
   version: string;
   /** What job.go New builds the pod template from: a different one is replaced, not reused. */
   template: string;
+  /** The Plan's upgrade container when the Job was made (the pod template's). */
+  upgrade: JsonObject;
   phase: Phase;
   /** The os-release of the image the job runs (the upgrade container's image). */
   image: OSRelease;
@@ -127,7 +129,7 @@ export interface PlanRunView {
   /** status.applying. */
   applying: string[];
   jobs: {
-    node: string; hash: string; version: string; phase: Phase; created: number; failure?: Job['failure']; lock?: Job['lock']; completed?: number; message?: string
+    node: string; hash: string; version: string; upgrade: JsonObject; phase: Phase; created: number; failure?: Job['failure']; lock?: Job['lock']; completed?: number; message?: string
   }[];
   lastFailure?: PlanFailure;
 }
@@ -539,6 +541,7 @@ export class SystemUpgradeControllers {
       hash:     run.hash,
       version:  latestVersion(run.plan),
       template: jobTemplate(run.plan),
+      upgrade:  asObject(run.plan.spec.upgrade),
       phase:    'cordoned',
       image:    jobImage(run.plan),
       force:    envValue(run.plan, 'FORCE') === 'true',
@@ -664,6 +667,7 @@ export class SystemUpgradeControllers {
         node:    job.node,
         hash:    job.hash,
         version: job.version,
+        upgrade: job.upgrade,
         phase:   job.phase,
         created: job.created,
         ...(job.failure ? { failure: job.failure } : {}),
