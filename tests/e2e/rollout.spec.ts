@@ -93,7 +93,11 @@ async function approveInDialog(page: Page, row: Locator, button: 'pool-approve' 
  * the node table says so for every node, and they stay on `tag`.
  */
 async function expectKeptJobs(page: Page, row: Locator, clusters: string[], tag: string): Promise<void> {
-  await row.getByTestId('pool-nodes').getByTestId('pool-nodes-link').click();
+  const nodes = row.getByTestId('pool-nodes');
+
+  await expect(nodes.getByTestId('pool-nodes-detail').filter({ hasText: 'kept from an earlier roll out of this image: nothing runs' })).toBeVisible({ timeout: 45_000 });
+  await expect(nodes).not.toHaveAttribute('data-verdict', 'rolledOut');
+  await nodes.getByTestId('pool-nodes-link').click();
   const rows = page.getByTestId('node-rollout-table').locator('[data-testid="node-row"]');
   const kept = page.getByTestId('node-rollout-table').getByTestId('node-row-message').filter({ hasText: 'still keeps this node\'s finished Job for this image' });
 

@@ -511,6 +511,16 @@ export function summarizeNodeRollout(input: { target: RolloutTarget; clusters: r
       }
     });
   }
+  // Rule "Kept Jobs": nothing runs on these nodes, or they count as upgraded and are not.
+  const kept = rows.filter((r) => r.keptJob).length;
+  const marked = rows.filter((r) => r.markedNotUpgraded).length;
+
+  if (marked) {
+    details.unshift({ key: 'osUpgrades.rollout.markedNotUpgraded', values: { count: marked } });
+  }
+  if (kept) {
+    details.unshift({ key: 'osUpgrades.rollout.keptJobs', values: { count: kept } });
+  }
   const progress = {
     updated: counts.updated, total: counts.total, image
   };

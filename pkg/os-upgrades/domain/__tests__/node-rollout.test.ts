@@ -632,3 +632,36 @@ describe('kept Jobs (rule "Kept Jobs")', () => {
     expect(nodeRolloutRows(TARGET, cluster('a', ['stale']))[0].markedNotUpgraded).toBeUndefined();
   });
 });
+
+describe('kept Jobs in the pool\'s summary', () => {
+  it('says how many nodes wait on kept Jobs, and how many were marked without an upgrade', () => {
+    const rows = (state: 'kept' | 'marked') => ({
+      cluster:   'a',
+      clusterId: 'c-m-a',
+      reading:   {
+        kind:  'read' as const,
+        plans: [{
+          ...plan(state === 'kept' ? ['a-node-1'] : [], '2.2.1-1.1'),
+          status: {
+            latestVersion: '2.2.1-1.1',
+            latestHash:    HASH,
+            applying:      state === 'kept' ? ['a-node-1'] : [],
+            conditions:    [{
+              type: 'Complete', status: 'False', lastUpdateTime: '2024-05-01T08:05:00Z'
+            }]
+          }
+        }],
+        jobs: state === 'kept' ? [{
+          ...job('a-node-1', 'updated'), spec: { ttlSecondsAfterFinished: 900 }, status: { completionTime: T0, conditions: [{ type: 'Complete', status: 'True' }] }
+        }] : [],
+        nodes: [node('a-node-1', state === 'kept' ? 'old' : 'stale')],
+      },
+    });
+    const target: RolloutTarget = {
+      pool: 'edge', image: `${ IMAGE }:2.2.1-1.1`, tag: '2.2.1-1.1'
+    };
+
+    expect(summarizeNodeRollout({ target, clusters: [rows('kept')] }).details[0]).toEqual({ key: 'osUpgrades.rollout.keptJobs', values: { count: 1 } });
+    expect(summarizeNodeRollout({ target, clusters: [rows('marked')] }).details[0]).toEqual({ key: 'osUpgrades.rollout.markedNotUpgraded', values: { count: 1 } });
+  });
+});
