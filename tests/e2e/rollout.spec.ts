@@ -106,6 +106,16 @@ async function expectKeptJobs(page: Page, row: Locator, clusters: string[], tag:
   expect((await elementalNodes(seed, clusters)).map((n) => n.tag)).toEqual(Array(await rows.count()).fill(tag));
 }
 
+/**
+ * Every node's Job finished (the nodes carry the Plan's hash): a node's tag moves at its boot,
+ * before its Job completes, and other pools' Jobs on the same nodes can hold it longer.
+ */
+async function rolledOut(row: Locator, rollsOut: boolean): Promise<void> {
+  if (rollsOut) {
+    await expect(row.getByTestId('pool-nodes')).toHaveAttribute('data-verdict', 'rolledOut', { timeout: 60_000 });
+  }
+}
+
 /** The Plan the operator wrote into the pool's bundle runs `tag` (what a real Rancher shows without nodes). */
 async function expectPlanOf(pool: string, tag: string): Promise<void> {
   await expect.poll(async() => field((await poolBundle(seed, pool, TEST_NAMESPACE)).plan, 'spec.version'), { message: `the Plan of ${ pool } runs ${ tag }` }).toBe(tag);
@@ -178,6 +188,7 @@ test.describe('upgrades on the nodes', () => {
     expect(field(rolledBack, 'metadata.annotations')).toMatchObject({ [FORCED]: 'true' });
     await reach(OLD_TAG);
     await expect(row.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
+    await rolledOut(row, rollsOut);
 
     dialog = await approveInDialog(page, row, 'pool-approve');
     await expect(dialog.getByTestId('approve-target-name')).toHaveText(channel.version(NEW));
@@ -218,6 +229,7 @@ test.describe('upgrades on the nodes', () => {
     expect(field(approved, 'spec.upgradeContainer')).toEqual(own);
     expect(field(approved, 'metadata.annotations')).not.toHaveProperty([FORCED]);
     await reach(NEW_TAG);
+    await rolledOut(row, rollsOut);
 
     // Rolling back with it: the dialog says the person's FORCE already allows the downgrade.
     const back = await approveInDialog(page, row, 'pool-rollback');
