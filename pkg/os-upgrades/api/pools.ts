@@ -5,15 +5,12 @@ import { KubeObject, plainObject, PoolWritePlan, sameContent } from '../domain';
 import { TYPE } from '../config';
 import { findOne, ShellStore } from './resources';
 import { FRESH } from './write-readback';
-import { write, WriteAnswer } from './write';
+import { STATUS_ONLY_RETRIES, write, WriteAnswer } from './write';
 
 /** How long a save waits for the server's answer. */
 export const SAVE_TIMEOUT_MS = 30_000;
 
-export { FRESH };
-
-/** How often a write is retried when a 409 came only from a status update (or the operator's label). */
-export const STATUS_ONLY_RETRIES = 3;
+export { FRESH, STATUS_ONLY_RETRIES };
 
 /** The pool as stored now, as a plain copy; undefined when it cannot be read (gone, forbidden). */
 export async function readLatestPool(store: ShellStore, id: string): Promise<KubeObject | undefined> {

@@ -7,6 +7,9 @@ import type { KubeObject, Reason, WriteOutcome } from '../domain';
 import type { ShellStore, WriteOptions } from './resources';
 import { idOf, readBack, SendRequest, writeAndReadBack } from './write-readback';
 
+/** How often a write is planned again when a 409 came only from a status update (or the operator's label). */
+export const STATUS_ONLY_RETRIES = 3;
+
 /** The object to write, or why it may not be written (nothing is sent). */
 export type WritePlan = { ok: true; object: KubeObject } | { ok: false; reason: Reason };
 

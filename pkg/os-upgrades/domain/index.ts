@@ -55,6 +55,7 @@ export * from './fetch-concurrency';
 export * from './image-move';
 export * from './image-search';
 export * from './changelog-source';
+export * from './channel-sources';
 export * from './source-summary';
 export * from './changelog-resource';
 export * from './file-cache';

@@ -2,9 +2,10 @@
 // allowed origins setting; each can be tested, and is written through the API.
 import { defineStore } from 'pinia';
 import {
-  asOSVersions, CHANGELOG_URL_ANNOTATION, jsonCopy, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, WriteNotice, writeNotice, WriteOutcome
+  asOSVersions, CHANGELOG_URL_ANNOTATION, channelWithSources, jsonCopy, KubeObject, orderChannel, PACKAGES_TAR_ANNOTATION, WriteNotice, writeNotice, WriteOutcome
 } from '../domain';
 import { asIs, write } from '../api/write';
+import { writeChannel } from '../api/channels';
 import { keepText, takeText } from './text-drafts';
 import { CHANGELOG_ORIGINS_SETTING, parseAllowedOrigins } from '../api/changelog-url';
 import {
@@ -181,7 +182,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
       this.saves.origins = { state: 'idle' };
     },
 
-    /** Writes one channel's two annotations with the resourceVersion that was read (409 if it changed). */
+    /** Writes one channel's two annotations with the resourceVersion that was read (409 if someone changed it). */
     async saveChannel(shellStore: ShellStore, key: string): Promise<void> {
       const draft = this.drafts[key];
       const channel = this.channels[key];
@@ -190,20 +191,7 @@ export const useChangelogSourcesStore = defineStore('osUpgrades/changelogSources
         return;
       }
       this.saves[key] = { state: 'saving' };
-      const annotations = { ...annotationsOf(channel) };
-      const put = (name: string, value: string) => {
-        if (value.trim()) {
-          annotations[name] = value.trim();
-        } else {
-          delete annotations[name];
-        }
-      };
-
-      put(CHANGELOG_URL_ANNOTATION, draft.template);
-      put(PACKAGES_TAR_ANNOTATION, draft.tarUrl);
-      const outcome = await write(shellStore, {
-        type: TYPE.CHANNEL, plan: asIs({ ...channel, metadata: { ...(channel.metadata as Record<string, unknown>), annotations } }), mode: 'update', before: channel
-      });
+      const outcome = await writeChannel(shellStore, channel, (read) => ({ ok: true, object: channelWithSources(read, draft) }));
 
       if (outcome.kind === 'written') {
         this.channels[key] = jsonCopy(outcome.stored);

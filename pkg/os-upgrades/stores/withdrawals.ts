@@ -2,16 +2,24 @@
 // write, the channel with its annotation and history changed, sent with the resourceVersion read.
 import { defineStore } from 'pinia';
 import {
-  applyWithdrawals, OSVersion, plainObject, planWithdrawal, readPool, textDraftTarget, WithdrawalPlan, WriteNotice, writeNotice, WriteOutcome
+  applyWithdrawals, OSVersion, plainObject, planWithdrawal, readPool, RestoreIntent, textDraftTarget, WithdrawalPlan, WithdrawIntent, WriteNotice, writeNotice, WriteOutcome
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
-import { write } from '../api/write';
+import { writeChannel } from '../api/channels';
 import { idOf, readBack } from '../api/write-readback';
 import { TYPE } from '../config';
 import { useChannelVersionsStore } from './channel-versions';
 import { selectorChannels } from './pool-list';
 import { keepText, keepTextAs, takeText } from './text-drafts';
+
+function intentOf(request: WithdrawalRequest, text: string, by: string): WithdrawIntent | RestoreIntent {
+  return request.kind === 'withdraw' ? {
+    kind: 'withdraw', versionName: request.versionName, reason: text, by
+  } : {
+    kind: 'restore', versionName: request.versionName, comment: text, by
+  };
+}
 
 function draftTarget(request: WithdrawalRequest): string {
   const { namespace = '', name = '' } = (request.channel.metadata ?? {}) as { namespace?: string; name?: string };
@@ -131,18 +139,14 @@ export const useWithdrawalStore = defineStore('osUpgrades/withdrawals', {
       if (!request) {
         return undefined;
       }
-      const intent = request.kind === 'withdraw' ? {
-        kind: 'withdraw' as const, versionName: request.versionName, reason: this.text, by
-      } : {
-        kind: 'restore' as const, versionName: request.versionName, comment: this.text, by
-      };
 
-      return planWithdrawal(request.channel, intent, versions, now);
+      return planWithdrawal(request.channel, intentOf(request, this.text, by), versions, now);
     },
 
     /**
      * Writes the planned channel; returns true when it was written. A refusal or a 409 writes
-     * nothing; after a 409 the dialog goes on from the channel as it is now.
+     * nothing (but a 409 from the operator's status alone: api/channels.ts plans it again on the
+     * new read); after a 409 the dialog goes on from the channel as it is now.
      */
     async confirm(shell: ShellStore, versions: readonly OSVersion[], by: string, now: number): Promise<boolean> {
       const request = this.request;
@@ -154,9 +158,8 @@ export const useWithdrawalStore = defineStore('osUpgrades/withdrawals', {
       this.writing = true;
       this.outcome = null;
       try {
-        const outcome = await write(shell, {
-          type: TYPE.CHANNEL, mode: 'update', before: request.channel, plan: () => plan
-        });
+        const intent = intentOf(request, this.text, by);
+        const outcome = await writeChannel(shell, request.channel, (channel) => planWithdrawal(channel, intent, versions, now));
 
         // A plain success closes the dialog; the rest is said in it.
         this.outcome = outcome.kind === 'written' && !outcome.readBack ? null : outcome;

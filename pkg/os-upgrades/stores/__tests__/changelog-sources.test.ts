@@ -99,4 +99,37 @@ describe('changelog sources save', () => {
     expect(sources.saveOf(KEY)).toMatchObject({ state: 'saved', notice: { text: { key: 'osUpgrades.sources.saved' } } });
     expect((puts[0] as typeof CHANNEL).metadata.annotations).toEqual({ [CHANGELOG_URL_ANNOTATION]: TEMPLATE });
   });
+
+  it('writes on the new read after a 409 from the operator\'s sync, and writes nothing when someone else changed the channel', async() => {
+    const synced = {
+      ...CHANNEL, metadata: { ...CHANNEL.metadata, resourceVersion: '8' }, status: { lastSyncedTime: '2026-12-01T10:00:00Z' }
+    };
+    const edited = {
+      ...CHANNEL,
+      metadata: {
+        ...CHANNEL.metadata, resourceVersion: '9', annotations: { [CHANGELOG_URL_ANNOTATION]: 'https://other/{name}.log' }
+      }
+    };
+
+    for (const [latest, state, puts] of [[synced, 'saved', ['7', '8']], [edited, 'error', ['7']]] as const) {
+      setActivePinia(createPinia());
+      const sources = loaded();
+      const answers = [new WriteError('conflict', 409, 'Conflict'), undefined];
+      const sent: (typeof CHANNEL)[] = [];
+      const dispatch = jest.fn((action: string, payload: { data?: typeof CHANNEL }) => {
+        if (action === 'management/request') {
+          sent.push(payload.data as typeof CHANNEL);
+          const error = answers.shift();
+
+          return error ? Promise.reject(error) : Promise.resolve(payload.data);
+        }
+
+        return Promise.resolve(latest);
+      });
+
+      await sources.saveChannel({ dispatch, getters: {} }, KEY);
+      expect(sources.saveOf(KEY).state).toBe(state);
+      expect(sent.map((s) => s.metadata.resourceVersion)).toEqual(puts);
+    }
+  });
 });

@@ -110,6 +110,31 @@ describe('withdrawal store', () => {
     expect(writes.map((w) => w.data.metadata.resourceVersion)).toEqual(['7', '9']);
     expect(writes[1].data.metadata.annotations).toMatchObject({ team: 'x' });
   });
+
+  it('writes at once on the new read when the 409 came from the operator\'s sync alone (its status)', async() => {
+    const withdrawal = useWithdrawalStore();
+    const synced = {
+      ...CHANNEL, metadata: { ...CHANNEL.metadata, resourceVersion: '8' }, status: { lastSyncedTime: '2026-12-01T10:00:00Z' }
+    };
+    const answers = [() => Promise.reject(new WriteError('conflict', 409, 'Conflict')), () => Promise.resolve({})];
+    const writes: { data: typeof CHANNEL }[] = [];
+    const dispatch = jest.fn((action: string, payload: unknown) => {
+      if (action === 'management/request') {
+        writes.push(payload as { data: typeof CHANNEL });
+
+        return (answers.shift() as () => Promise<unknown>)();
+      }
+
+      return action === 'management/find' ? Promise.resolve(synced) : Promise.reject(new Error(`unexpected ${ action }`));
+    });
+
+    withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
+    withdrawal.text = 'boot loop';
+    expect(await withdrawal.confirm({ dispatch, getters: {} }, VERSIONS, 'admin', 1700000000)).toBe(true);
+    expect(writes.map((w) => w.data.metadata.resourceVersion)).toEqual(['7', '8']);
+    expect(JSON.parse((writes[1].data.metadata.annotations as Record<string, string>)[WITHDRAWN_ANNOTATION])).toHaveProperty('v1.reason', 'boot loop');
+    expect(withdrawal.request).toBeNull();
+  });
 });
 
 describe('withdrawal store: a write without a clear answer is read back', () => {
