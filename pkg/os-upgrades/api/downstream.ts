@@ -22,8 +22,12 @@ export interface DownstreamObjects {
   nodes: unknown[];
   jobs: unknown[];
   plans: unknown[];
-  /** The smallest collection revision, to watch from. */
-  revision: string;
+  /**
+   * Each list's revision, to watch that type from. Steve's SQL cache resumes a watch only from a
+   * resourceVersion its event log of that type holds (rancher/steve pkg/sqlcache/informer/
+   * listoption_indexer.go `Watch`: Rewind, else ErrTooOld), which is what that type's list gave.
+   */
+  revisions: Partial<Record<DownstreamType, string>>;
   /** What the person may not read there: Plans, and Jobs (both live in cattle-system). */
   hidden: HiddenKind[];
 }
@@ -114,14 +118,17 @@ export async function readDownstream(store: ShellStore, clusterId: string): Prom
     readCollection(store, clusterId, DOWNSTREAM_TYPES.PLAN),
     seesSucNamespace(store, clusterId),
   ]);
-  const revisions = [nodes.revision, jobs.revision, plans.revision].filter((r) => /^\d+$/.test(r)).map(Number);
   const hidden: HiddenKind[] = [
     ...(plans.unlisted || !sees ? ['plans' as const] : []),
     ...(jobs.unlisted || !sees ? ['jobs' as const] : []),
   ];
 
   return {
-    nodes: nodes.data, jobs: jobs.data, plans: plans.data, revision: revisions.length ? String(Math.min(...revisions)) : '', hidden
+    nodes:     nodes.data,
+    jobs:      jobs.data,
+    plans:     plans.data,
+    revisions: { [DOWNSTREAM_TYPES.NODE]: nodes.revision, [DOWNSTREAM_TYPES.JOB]: jobs.revision, [DOWNSTREAM_TYPES.PLAN]: plans.revision },
+    hidden
   };
 }
 
@@ -192,8 +199,8 @@ const WATCHED: { type: DownstreamType; namespace?: string }[] = [
 
 const KIND_OF: Partial<Record<DownstreamType, HiddenKind>> = { [DOWNSTREAM_TYPES.JOB]: 'jobs', [DOWNSTREAM_TYPES.PLAN]: 'plans' };
 
-/** Watches a cluster's Nodes, and Jobs and Plans in cattle-system (those not hidden), from `revision`. Returns the stop function. */
-export function watchDownstream(clusterId: string, revision: string, handlers: DownstreamWatchHandlers, socketFactory: SocketFactory = browserSocket, hidden: readonly HiddenKind[] = []): () => void {
+/** Watches a cluster's Nodes, and Jobs and Plans in cattle-system (those not hidden), each from its list's revision. Returns the stop function. */
+export function watchDownstream(clusterId: string, revisions: DownstreamObjects['revisions'], handlers: DownstreamWatchHandlers, socketFactory: SocketFactory = browserSocket, hidden: readonly HiddenKind[] = []): () => void {
   const watched = WATCHED.filter((w) => !hidden.some((kind) => KIND_OF[w.type] === kind));
   let stopped = false;
   const socket = socketFactory(`${ downstreamBase(clusterId) }/subscribe`);
@@ -207,6 +214,8 @@ export function watchDownstream(clusterId: string, revision: string, handlers: D
 
   socket.onopen = () => {
     for (const watch of watched) {
+      const revision = revisions[watch.type];
+
       socket.send(JSON.stringify({
         resourceType: watch.type, ...(watch.namespace ? { namespace: watch.namespace } : {}), ...(revision ? { resourceVersion: revision } : {})
       }));

@@ -260,7 +260,7 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
         };
         follow.hidden = read.hidden;
         this.publish(id, follow);
-        follow.stop = watchDownstream(id, read.revision, {
+        follow.stop = watchDownstream(id, read.revisions, {
           onEvent: (event) => this.apply(id, follow, event),
           onLost:  () => this.retry(id, follow),
         }, this.socketFactory, read.hidden);

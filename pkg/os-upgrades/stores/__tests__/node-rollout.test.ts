@@ -52,6 +52,8 @@ class FakeSocket implements SocketLike {
 }
 
 /** `member`: Steve's answers to a cluster member without the System project (Plans 404, no cattle-system namespace). */
+const REVISIONS: Record<string, string> = { nodes: '100', 'batch.jobs': '90', 'upgrade.cattle.io.plans': '95' };
+
 function setup(downstream: Record<string, { status?: number; nodes?: unknown[]; member?: boolean }>) {
   const sockets: FakeSocket[] = [];
   const dispatch = jest.fn((action: string, payload: { type?: string; url?: string }) => {
@@ -69,7 +71,8 @@ function setup(downstream: Record<string, { status?: number; nodes?: unknown[]; 
     }
     const data = type === 'nodes' ? cluster.nodes ?? [] : type === 'upgrade.cattle.io.plans' ? [plan] : [];
 
-    return Promise.resolve({ data, revision: '100' });
+    // Each type's list has its own revision (Steve's SQL cache: the last event of that type).
+    return Promise.resolve({ data, revision: REVISIONS[type] ?? '1' });
   });
   const store = useNodeRolloutStore();
 
@@ -109,7 +112,7 @@ describe('node rollout store', () => {
     expect(sockets.map((s) => s.url)).toEqual(['/k8s/clusters/c-m-a/v1/subscribe']);
   });
 
-  it('follows the watch: a node event changes the summary without reading again', async() => {
+  it('follows the watch, each type from its own list\'s revision: a node event changes the summary without reading again', async() => {
     const { store, shell, sockets } = setup({ 'c-m-a': { nodes: [node('a1', 'v1', 'old')] } });
 
     await store.loadFleet(shell);
@@ -119,10 +122,10 @@ describe('node rollout store', () => {
     expect(sockets[0].sent.map((m) => JSON.parse(m))).toEqual([
       { resourceType: 'node', resourceVersion: '100' },
       {
-        resourceType: 'batch.job', namespace: 'cattle-system', resourceVersion: '100'
+        resourceType: 'batch.job', namespace: 'cattle-system', resourceVersion: '90'
       },
       {
-        resourceType: 'upgrade.cattle.io.plan', namespace: 'cattle-system', resourceVersion: '100'
+        resourceType: 'upgrade.cattle.io.plan', namespace: 'cattle-system', resourceVersion: '95'
       },
     ]);
     expect(store.nodeRows(pool, versions).map((r) => r.state)).toEqual(['waiting']);
