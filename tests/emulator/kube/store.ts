@@ -67,6 +67,8 @@ export class ObjectStore {
   /** Owner uid → the objects whose ownerReferences name it, as "type\0key". */
   private readonly owned = new Map<string, Set<string>>();
   private revisionCounter = 1000;
+  /** Each type's newest event revision (rancher/steve pkg/sqlcache/informer/listoption_indexer.go `latestRV`). */
+  private readonly latestByType = new Map<string, number>();
 
   get revision(): number {
     return this.revisionCounter;
@@ -75,6 +77,24 @@ export class ObjectStore {
   /** Revisions older than this are gone from the history: a watch from before it is "too old". */
   get oldestRevision(): number {
     return this.history.length ? this.history[0].revision - 1 : this.revisionCounter;
+  }
+
+  /**
+   * The revision of the type's newest change, undefined when it never changed: what Steve's SQL cache
+   * answers as the revision of a list of the type (listoption_indexer.go `latestRV`).
+   */
+  typeRevision(type: string): number | undefined {
+    return this.latestByType.get(type);
+  }
+
+  /**
+   * Whether a watch of `type` can resume from `revision` as Steve's SQL cache does: only from the
+   * revision of an event of that type it still holds (listoption_indexer.go `Watch`, Rewind, else
+   * ErrTooOld); the type's newest is always held (each type keeps its own log of 1,000, here one
+   * history of HISTORY_LIMIT for all).
+   */
+  holdsRevision(type: string, revision: number): boolean {
+    return this.latestByType.get(type) === revision || this.history.some((e) => e.type === type && e.revision === revision);
   }
 
   nextRevision(): number {
@@ -224,6 +244,7 @@ export class ObjectStore {
 
   private emit(event: StoreEvent): void {
     this.history.push(event);
+    this.latestByType.set(event.type, event.revision);
     if (this.history.length > HISTORY_LIMIT) {
       this.history.splice(0, this.history.length - HISTORY_LIMIT);
     }

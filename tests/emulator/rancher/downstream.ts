@@ -235,8 +235,9 @@ export class DownstreamClusters {
       counts:        () => ({}),
       serverVersion: this.serverVersion,
       pingMs:        this.pingMs,
-      // A watch here starts with every object (Steve without the SQL cache); listed in docs/emulator.md.
-      sqlCache:      false,
+      // As the cluster's Steve (SQL cache on in downstream agents since Rancher 2.15): a watch resumes
+      // only from a revision of its type's log, one without a revision starts from now.
+      sqlCache:      this.sqlCache,
     });
     const downstream: Downstream = {
       id, namespace: fleet.metadata.namespace ?? '', cluster: fleet.metadata.name, store, hub
@@ -674,7 +675,7 @@ export class DownstreamClusters {
       links:        { self: `${ ctx.base }${ ctx.path }` },
       actions:      {},
       resourceType: typeOf.id,
-      revision:     String(downstream.store.revision),
+      revision:     this.sqlCache ? String(downstream.store.typeRevision(typeOf.id) ?? '') : String(downstream.store.revision),
       count:        items.length,
       data:         items.map((o) => toSteve(typeOf, o, base, actor)),
     });

@@ -47,6 +47,8 @@ interface ActiveWatch extends Subscription {
   pending?: NodeJS.Timeout;
   /** The debouncer's state: the first change is notified at once, later ones at most every debounceMs. */
   notifiedOnce?: boolean;
+  /** The revision of the last change seen (debouncer.go `latestRV`). */
+  changedAt?: number;
 }
 
 function keyOf(sub: Subscription): string {
@@ -176,6 +178,14 @@ export class SteveSubscription {
     this.fail(sub, 'resourceversion too old');
   }
 
+  /**
+   * Whether a watch can start from `revision`: with the SQL cache only from an event of that type
+   * (so not from another type's list revision); without it from any revision Kubernetes still keeps.
+   */
+  private resumable(type: string, revision: number): boolean {
+    return this.env.sqlCache ? this.env.store.holdsRevision(type, revision) : revision >= this.env.store.oldestRevision;
+  }
+
   private start(sub: Subscription, resourceVersion: string | undefined): void {
     const type = this.env.storedType(sub.resourceType);
 
@@ -195,7 +205,7 @@ export class SteveSubscription {
     }
     const revision = resourceVersion !== undefined && /^\d+$/.test(resourceVersion) ? Number(resourceVersion) : undefined;
 
-    if (type && revision !== undefined && revision > 0 && revision < this.env.store.oldestRevision) {
+    if (type && revision !== undefined && revision > 0 && !this.resumable(type.id, revision)) {
       this.tooOld(sub, revision);
 
       return;
@@ -245,7 +255,7 @@ export class SteveSubscription {
       return;
     }
     if (watch.mode === 'resource.changes') {
-      this.notifyChanges(watch);
+      this.notifyChanges(watch, revision);
 
       return;
     }
@@ -256,11 +266,13 @@ export class SteveSubscription {
 
   /**
    * rancher/apiserver pkg/subscribe/debouncer.go: the first change is notified at once; after it a
-   * change starts a timer of debounceMs and the ones during it only move the latest revision.
+   * change starts a timer of debounceMs and the ones during it only move the latest revision (that of
+   * the type's last event).
    */
-  private notifyChanges(watch: ActiveWatch): void {
+  private notifyChanges(watch: ActiveWatch, revision: number): void {
+    watch.changedAt = revision;
     const notify = () => this.send({
-      name: 'resource.changes', ...header(watch), revision: String(this.env.store.revision), data: NO_OBJECT
+      name: 'resource.changes', ...header(watch), revision: String(watch.changedAt), data: NO_OBJECT
     });
 
     if (!watch.notifiedOnce) {

@@ -166,6 +166,30 @@ describe('the emulator over HTTP', () => {
     ws.close();
   });
 
+  it('resumes a watch only from a revision of its own type, as Steve\'s SQL cache does', async() => {
+    const session = await login('admin');
+    const revisionOf = async(type: string) => ((await (await call(session, 'GET', `/v1/${ type }s`)).json()) as { revision: string }).revision;
+    const images = await revisionOf('elemental.cattle.io.managedosimage');
+    const channels = await revisionOf('elemental.cattle.io.managedosversionchannel');
+    const ws = new WebSocket(`${ running.url.replace('http', 'ws') }/v1/subscribe?sockId=1`, { headers: { cookie: session.cookie } });
+    const messages: { name?: string; resourceType?: string; data?: { error?: string } }[] = [];
+
+    ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
+    await new Promise((resolve) => ws.once('open', resolve));
+    expect(images).not.toBe(channels);
+    // Each list's revision is that of its type's newest change.
+    const newest = (type: string) => running.emulator.store.typeRevision(type);
+
+    expect([images, channels]).toEqual([String(newest('elemental.cattle.io.managedosimage')), String(newest('elemental.cattle.io.managedosversionchannel'))]);
+    ws.send(JSON.stringify({ resourceType: 'elemental.cattle.io.managedosimage', resourceVersion: channels }));
+    ws.send(JSON.stringify({ resourceType: 'elemental.cattle.io.managedosversionchannel', resourceVersion: channels }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    ws.close();
+
+    expect(messages.filter((m) => m.resourceType === 'elemental.cattle.io.managedosimage').map((m) => m.data?.error ?? m.name)).toEqual(['resource.start', 'resourceversion too old', 'resource.stop']);
+    expect(messages.filter((m) => m.resourceType === 'elemental.cattle.io.managedosversionchannel').map((m) => m.name)).toEqual(['resource.start']);
+  });
+
   it('refuses a websocket without a session', async() => {
     const ws = new WebSocket(`${ running.url.replace('http', 'ws') }/v1/subscribe`);
     const failed = await new Promise<boolean>((resolve) => {
