@@ -127,7 +127,9 @@ export async function readDownstream(store: ShellStore, clusterId: string): Prom
     nodes:     nodes.data,
     jobs:      jobs.data,
     plans:     plans.data,
-    revisions: { [DOWNSTREAM_TYPES.NODE]: nodes.revision, [DOWNSTREAM_TYPES.JOB]: jobs.revision, [DOWNSTREAM_TYPES.PLAN]: plans.revision },
+    revisions: {
+      [DOWNSTREAM_TYPES.NODE]: nodes.revision, [DOWNSTREAM_TYPES.JOB]: jobs.revision, [DOWNSTREAM_TYPES.PLAN]: plans.revision
+    },
     hidden
   };
 }

@@ -52,7 +52,9 @@ class FakeSocket implements SocketLike {
 }
 
 /** `member`: Steve's answers to a cluster member without the System project (Plans 404, no cattle-system namespace). */
-const REVISIONS: Record<string, string> = { nodes: '100', 'batch.jobs': '90', 'upgrade.cattle.io.plans': '95' };
+const REVISIONS: Record<string, string> = {
+  nodes: '100', 'batch.jobs': '90', 'upgrade.cattle.io.plans': '95'
+};
 
 function setup(downstream: Record<string, { status?: number; nodes?: unknown[]; member?: boolean }>) {
   const sockets: FakeSocket[] = [];
