@@ -51,10 +51,10 @@ const HARNESS_POD_MESSAGE = 'the stack\'s kwok stage writes the failure as the c
 const KWOK_NO_DRAIN = 'kwok runs no cordon/drain init container: on the stack a node whose Job failed is not cordoned; the emulator cordons it as the SUC\'s drain does';
 
 const DOWNSTREAM_ROLLOUT: Record<string, string> = {
-  'downstream-rollout#5':  KWOK_NO_LOGS,
-  'downstream-rollout#13': KWOK_NO_LOGS,
-  'downstream-rollout#12': HARNESS_POD_MESSAGE,
-  'downstream-rollout#15': KWOK_NO_DRAIN,
+  'downstream-rollout#8':  KWOK_NO_LOGS,
+  'downstream-rollout#17': KWOK_NO_LOGS,
+  'downstream-rollout#16': HARNESS_POD_MESSAGE,
+  'downstream-rollout#19': KWOK_NO_DRAIN,
 };
 
 export const KNOWN_DIFFERENCES: Record<string, string> = {

@@ -87,8 +87,8 @@ async function request(target: Target, step: RequestStep, state: RunState): Prom
   };
 }
 
-function eventOf(raw: string): string | undefined {
-  const message = JSON.parse(raw) as { name?: string; id?: string; data?: { id?: string; type?: string; error?: string } };
+function eventOf(raw: string, by: 'id' | 'type'): string | undefined {
+  const message = JSON.parse(raw) as { name?: string; id?: string; resourceType?: string; data?: { id?: string; type?: string; error?: string } };
 
   if (!message.name || message.name === 'ping') {
     return undefined;
@@ -96,17 +96,33 @@ function eventOf(raw: string): string | undefined {
   if (message.data?.error) {
     return `${ message.name } ${ message.data.error }`;
   }
+  if (by === 'type') {
+    return `${ message.name } ${ message.resourceType ?? message.data?.type ?? '' }`.trim();
+  }
 
   return `${ message.name } ${ message.data?.id ?? message.id ?? message.data?.type ?? '' }`.trim();
 }
 
+/**
+ * A subscribe message with its learnt names in (NAME_PLACEHOLDER), and the latest list's revision when
+ * the step asks. A field whose name was not learnt is left out: a list of a type that never changed
+ * has the revision '', and api/downstream.ts then watches it without one.
+ */
+function subscribeMessage(message: Record<string, unknown>, step: WatchStep, state: RunState): Record<string, unknown> {
+  const unknown = Symbol('not learnt');
+  const learnt = Object.entries(message).map(([key, value]) => [key, typeof value === 'string' ? value.replace(NAME_PLACEHOLDER, (placeholder, name: string) => state.names.get(name) ?? String(unknown)) : value])
+    .filter(([, value]) => typeof value !== 'string' || !value.includes(String(unknown)));
+
+  return { ...Object.fromEntries(learnt), ...(step.watch.atLastRevision ? { resourceVersion: state.lastRevision } : {}) };
+}
+
 async function watch(target: Target, step: WatchStep, state: RunState): Promise<{ watch: WatchExchange; during: RequestExchange[] }> {
-  const url = `${ target.base.replace(/^http/, 'ws') }/v1/subscribe`;
+  const url = `${ target.base.replace(/^http/, 'ws') }${ step.watch.path ?? '/v1/subscribe' }`;
   const socket = new WebSocket(url, { headers: target.credentials[step.watch.user] });
   const events: string[] = [];
 
   socket.on('message', (data) => {
-    const event = eventOf(data.toString());
+    const event = eventOf(data.toString(), step.watch.eventsBy ?? 'id');
 
     if (event && !events.includes(event)) {
       events.push(event);
@@ -117,9 +133,7 @@ async function watch(target: Target, step: WatchStep, state: RunState): Promise<
     socket.once('error', reject);
   });
   for (const message of step.watch.subscribe) {
-    const revision = step.watch.atLastRevision ? { resourceVersion: state.lastRevision } : {};
-
-    socket.send(JSON.stringify({ ...message, ...revision }));
+    socket.send(JSON.stringify(subscribeMessage(message, step, state)));
   }
   await wait(500 * (target.waitScale ?? 1));
   const during: RequestExchange[] = [];

@@ -89,9 +89,18 @@ export interface RequestStep {
 export interface WatchStep {
   watch: {
     user: UserName;
+    /** The messages sent; a string `{name:<key>}` in one is replaced by a name learnt (RequestStep.learn), such as a list's revision. */
     subscribe: Record<string, unknown>[];
     /** Send the `revision` of the latest list answer as the subscription's `resourceVersion`. */
     atLastRevision?: boolean;
+    /** The socket's path: `/v1/subscribe` unless given (a downstream cluster's `/k8s/clusters/<id>/v1/subscribe`). */
+    path?: string;
+    /**
+     * How an event is named: `<event name> <object id>` (the default) or `<event name> <resourceType>`
+     * (where the ids differ between the two: a Job's name carries the Plan's hash, and the emulator's
+     * downstream cluster has objects of its own seed).
+     */
+    eventsBy?: 'id' | 'type';
   };
   during: RequestStep[];
   /** How long to listen after the last step. */
@@ -133,7 +142,7 @@ export interface RequestExchange {
 
 export interface WatchExchange {
   watch: WatchStep['watch'];
-  /** `<event name> <object id>`, each once, in the order first seen (pings left out). */
+  /** `<event name> <object id>` (or `<resourceType>`: `eventsBy`), each once, in the order first seen (pings left out). */
   events: string[];
 }
 

@@ -5,9 +5,7 @@
 // Plan applied by real Fleet's agent, the Jobs run by kube-controller-manager and kwok; the SUC is
 // the emulator's client of the API server (tests/emulator/real-stack/real-suc.ts). Replayed against
 // the plain emulator (its SUC, tests/emulator/suc, and rancher/downstream.ts).
-import {
-  Comparison, RequestStep, SCENARIO_LABEL, Scenario, Step
-} from '../scenario';
+import { Comparison, RequestStep, SCENARIO_LABEL, Scenario } from '../scenario';
 import { Answer } from './answers';
 
 const NAME = 'downstream-rollout';
@@ -41,9 +39,11 @@ const items = (answer: Answer): SteveItem[] => {
 };
 /** What a step learns: `name` under `key`, when the answer gave one. */
 const learnt = (key: string, name: string | undefined): Record<string, string> => (name ? { [key]: name } : {});
+/** A list's revision, learnt under `key` for a watch. */
+const revisionAs = (key: string) => (answer: Answer) => learnt(key, (answer.body as { revision?: string } | null)?.revision);
 const trueCondition = (item: SteveItem, type: string) => (item.status?.conditions ?? []).some((c) => c.type === type && c.status === 'True');
 
-function get(path: string, compare: Comparison, options: Pick<RequestStep, 'learn'> & { until?: (answer: Answer) => boolean } = {}): Step {
+function get(path: string, compare: Comparison, options: Pick<RequestStep, 'learn'> & { until?: (answer: Answer) => boolean } = {}): RequestStep {
   return {
     compare,
     request: {
@@ -68,7 +68,7 @@ const jobOf = (answer: Answer, node: string, failed?: boolean) => items(answer).
 const newestPod = (answer: Answer) => [...items(answer)].sort((a, b) => String(b.metadata?.creationTimestamp).localeCompare(String(a.metadata?.creationTimestamp)) ||
   String(b.metadata?.name).localeCompare(String(a.metadata?.name)))[0]?.metadata?.name;
 
-const podsOf = (key: string, compare: Comparison, until: (answer: Answer) => boolean, learnAs: string): Step => get(
+const podsOf = (key: string, compare: Comparison, until: (answer: Answer) => boolean, learnAs: string): RequestStep => get(
   `${ V1 }/pods/cattle-system?filter=${ encodeURIComponent('metadata.labels[job-name]=') }{name:${ key }}`, compare, {
     until,
     learn: (answer) => {
@@ -77,7 +77,7 @@ const podsOf = (key: string, compare: Comparison, until: (answer: Answer) => boo
       return learnt(learnAs, pod);
     }
   });
-const log = (key: string): Step => get(`${ CLUSTER }/api/v1/namespaces/cattle-system/pods/{name:${ key }}/log?container=upgrade&tailLines=40`, 'log-tail');
+const log = (key: string): RequestStep => get(`${ CLUSTER }/api/v1/namespaces/cattle-system/pods/{name:${ key }}/log?container=upgrade&tailLines=40`, 'log-tail');
 
 function pool(tag: string): Record<string, unknown> {
   return {
@@ -91,10 +91,29 @@ function pool(tag: string): Record<string, unknown> {
   };
 }
 
+/** The rollout to the new tag, read while the node table's watch is open. */
+const rollout: RequestStep[] = [
+  get(`${ V1 }/upgrade.cattle.io.plans/cattle-system`, 'downstream-plans', { until: (a) => !!plan(a)?.status?.latestHash }),
+  // A node's Job of the Plan, while it runs or once it is done (the SUC keeps it until its TTL).
+  get(`${ V1 }/batch.jobs/cattle-system`, 'status', {
+    until: (a) => NODES.some((node) => !!jobOf(a, node)),
+    learn: (a) => {
+      const job = NODES.map((node) => jobOf(a, node)).find(Boolean)?.metadata?.name;
+
+      return learnt('first-job', job);
+    }
+  }),
+  // A running Job's pod is read at a moment the two run differently (kwok's stages, the emulator's steps): its status only.
+  podsOf('first-job', 'status', (a) => items(a).length > 0, 'first-pod'),
+  log('first-pod'),
+  get(`${ V1 }/nodes`, 'downstream-nodes', { until: rolledOut(TAG) }),
+  get(`${ V1 }/upgrade.cattle.io.plans/cattle-system`, 'downstream-plans', { until: (a) => (plan(a)?.status?.applying ?? []).length === 0 }),
+];
+
 export const downstreamRollout: Scenario = {
   name:            NAME,
   throughEmulator: true,
-  replayEmulator:  { timeScale: 0.002, rolloutStepMs: 150 },
+  replayEmulator:  { timeScale: 0.004, rolloutStepMs: 150 },
   needs:           ['kube-controller-manager', 'kwok', 'fleet'],
   about:           'a pool rolling out on edge-berlin-01 at concurrency 1, read as the extension reads the downstream cluster: its nodes, the Plan, the Jobs, a Job\'s pods by job-name and a pod\'s log, until every node has the new tag and the Plan\'s hash, Ready and uncordoned; then a node failed (POST /__emulator/nodes/fail): its Job Failed, its pods and the Plan waiting on it',
   steps:           [
@@ -105,21 +124,29 @@ export const downstreamRollout: Scenario = {
       }
     },
     get(`${ V1 }/namespaces/cattle-system`, 'status'),
-    get(`${ V1 }/upgrade.cattle.io.plans/cattle-system`, 'downstream-plans', { until: (a) => !!plan(a)?.status?.latestHash }),
-    // A node's Job of the Plan, while it runs or once it is done (the SUC keeps it until its TTL; the emulator's goes with its node's turn).
-    get(`${ V1 }/batch.jobs/cattle-system`, 'status', {
-      until: (a) => NODES.some((node) => !!jobOf(a, node)),
-      learn: (a) => {
-        const job = NODES.map((node) => jobOf(a, node)).find(Boolean)?.metadata?.name;
-
-        return learnt('first-job', job);
-      }
-    }),
-    // A running Job's pod is read at a moment the two run differently (kwok's stages, the emulator's steps): its status only.
-    podsOf('first-job', 'status', (a) => items(a).length > 0, 'first-pod'),
-    log('first-pod'),
-    get(`${ V1 }/nodes`, 'downstream-nodes', { until: rolledOut(TAG) }),
-    get(`${ V1 }/upgrade.cattle.io.plans/cattle-system`, 'downstream-plans', { until: (a) => (plan(a)?.status?.applying ?? []).length === 0 }),
+    // The node table's first read (api/downstream.ts readDownstream), then its watch of each type from its list's revision.
+    get(`${ V1 }/nodes`, 'status', { learn: revisionAs('nodes') }),
+    get(`${ V1 }/batch.jobs/cattle-system`, 'status', { learn: revisionAs('jobs') }),
+    // Once the Plan is there (Fleet's agent applies it on its own time): the watch then sees the rollout, not the Plan's creation.
+    get(`${ V1 }/upgrade.cattle.io.plans/cattle-system`, 'status', { learn: revisionAs('plans'), until: (a) => !!plan(a) }),
+    {
+      watch: {
+        user:      'admin',
+        path:      `${ V1 }/subscribe`,
+        subscribe: [
+          { resourceType: 'node', resourceVersion: '{name:nodes}' },
+          {
+            resourceType: 'batch.job', namespace: 'cattle-system', resourceVersion: '{name:jobs}'
+          },
+          {
+            resourceType: 'upgrade.cattle.io.plan', namespace: 'cattle-system', resourceVersion: '{name:plans}'
+          },
+        ],
+        eventsBy: 'type',
+      },
+      during:    rollout,
+      collectMs: 500,
+    },
     get(`${ V1 }/batch.jobs/cattle-system`, 'downstream-jobs'),
     // A failing node: its next Job fails (the upgrade script's exit 1), then the pool goes back to the old tag.
     {
