@@ -32,6 +32,23 @@ function shell(respond: () => Promise<unknown> = () => Promise.resolve({})) {
   return { store: { dispatch, getters: {} }, writes };
 }
 
+/** The first PUT meets 409, the next lands; the channel read after the 409 is `latest`. */
+function conflictThen(latest: unknown) {
+  const answers = [() => Promise.reject(new WriteError('conflict', 409, 'Conflict')), () => Promise.resolve({})];
+  const writes: { data: typeof CHANNEL }[] = [];
+  const dispatch = jest.fn((action: string, payload: unknown) => {
+    if (action === 'management/request') {
+      writes.push(payload as { data: typeof CHANNEL });
+
+      return (answers.shift() as () => Promise<unknown>)();
+    }
+
+    return action === 'management/find' ? Promise.resolve(latest) : Promise.reject(new Error(`unexpected ${ action }`));
+  });
+
+  return { store: { dispatch, getters: {} }, writes };
+}
+
 describe('withdrawal store', () => {
   beforeEach(() => setActivePinia(createPinia()));
 
@@ -89,18 +106,7 @@ describe('withdrawal store', () => {
         ...CHANNEL.metadata, resourceVersion: '9', annotations: { team: 'x' }
       }
     };
-    const answers = [() => Promise.reject(new WriteError('conflict', 409, 'Conflict')), () => Promise.resolve({})];
-    const writes: { data: typeof CHANNEL }[] = [];
-    const dispatch = jest.fn((action: string, payload: unknown) => {
-      if (action === 'management/request') {
-        writes.push(payload as { data: typeof CHANNEL });
-
-        return (answers.shift() as () => Promise<unknown>)();
-      }
-
-      return action === 'management/find' ? Promise.resolve(changed) : Promise.reject(new Error(`unexpected ${ action }`));
-    });
-    const store = { dispatch, getters: {} };
+    const { store, writes } = conflictThen(changed);
 
     withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
     withdrawal.text = 'boot loop';
@@ -116,21 +122,11 @@ describe('withdrawal store', () => {
     const synced = {
       ...CHANNEL, metadata: { ...CHANNEL.metadata, resourceVersion: '8' }, status: { lastSyncedTime: '2026-12-01T10:00:00Z' }
     };
-    const answers = [() => Promise.reject(new WriteError('conflict', 409, 'Conflict')), () => Promise.resolve({})];
-    const writes: { data: typeof CHANNEL }[] = [];
-    const dispatch = jest.fn((action: string, payload: unknown) => {
-      if (action === 'management/request') {
-        writes.push(payload as { data: typeof CHANNEL });
-
-        return (answers.shift() as () => Promise<unknown>)();
-      }
-
-      return action === 'management/find' ? Promise.resolve(synced) : Promise.reject(new Error(`unexpected ${ action }`));
-    });
+    const { store, writes } = conflictThen(synced);
 
     withdrawal.open('withdraw', CHANNEL, VERSIONS[0]);
     withdrawal.text = 'boot loop';
-    expect(await withdrawal.confirm({ dispatch, getters: {} }, VERSIONS, 'admin', 1700000000)).toBe(true);
+    expect(await withdrawal.confirm(store, VERSIONS, 'admin', 1700000000)).toBe(true);
     expect(writes.map((w) => w.data.metadata.resourceVersion)).toEqual(['7', '8']);
     expect(JSON.parse((writes[1].data.metadata.annotations as Record<string, string>)[WITHDRAWN_ANNOTATION])).toHaveProperty('v1.reason', 'boot loop');
     expect(withdrawal.request).toBeNull();
