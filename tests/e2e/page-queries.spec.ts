@@ -9,6 +9,7 @@ import { expect, test } from './support/test';
 import { PRODUCT } from './support/names';
 import { channelRow } from './support/channels';
 import { useSeed } from './support/seed';
+import { field, sessionApi } from './support/api';
 import { BASE, NO_CLUSTER } from './support/seed-pages';
 
 const CHANNEL_LABEL = 'metadata.labels[elemental.cattle.io/channel]';
@@ -33,20 +34,23 @@ export function boundOf(url: URL): string {
   return '';
 }
 
-/** Every list request of ManagedOSVersions the page makes from now on. */
-function captureVersionLists(page: Page): URL[] {
+/** Every list request of a type (`path`: its list URLs) the page makes from now on. */
+function captureLists(page: Page, path: RegExp): URL[] {
   const seen: URL[] = [];
 
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
 
-    if (request.method() === 'GET' && VERSIONS.test(url.pathname + (url.search ? '?' : ''))) {
+    if (request.method() === 'GET' && path.test(url.pathname + (url.search ? '?' : ''))) {
       seen.push(url);
     }
   });
 
   return seen;
 }
+
+const captureVersionLists = (page: Page) => captureLists(page, VERSIONS);
+const BUNDLES = /\/v1\/fleet\.cattle\.io\.bundles(\/[^/?]+)?(\?|$)/;
 
 const unbounded = (urls: URL[]) => urls.filter((url) => !boundOf(url)).map((url) => url.pathname + url.search);
 
@@ -130,10 +134,18 @@ test.describe('each page reads only the versions it shows', () => {
 
     await loginAs(page, 'admin');
     const urls = captureVersionLists(page);
+    const bundleLists = captureLists(page, BUNDLES);
 
     await page.goto(dashboardPath(`${ PRODUCT }/pools`));
     await expect(page.getByTestId('pools-table')).toBeVisible();
     await expect(page.getByTestId('pool-versions-loading')).toHaveCount(0);
+    // Each Bundle holds its pool's Plan: with Rancher's SQL cache only the pools in view's are read.
+    const sqlCache = (await sessionApi(page).get('/v1/management.cattle.io.features/ui-sql-cache')).body;
+
+    if (field(sqlCache, 'spec.value') ?? field(sqlCache, 'status.default')) {
+      await expect.poll(() => bundleLists.length).toBeGreaterThan(0);
+      expect(bundleLists.filter((url) => boundOf(url) !== 'names').map((url) => url.pathname + url.search)).toEqual([]);
+    }
     await page.getByTestId('pools-table').getByRole('link', { name: pool, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/pools/${ base.namespace }/${ pool }`));
     await page.waitForLoadState('networkidle');

@@ -199,18 +199,24 @@ export async function countVersionsByChannel(store: ShellStore, namespace: strin
 
 /** The versions of these names in a namespace (pools' pins), a few dozen names per request. */
 export async function versionsByName(store: ShellStore, namespace: string, names: readonly string[]): Promise<unknown[]> {
-  const unique = [...new Set(names.filter(Boolean))];
-  const batches: string[][] = [];
+  return await findByNames(store, TYPE.VERSION, namespace, [...new Set(names.filter(Boolean))].map((value) => ({ value, exact: true })));
+}
 
-  for (let i = 0; i < unique.length; i += NAMES_PER_REQUEST) {
-    batches.push(unique.slice(i, i + NAMES_PER_REQUEST));
+/** Objects of a type in a namespace whose name is (or, not `exact`, contains) one of `names`, a few dozen per request. */
+export async function findByNames(store: ShellStore, type: string, namespace: string, names: readonly { value: string; exact: boolean }[]): Promise<unknown[]> {
+  const batches: { value: string; exact: boolean }[][] = [];
+
+  for (let i = 0; i < names.length; i += NAMES_PER_REQUEST) {
+    batches.push(names.slice(i, i + NAMES_PER_REQUEST));
   }
   const pages = await Promise.all(batches.map((batch) => findPage(store, new FilterArgs({
     filters: [
       inNamespace(namespace),
-      PaginationParamFilter.createMultipleFields(batch.map((name) => new PaginationFilterField({ field: 'metadata.name', value: name }))) as PaginationParamFilter,
+      PaginationParamFilter.createMultipleFields(batch.map(({ value, exact }) => new PaginationFilterField({
+        field: 'metadata.name', value, exact
+      }))) as PaginationParamFilter,
     ],
-  }))));
+  }), undefined, type)));
 
   return pages.flatMap((page) => toPage(page).items);
 }

@@ -67,3 +67,25 @@ export function poolBundle(pool: unknown, bundles: readonly unknown[]): unknown 
 
   return bundles.find((bundle) => bundlePools(bundle).includes(key));
 }
+
+/** How to find a pool's Bundle by name: `value` matched whole (`exact`) or as a part of the name. */
+export interface BundleNameFilter {
+  value: string;
+  exact: boolean;
+}
+
+/** Kubernetes names that wrangler's SafeConcatName keeps whole are under 64 characters. */
+const WHOLE_NAME_LIMIT = 64;
+/** The characters every cut name keeps: 57, or 56 when the 57th is not [a-z0-9] (the rest is a hash). */
+const CUT_NAME_KEEPS = 56;
+
+/**
+ * The name of a pool's Bundle: `mos-<pool>` (elemental-operator controllers/managedosimage_controller.go
+ * formatBundleName, rancher/wrangler pkg/name SafeConcatName). A longer one is cut and ends in a hash
+ * of the whole: it is found by the part every cut keeps, and told apart by its owner (`bundlePools`).
+ */
+export function poolBundleName(poolName: string): BundleNameFilter {
+  const name = `mos-${ poolName }`;
+
+  return name.length < WHOLE_NAME_LIMIT ? { value: name, exact: true } : { value: name.slice(0, CUT_NAME_KEEPS), exact: false };
+}

@@ -9,6 +9,7 @@ import {
   DOWNSTREAM_TYPES, DownstreamError, DownstreamEvent, readDownstream, readJobLog, SocketFactory, watchDownstream
 } from '../api/downstream';
 import { errorMessage, findAll, ShellStore } from '../api/resources';
+import { bundlesByNameAvailable, PoolBundlesQuery } from '../api/bundle-queries';
 import { TYPE } from '../config';
 import { ObjectMemo } from './revision-memo';
 
@@ -55,6 +56,20 @@ function idOf(obj: unknown): string {
   return `${ metadata?.namespace ?? '' }/${ metadata?.name ?? '' }`;
 }
 
+/** `namespace/name` of a pool, as `bundlePools` names the pools a Bundle belongs to. */
+function poolKey(pool: unknown): string {
+  return idOf(toRaw(pool));
+}
+
+/** The pools list's Bundles query, the pools it reads for and its last read; a timer once the page is left. */
+interface BundleFollow {
+  query?: PoolBundlesQuery;
+  key?: string;
+  pools?: unknown[];
+  reads?: number;
+  linger?: ReturnType<typeof setTimeout>;
+}
+
 function byId(list: unknown[]): Map<string, unknown> {
   return new Map(list.map((obj) => [idOf(obj), obj]));
 }
@@ -70,7 +85,11 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
     readings:       {} as Record<string, ClusterReading>,
     fleetClusters:  [] as unknown[],
     fleetGroups:    [] as unknown[],
+    /** Every Bundle (the shell's live list), once `bundlesRead`. */
     bundles:        [] as unknown[],
+    bundlesRead:    false,
+    /** The pools list's: the Bundles of the pools in view (`followBundles`), and those pools' keys. */
+    inViewBundles:  { pools: new Set<string>(), bundles: [] as unknown[] },
     fleetError:     '',
     /** For a page that shows one pool: the shell store's live lists of pools and versions. */
     pools:          [] as unknown[],
@@ -81,6 +100,7 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
     owners:         markRaw(new Map<string, Set<string>>()),
     /** Owners gone whose clusters stay watched a while (`release` with `lingerMs`): their timers. */
     lingering:      markRaw(new Map<string, ReturnType<typeof setTimeout>>()),
+    bundleFollow:   markRaw({} as BundleFollow),
     socketFactory:  undefined as SocketFactory | undefined,
     shell:          undefined as ShellStore | undefined,
   }),
@@ -99,6 +119,10 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
       return bundleOwners(this.bundles);
     },
 
+    inViewBundleOwners(): Set<string> {
+      return bundleOwners(this.inViewBundles.bundles);
+    },
+
     /** Rancher cluster id by `namespace/name` of the Fleet cluster. */
     clusterIds(): Record<string, string> {
       const out: Record<string, string> = {};
@@ -114,13 +138,23 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
   },
 
   actions: {
-    /** Loads the Fleet clusters, groups and bundles through the shell's store (which watches them). */
-    async loadFleet(shell: ShellStore): Promise<void> {
+    /**
+     * Loads the Fleet clusters, groups and bundles through the shell's store (which watches them).
+     * With `everyBundle: false` the Bundles are left to `followBundles` where the shell pages them.
+     */
+    async loadFleet(shell: ShellStore, { everyBundle = true } = {}): Promise<void> {
       this.shell = shell;
+      const bundles = everyBundle || !bundlesByNameAvailable(shell);
+
       try {
-        [this.fleetClusters, this.fleetGroups, this.bundles] = await Promise.all([
-          findAll(shell, TYPE.FLEET_CLUSTER), findAll(shell, TYPE.FLEET_GROUP), findAll(shell, TYPE.FLEET_BUNDLE),
+        const [clusters, groups, all] = await Promise.all([
+          findAll(shell, TYPE.FLEET_CLUSTER), findAll(shell, TYPE.FLEET_GROUP), bundles ? findAll(shell, TYPE.FLEET_BUNDLE) : undefined,
         ]);
+
+        [this.fleetClusters, this.fleetGroups] = [clusters, groups];
+        if (all) {
+          [this.bundles, this.bundlesRead] = [all, true];
+        }
         this.fleetError = '';
       } catch (e) {
         this.fleetError = errorMessage(e);
@@ -160,19 +194,84 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
 
     summary(pool: unknown, versions: readonly OSVersion[]): NodeRolloutSummary {
       const clusters = this.clusterInputs(pool);
-      const owners = this.bundleOwners;
+      const owners = this.ownersFor(pool);
       // The pin's image is what the summary reads of the versions (their list is the page's own).
       const target = rolloutTarget(toRaw(pool), versions);
 
       return summaries.get(pool, [target.image, owners, ...clusters.flatMap((c) => [c.cluster, c.clusterId, c.reading])], (obj) => summarizeNodeRollout({
-        target, clusters, bundleMissing: isBundleMissing(obj, owners)
+        target, clusters, bundleMissing: !!owners && isBundleMissing(obj, owners)
       }));
+    },
+
+    /** The pools owning a Bundle, from the list that holds this pool's (undefined: none read yet). */
+    ownersFor(pool: unknown): Set<string> | undefined {
+      if (this.inViewBundles.pools.has(poolKey(pool))) {
+        return this.inViewBundleOwners;
+      }
+
+      return this.bundlesRead ? this.bundleOwners : undefined;
     },
 
     /** Whether the pool's Fleet Bundle shows its pin's Plan delivered (domain bundleDelivered). */
     delivered(pool: unknown, versions: readonly OSVersion[]): boolean {
       // The bundles as the store keeps them (reactive): Fleet's status written into one shows at once.
-      return bundleDelivered(poolBundle(toRaw(pool), this.bundles), rolloutTarget(toRaw(pool), versions).image);
+      const bundles = this.inViewBundles.pools.has(poolKey(pool)) ? this.inViewBundles.bundles : this.bundles;
+
+      return bundleDelivered(poolBundle(toRaw(pool), bundles), rolloutTarget(toRaw(pool), versions).image);
+    },
+
+    /**
+     * The pools list's Bundles: those of the pools in view, read by name and again at each change
+     * (every Bundle, as `loadFleet` reads them, where the shell does not page Bundles).
+     */
+    async followBundles(shell: ShellStore, pools: readonly unknown[]): Promise<void> {
+      const follow = this.bundleFollow;
+      const key = pools.map(poolKey).sort().join('\n');
+
+      clearTimeout(follow.linger);
+      if (!bundlesByNameAvailable(shell)) {
+        return this.bundlesRead ? undefined : this.loadFleet(shell);
+      }
+      if (follow.query && key === follow.key) {
+        return;
+      }
+      follow.key = key;
+      follow.pools = pools.map((pool) => toRaw(pool));
+      follow.query ??= new PoolBundlesQuery(shell, () => this.readBundlesInView());
+      await this.readBundlesInView();
+    },
+
+    async readBundlesInView(): Promise<void> {
+      const follow = this.bundleFollow;
+      const { key, pools, query } = follow;
+      const read = (follow.reads = (follow.reads ?? 0) + 1);
+
+      try {
+        const bundles = pools?.length && query ? await query.request(pools) : [];
+
+        if (follow.key === key && follow.reads === read) {
+          this.inViewBundles = { pools: new Set((pools ?? []).map(poolKey)), bundles: markRaw(bundles) };
+        }
+      } catch (e) {
+        this.fleetError = errorMessage(e);
+      }
+    },
+
+    /** The pools list is left: its Bundles stay followed `lingerMs`, for a visit back. */
+    releaseBundles(lingerMs = 0) {
+      const follow = this.bundleFollow;
+      const stop = () => {
+        follow.query?.stop();
+        this.bundleFollow = markRaw({});
+        this.inViewBundles = { pools: new Set(), bundles: [] };
+      };
+
+      clearTimeout(follow.linger);
+      if (lingerMs > 0) {
+        follow.linger = setTimeout(stop, lingerMs);
+      } else {
+        stop();
+      }
     },
 
     nodeRows(pool: unknown, versions: readonly OSVersion[]): NodeRolloutRow[] {
@@ -228,8 +327,9 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
       this.lingering.clear();
       this.owners.clear();
       this.reconcile();
+      this.releaseBundles();
       this.$patch({
-        readings: {}, fleetClusters: [], fleetGroups: [], bundles: [], fleetError: '', pools: [], versionObjects: [], poolsError: ''
+        readings: {}, fleetClusters: [], fleetGroups: [], bundles: [], bundlesRead: false, fleetError: '', pools: [], versionObjects: [], poolsError: ''
       });
       this.shell = undefined;
     },

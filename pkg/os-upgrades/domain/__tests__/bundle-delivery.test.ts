@@ -1,4 +1,6 @@
-import { bundleDelivered, bundlePlanImage, operatorStateWithNodes, poolBundle } from '../index';
+import {
+  bundleDelivered, bundlePlanImage, operatorStateWithNodes, poolBundle, poolBundleName
+} from '../index';
 
 const IMAGE = 'registry.suse.com/suse/sl-micro/6.1/base-os-container:2.2.0-3.12';
 
@@ -55,5 +57,28 @@ describe('bundleDelivered', () => {
     const refused = { kind: 'refused' as const, reason: { key: 'osUpgrades.pool.operator.missing' } };
 
     expect(operatorStateWithNodes(refused, undefined, true)).toBe(refused);
+  });
+});
+
+describe('poolBundleName', () => {
+  it('is mos-<pool>, whole, while the name stays under 64 characters', () => {
+    expect(poolBundleName('edge-berlin')).toEqual({ value: 'mos-edge-berlin', exact: true });
+    const longest = 'p'.repeat(59);
+
+    expect(poolBundleName(longest)).toEqual({ value: `mos-${ longest }`, exact: true });
+  });
+
+  it('is the part every cut keeps when SafeConcatName cuts the name and adds a hash', () => {
+    const pool = `${ 'a'.repeat(52) }-${ 'b'.repeat(20) }`;
+    const { value, exact } = poolBundleName(pool);
+
+    expect(exact).toBe(false);
+    expect(value).toHaveLength(56);
+    // Cut to 57 and 5 hex digits when the 57th character is [a-z0-9], else to 56 and 6.
+    expect(`${ `mos-${ pool }`.slice(0, 57) }-1a2b3`).toMatch(new RegExp(`^${ value }`));
+    const dashAt57 = `${ 'c'.repeat(52) }-tail-of-it`;
+
+    expect(`mos-${ dashAt57 }`[56]).toBe('-');
+    expect(`${ `mos-${ dashAt57 }`.slice(0, 56) }-1a2b3c`).toMatch(new RegExp(`^${ poolBundleName(dashAt57).value }`));
   });
 });
