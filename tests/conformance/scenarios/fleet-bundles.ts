@@ -2,7 +2,7 @@
 // controllers/managedosimage_controller.go, as tests/emulator/operator/image-operator.ts writes
 // them): the BundleDeployment the Fleet controller makes per targeted cluster, the Bundle's
 // summary, display and Ready condition once the cluster's agent applied the resources, and what a
-// deleted Bundle leaves. On the real stack the fleet-default cluster edge-berlin-01 and fleet-local's
+// deleted Bundle leaves, and the Bundles read by name as the pools list reads them. On the real stack the fleet-default cluster edge-berlin-01 and fleet-local's
 // local cluster are Fleet Clusters with an agent each (scripts/real-stack/fleet-setup.sh); the
 // emulator's seed has both.
 import { bundleObjects, toBundleResources } from '../../emulator/operator/image-operator';
@@ -48,6 +48,13 @@ const deployments = (bundleName: string, until?: (answer: Answer) => boolean): S
   ...(until ? { poll: { withinMs: WITHIN_MS, until } } : {}),
 });
 
+const byName = (namespace: string, filter: string): Step => ({
+  compare: 'list',
+  request: {
+    user: 'admin', method: 'GET', path: `/v1/fleet.cattle.io.bundles?filter=metadata.namespace=${ namespace }&filter=${ filter }`
+  },
+});
+
 function steps(pool: string, namespace: string, targets: Record<string, unknown>[]): Step[] {
   const bundles = `${ API }/namespaces/${ namespace }/bundles`;
   const name = `mos-${ pool }`;
@@ -67,6 +74,10 @@ function steps(pool: string, namespace: string, targets: Record<string, unknown>
       poll: { withinMs: WITHIN_MS, until: ready },
     },
     deployments(name),
+    // The pools list reads the Bundles of the pools in view (api/bundle-queries.ts): whole names
+    // OR-ed, and the start of a name wrangler cut, matched with `~`.
+    byName(namespace, `metadata.name=${ name },metadata.name=mos-conf-no-such-pool`),
+    byName(namespace, `metadata.name~${ name.slice(0, 12) }`),
     // The operator's bundle goes with its ManagedOSImage (owner reference): Steve's DELETE, background.
     {
       compare: 'status',
