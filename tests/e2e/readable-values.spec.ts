@@ -17,22 +17,27 @@ import { BASE, NO_CLUSTER, seedPageWorld, waitForNodes } from './support/seed-pa
 
 const seed = useSeed();
 
-test('a time moves on while the page is open, and shows its date and time on hover', async({ page }) => {
-  const channel = await seed.channel({ fixture: 'sl-micro-6.2-base' });
+test.describe('a fake clock', () => {
+  // The clock acts on the whole browser context: a context of its own, so no later test runs hours ahead.
+  test.use({ ownContext: true });
 
-  await loginAs(page, 'admin');
-  await page.clock.install();
-  await page.goto(dashboardPath(CHANNELS));
-  // The operator synced the channel as it was created: moments ago.
-  const time = channelRow(page, channel.name).getByTestId('live-time');
+  test('a time moves on while the page is open, and shows its date and time on hover', async({ page }) => {
+    const channel = await seed.channel({ fixture: 'sl-micro-6.2-base' });
 
-  await expect(time).toHaveText(/^(just now|\d+(\.\d)? (sec|secs|min|mins) ago)$/);
-  await page.clock.fastForward('02:00:00');
-  await expect(time).toHaveText(/^2(\.\d)? hours ago$/);
+    await loginAs(page, 'admin');
+    await page.clock.install();
+    await page.goto(dashboardPath(CHANNELS));
+    // The operator synced the channel as it was created: moments ago.
+    const time = channelRow(page, channel.name).getByTestId('live-time');
 
-  await time.hover();
-  // The shell's default date and time format (prefs DATE_FORMAT, TIME_FORMAT): "Wed, Nov 27 2024 4:07:57 pm".
-  await expect(page.locator('.v-popper__popper').filter({ hasText: /\d:\d\d:\d\d [ap]m/ })).toContainText(/\w{3}, \w{3} \d+ \d{4} \d+:\d\d:\d\d [ap]m/);
+    await expect(time).toHaveText(/^(just now|\d+(\.\d)? (sec|secs|min|mins) ago)$/);
+    await page.clock.fastForward('02:00:00');
+    await expect(time).toHaveText(/^2(\.\d)? hours ago$/);
+
+    await time.hover();
+    // The shell's default date and time format (prefs DATE_FORMAT, TIME_FORMAT): "Wed, Nov 27 2024 4:07:57 pm".
+    await expect(page.locator('.v-popper__popper').filter({ hasText: /\d:\d\d:\d\d [ap]m/ })).toContainText(/\w{3}, \w{3} \d+ \d{4} \d+:\d\d:\d\d [ap]m/);
+  });
 });
 
 test('the pools-by-image chart reads at body size, gives each image its own colour and has a legend', async({ page }) => {

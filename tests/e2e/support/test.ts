@@ -2,11 +2,16 @@
 // - one browser context per worker, emptied (cookies, storage, IndexedDB) before every test but
 //   keeping Chromium's HTTP and code cache, so each test does not compile the dashboard's
 //   JavaScript again (a boot took 2.4 s instead of 3.9 s on the 2-core CI machine);
+// - a context of its own for a test that sets `ownContext` (one that installs a fake clock:
+//   `page.clock` acts on the whole context, and would leave every later test of the worker hours
+//   ahead);
 // - the preferences a test changed put back after it (preferences.ts);
 // - the page kept offline (the dashboard asks updates.rancher.io for release news, as a real
 //   Rancher does) and every page error and 5xx answer collected.
 
-import { test as base, expect, BrowserContext, BrowserContextOptions } from '@playwright/test';
+import {
+  test as base, expect, Browser, BrowserContext, BrowserContextOptions, TestInfo
+} from '@playwright/test';
 import { restorePreferences } from './preferences';
 
 export interface PageProblems {
@@ -17,22 +22,39 @@ export interface PageProblems {
 // Everything a test leaves in the browser except the HTTP cache (CDP Storage.clearDataForOrigin).
 const STORAGE_TYPES = 'cookies,local_storage,indexeddb,websql,service_workers,cache_storage,file_systems';
 
-export const test = base.extend<{ problems: PageProblems }, { workerContext: BrowserContext }>({
-  workerContext: [async({ browser }, use, workerInfo) => {
-    const options = workerInfo.project.use;
-    const context = await browser.newContext({
-      baseURL:           options.baseURL,
-      viewport:          options.viewport,
-      ignoreHTTPSErrors: options.ignoreHTTPSErrors,
-    } as BrowserContextOptions);
+/** A context as the project configures one. */
+async function newContext(browser: Browser, options: TestInfo['project']['use']): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL:           options.baseURL,
+    viewport:          options.viewport,
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors,
+  } as BrowserContextOptions);
 
-    context.setDefaultTimeout(options.actionTimeout || 0);
-    context.setDefaultNavigationTimeout(options.navigationTimeout || 0);
+  context.setDefaultTimeout(options.actionTimeout || 0);
+  context.setDefaultNavigationTimeout(options.navigationTimeout || 0);
+
+  return context;
+}
+
+export const test = base.extend<{ problems: PageProblems; ownContext: boolean }, { workerContext: BrowserContext }>({
+  workerContext: [async({ browser }, use, workerInfo) => {
+    const context = await newContext(browser, workerInfo.project.use);
+
     await use(context);
     await context.close();
   }, { scope: 'worker' }],
 
-  context: async({ workerContext }, use, testInfo) => {
+  ownContext: [false, { option: true }],
+
+  context: async({ workerContext, ownContext, browser }, use, testInfo) => {
+    if (ownContext) {
+      const context = await newContext(browser, testInfo.project.use);
+
+      await use(context);
+      await context.close();
+
+      return;
+    }
     const origin = new URL(String(testInfo.project.use.baseURL)).origin;
     const blank = await workerContext.newPage();
     const cdp = await workerContext.newCDPSession(blank);
