@@ -232,7 +232,9 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
       if (!bundlesByNameAvailable(shell)) {
         return this.bundlesRead ? undefined : this.loadFleet(shell);
       }
-      if (follow.query && key === follow.key) {
+      // No pool in view (the page's first render, before its pools are read): what was read for the
+      // last pools shown stays, so a visit back to the same page reads nothing again.
+      if (!pools.length || (follow.query && key === follow.key)) {
         return;
       }
       follow.key = key;
