@@ -251,7 +251,7 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
       try {
         const bundles = pools?.length && query ? await query.request(pools) : [];
 
-        if (follow.key === key && follow.reads === read) {
+        if (this.bundleFollow === follow && follow.key === key && follow.reads === read) {
           this.inViewBundles = { pools: new Set((pools ?? []).map(poolKey)), bundles: markRaw(bundles) };
         }
       } catch (e) {

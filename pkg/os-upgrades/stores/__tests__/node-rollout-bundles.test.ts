@@ -114,6 +114,15 @@ describe('the pools list\'s Fleet Bundles', () => {
     expect(store.summary(pool('b'), versions).verdict).not.toBe('bundleMissing');
   });
 
+  it('drops a read that answers after the page was left', async() => {
+    const { store, shell } = setup();
+    const reading = store.followBundles(shell, [pool('b')]);
+
+    store.releaseBundles();
+    await reading;
+    expect(store.summary(pool('b'), versions).verdict).not.toBe('bundleMissing');
+  });
+
   it('reads every Bundle where the shell does not page them', async() => {
     const { store, shell, asked } = setup(false);
 
