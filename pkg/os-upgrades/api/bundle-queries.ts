@@ -1,17 +1,11 @@
 // The Fleet Bundles of the pools a page shows, by name, through the shell's SQL-cache API
 // (transient `findPage`, as api/pool-pages.ts reads a page of pools): each Bundle holds its pool's
 // Plan, so every Bundle of a fleet is megabytes. A `resource.changes` watch says when to read again.
-import { bundlePools, poolBundleName } from '../domain';
+import { bundlePools, poolBundleName, poolId } from '../domain';
 import { TYPE } from '../config';
 import type { ShellStore } from '../types/shell-store';
 import { findByNames, pagingEnabled } from './version-queries';
 import { watchChanges } from './resource-changes';
-
-function poolKey(pool: unknown): { namespace: string; name: string } {
-  const metadata = (pool as { metadata?: { namespace?: string; name?: string } } | undefined)?.metadata;
-
-  return { namespace: metadata?.namespace ?? '', name: metadata?.name ?? '' };
-}
 
 /**
  * Whether Steve filters Bundles by name (its SQL cache is on and the shell has `findPage`): asked of
@@ -23,13 +17,13 @@ export function bundlesByNameAvailable(store: ShellStore): boolean {
 
 /** The Bundles of these pools (`namespace/name` of a pool without one is simply not among them). */
 export async function bundlesOfPools(store: ShellStore, pools: readonly unknown[]): Promise<unknown[]> {
-  const byNamespace = new Map<string, Set<string>>();
+  const wanted = new Set(pools.map(poolId));
+  const byNamespace = new Map<string, string[]>();
 
-  for (const { namespace, name } of pools.map(poolKey)) {
-    byNamespace.set(namespace, (byNamespace.get(namespace) ?? new Set()).add(name));
+  for (const [namespace, name] of [...wanted].map((id) => id.split('/'))) {
+    byNamespace.set(namespace, [...byNamespace.get(namespace) ?? [], name]);
   }
-  const wanted = new Set(pools.map(poolKey).map(({ namespace, name }) => `${ namespace }/${ name }`));
-  const found = await Promise.all([...byNamespace].map(([namespace, names]) => findByNames(store, TYPE.FLEET_BUNDLE, namespace, [...names].map(poolBundleName))));
+  const found = await Promise.all([...byNamespace].map(([namespace, names]) => findByNames(store, TYPE.FLEET_BUNDLE, namespace, names.map(poolBundleName))));
 
   // A cut name was matched by its start: only a Bundle of a pool asked for is kept.
   return found.flat().filter((bundle) => bundlePools(bundle).some((key) => wanted.has(key)));

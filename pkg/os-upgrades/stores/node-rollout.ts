@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { markRaw, toRaw } from 'vue';
 import {
   bundleDelivered, ClusterInput, ClusterReading, failedJobs, FleetCluster, HiddenKind, FleetGroup, bundleOwners, isBundleMissing, nodeRolloutTable, NodeRolloutRow, NodeRolloutSummary, OSVersion, poolBundle, rolloutTarget,
-  summarizeNodeRollout, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
+  poolId, summarizeNodeRollout, targetedClusters, targetsOf, toFleetCluster, toFleetGroup
   , CLUSTER_ID_LABEL
 } from '../domain';
 import {
@@ -54,11 +54,6 @@ function idOf(obj: unknown): string {
   const metadata = (obj as { metadata?: { name?: string; namespace?: string } } | undefined)?.metadata;
 
   return `${ metadata?.namespace ?? '' }/${ metadata?.name ?? '' }`;
-}
-
-/** `namespace/name` of a pool, as `bundlePools` names the pools a Bundle belongs to. */
-function poolKey(pool: unknown): string {
-  return idOf(toRaw(pool));
 }
 
 /** The pools list's Bundles query, the pools it reads for and its last read; a timer once the page is left. */
@@ -194,7 +189,7 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
 
     summary(pool: unknown, versions: readonly OSVersion[]): NodeRolloutSummary {
       const clusters = this.clusterInputs(pool);
-      const owners = this.ownersFor(pool);
+      const owners = this.bundlesFor(pool)?.owners;
       // The pin's image is what the summary reads of the versions (their list is the page's own).
       const target = rolloutTarget(toRaw(pool), versions);
 
@@ -203,21 +198,19 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
       }));
     },
 
-    /** The pools owning a Bundle, from the list that holds this pool's (undefined: none read yet). */
-    ownersFor(pool: unknown): Set<string> | undefined {
-      if (this.inViewBundles.pools.has(poolKey(pool))) {
-        return this.inViewBundleOwners;
+    /** The Bundles read that hold this pool's, and the pools owning one of them (undefined: none read yet). */
+    bundlesFor(pool: unknown): { bundles: unknown[]; owners: Set<string> } | undefined {
+      if (this.inViewBundles.pools.has(poolId(pool))) {
+        return { bundles: this.inViewBundles.bundles, owners: this.inViewBundleOwners };
       }
 
-      return this.bundlesRead ? this.bundleOwners : undefined;
+      return this.bundlesRead ? { bundles: this.bundles, owners: this.bundleOwners } : undefined;
     },
 
     /** Whether the pool's Fleet Bundle shows its pin's Plan delivered (domain bundleDelivered). */
     delivered(pool: unknown, versions: readonly OSVersion[]): boolean {
       // The bundles as the store keeps them (reactive): Fleet's status written into one shows at once.
-      const bundles = this.inViewBundles.pools.has(poolKey(pool)) ? this.inViewBundles.bundles : this.bundles;
-
-      return bundleDelivered(poolBundle(toRaw(pool), bundles), rolloutTarget(toRaw(pool), versions).image);
+      return bundleDelivered(poolBundle(toRaw(pool), this.bundlesFor(pool)?.bundles ?? []), rolloutTarget(toRaw(pool), versions).image);
     },
 
     /**
@@ -226,7 +219,7 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
      */
     async followBundles(shell: ShellStore, pools: readonly unknown[]): Promise<void> {
       const follow = this.bundleFollow;
-      const key = pools.map(poolKey).sort().join('\n');
+      const key = pools.map(poolId).sort().join('\n');
 
       clearTimeout(follow.linger);
       if (!bundlesByNameAvailable(shell)) {
@@ -245,14 +238,15 @@ export const useNodeRolloutStore = defineStore('osUpgrades/nodeRollout', {
 
     async readBundlesInView(): Promise<void> {
       const follow = this.bundleFollow;
-      const { key, pools, query } = follow;
+      const { pools, query } = follow;
       const read = (follow.reads = (follow.reads ?? 0) + 1);
 
       try {
         const bundles = pools?.length && query ? await query.request(pools) : [];
 
-        if (this.bundleFollow === follow && follow.key === key && follow.reads === read) {
-          this.inViewBundles = { pools: new Set((pools ?? []).map(poolKey)), bundles: markRaw(bundles) };
+        // Only the newest read of the page still shown lands (a new set of pools reads again).
+        if (this.bundleFollow === follow && follow.reads === read) {
+          this.inViewBundles = { pools: new Set((pools ?? []).map(poolId)), bundles: markRaw(bundles) };
         }
       } catch (e) {
         this.fleetError = errorMessage(e);
