@@ -88,6 +88,14 @@ export class ObjectStore {
   }
 
   /**
+   * A list's revision as Steve answers it: with its SQL cache the type's newest change ('' when it
+   * never changed), the only one a watch of the type resumes from; without it the store's.
+   */
+  listRevision(type: string | undefined, sqlCache: boolean): string {
+    return sqlCache && type ? String(this.typeRevision(type) ?? '') : String(this.revisionCounter);
+  }
+
+  /**
    * Whether a watch of `type` can resume from `revision` as Steve's SQL cache does: only from the
    * revision of an event of that type it still holds (listoption_indexer.go `Watch`, Rewind, else
    * ErrTooOld); the type's newest is always held (each type keeps its own log of 1,000, here one

@@ -675,7 +675,7 @@ export class DownstreamClusters {
       links:        { self: `${ ctx.base }${ ctx.path }` },
       actions:      {},
       resourceType: typeOf.id,
-      revision:     this.sqlCache ? String(downstream.store.typeRevision(typeOf.id) ?? '') : String(downstream.store.revision),
+      revision:     downstream.store.listRevision(typeOf.id, this.sqlCache),
       count:        items.length,
       data:         items.map((o) => toSteve(typeOf, o, base, actor)),
     });

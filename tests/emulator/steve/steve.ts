@@ -203,17 +203,6 @@ export class SteveApi {
     return sendJson(ctx, 200, present());
   }
 
-  /**
-   * A list's revision: with the SQL cache that of the type's newest change ('' when it never changed:
-   * rancher/steve pkg/sqlcache/informer/listoption_indexer.go `latestRV`), the only one a watch of
-   * the type resumes from; without it the store's.
-   */
-  private listRevision(resourceType: string): string {
-    const type = this.emulator.config.sqlCache ? this.emulator.types.fromSteveName(resourceType) : undefined;
-
-    return type ? String(this.emulator.store.typeRevision(type.id) ?? '') : String(this.emulator.store.revision);
-  }
-
   private collection(ctx: RequestContext, resourceType: string, data: unknown[], canCreate: boolean, extra: JsonObject = {}): JsonObject {
     const out: JsonObject = {
       type:        'collection',
@@ -221,7 +210,7 @@ export class SteveApi {
       createTypes: canCreate ? { [resourceType]: `${ ctx.base }/v1/${ resourceType }s` } : {},
       actions:     {},
       resourceType,
-      revision:    this.listRevision(resourceType),
+      revision:    this.emulator.store.listRevision(this.emulator.types.fromSteveName(resourceType)?.id, !!this.emulator.config.sqlCache),
       count:       data.length,
       ...extra,
       data,
