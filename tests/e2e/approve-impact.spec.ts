@@ -9,8 +9,10 @@ import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
 import { POOLS } from './support/names';
 import { poolRow, storedPool } from './support/pools';
-import { useSeed } from './support/seed';
-import { clusterSizes, seedBaseChannel, seedUpgradablePool } from './support/seed-pools';
+import { rollableEntries, useSeed } from './support/seed';
+import {
+  B38, BASE_FIXTURE, clusterSizes, seedBaseChannel, seedUpgradablePool, selectorAnnotation
+} from './support/seed-pools';
 
 const seed = useSeed();
 
@@ -65,7 +67,12 @@ test.describe('approve dialog', () => {
     const clusters = (await clusterSizes(seed)).filter((c) => c.nodes !== undefined).slice(0, 2);
 
     test.skip(clusters.length < 2, 'needs two Fleet clusters that report their nodes');
-    const name = await seedUpgradablePool(seed, await seedBaseChannel(seed), 'e2e-impact', { clusterTargets: clusters.map((c) => ({ clusterName: c.name })) });
+    // The approval reaches these clusters' nodes: the channel ends at 3.9 and the pool runs 3.8. A
+    // node that boots the base channel's 3.12 never rejoins (its image label is 64 characters), and
+    // every later test on these clusters would wait on it (CI, real Rancher mode: it booted while the
+    // pool was being deleted after the test).
+    const channel = await seed.channel({ fixture: BASE_FIXTURE, entries: rollableEntries(BASE_FIXTURE) });
+    const name = await seed.pool('e2e-impact', { managedOSVersionName: channel.version(B38), clusterTargets: clusters.map((c) => ({ clusterName: c.name })) }, selectorAnnotation(channel, '~2.2'));
     const total = clusters.reduce((sum, c) => sum + (c.nodes ?? 0), 0);
 
     await loginAs(page, 'admin');

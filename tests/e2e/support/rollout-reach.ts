@@ -34,6 +34,8 @@ export interface ElementalNode {
   tag: string;
   /** Cordoned: the system-upgrade-controller's job runs on it (or it is drained by hand). */
   cordoned: boolean;
+  /** Its Ready condition is not True: rebooting, or a kubelet that does not start (the image's labels do not fit). */
+  notReady: boolean;
   labels: Record<string, string>;
 }
 
@@ -68,8 +70,15 @@ export async function elementalNodes(seed: Seed, clusters: string[]): Promise<El
       const labels = metadata.labels ?? {};
 
       if (labels[IMAGE_LABEL]) {
+        const conditions = records((node.status as { conditions?: unknown } | undefined)?.conditions);
+
         found.push({
-          cluster, name: metadata.name, tag: labels[TAG_LABEL] ?? '', cordoned: !!(node.spec as { unschedulable?: boolean } | undefined)?.unschedulable, labels
+          cluster,
+          name:     metadata.name,
+          tag:      labels[TAG_LABEL] ?? '',
+          cordoned: !!(node.spec as { unschedulable?: boolean } | undefined)?.unschedulable,
+          notReady: conditions.some((c) => c.type === 'Ready' && c.status !== 'True'),
+          labels
         });
       }
     }
@@ -102,6 +111,11 @@ export async function nodeTags(seed: Seed, clusters: string[]): Promise<string[]
   return (await elementalNodes(seed, clusters)).map((n) => `${ n.cluster }/${ n.name } ${ n.tag }${ n.cordoned ? ' cordoned' : '' }`);
 }
 
+/** `node tag`, with `cordoned` and `not ready` where they hold: what a failed wait prints. */
+function nodeState(n: ElementalNode): string {
+  return `${ n.name } ${ n.tag }${ n.cordoned ? ' cordoned' : '' }${ n.notReady ? ' not ready' : '' }`;
+}
+
 /**
  * Waits until every Elemental node of the clusters runs `tag` and none is cordoned; with `pool`, also
  * until each has run a job of the pool's Plan (its first job, on a pool just created).
@@ -109,7 +123,7 @@ export async function nodeTags(seed: Seed, clusters: string[]): Promise<string[]
 export async function expectNodesOn(seed: Seed, clusters: string[], tag: string, pool?: string, timeout = ROLLOUT_TIMEOUT_MS): Promise<void> {
   const ran = (n: ElementalNode) => !pool || !!n.labels[`${ PLAN_LABEL_PREFIX }${ pool }`];
 
-  await expect.poll(async() => (await elementalNodes(seed, clusters)).filter((n) => n.tag !== tag || n.cordoned || !ran(n)).map((n) => `${ n.name } ${ n.tag }${ n.cordoned ? ' cordoned' : '' }`), {
+  await expect.poll(async() => (await elementalNodes(seed, clusters)).filter((n) => n.tag !== tag || n.cordoned || !ran(n)).map(nodeState), {
     message: `every node of ${ clusters.join(', ') } on ${ tag }`, timeout, intervals: [300, 500, 1000]
   }).toEqual([]);
 }
@@ -135,7 +149,7 @@ export async function startNodesOn(seed: Seed, channel: SeededChannel, fixtureNa
   });
   const planLabel = `${ PLAN_LABEL_PREFIX }${ pool }`;
 
-  await expect.poll(async() => (await elementalNodes(seed, clusters)).filter((n) => n.tag !== tag || n.cordoned || !n.labels[planLabel]).map((n) => n.name), {
+  await expect.poll(async() => (await elementalNodes(seed, clusters)).filter((n) => n.tag !== tag || n.cordoned || !n.labels[planLabel]).map(nodeState), {
     message: `the nodes of ${ clusters.join(', ') } start on ${ tag }`, timeout: ROLLOUT_TIMEOUT_MS, intervals: [500, 1000]
   }).toEqual([]);
   await seed.api.delete(`/v1/${ POOL_TYPE }s/${ channel.namespace }/${ pool }`);
