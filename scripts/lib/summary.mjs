@@ -1,6 +1,6 @@
 // Prints, for each test runner's JSON report, what ran and what was skipped and why (the reason a
 // test gave test.skip, e.g. "needs fault injection"), then one closing line over all of them:
-// "tests: N passed, N failed, N skipped".
+// "tests: N passed, N failed, N skipped". tests/conformance/coverage.ts's report counts as one test.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
@@ -42,6 +42,8 @@ for (const file of process.argv.slice(2)) {
     counts = [report.numPassedTests, report.numFailedTests, report.numPendingTests, []];
   } else if (report.stats) { // playwright
     counts = [report.stats.expected + report.stats.flaky, report.stats.unexpected, report.stats.skipped, skipReasons(report)];
+  } else if (Array.isArray(report.uncovered)) { // tests/conformance/coverage.ts: one check
+    counts = [report.uncovered.length ? 0 : 1, report.uncovered.length ? 1 : 0, 0, report.uncovered.map((u) => `not recorded: ${ u.kind }`)];
   } else {
     continue;
   }

@@ -13,6 +13,7 @@ import { realStackEndpoints } from '../real-stack/endpoints';
 import { startStackDownstream } from '../real-stack/stack-downstream';
 import { RealStackProxy } from '../real-stack/proxy';
 import { RealStackRoutes } from '../real-stack/real-stack-routes';
+import { requestLog } from './request-log';
 
 export interface RunningEmulator {
   emulator: Emulator;
@@ -24,6 +25,7 @@ export interface RunningEmulator {
 }
 
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+  requestLog.open(options.requestLog);
   const fixtures = loadFixtureDirs(options.fixtureDirs);
   const ui = options.uiDir ? new DashboardUi(options.uiDir) : undefined;
   const plugins = options.pluginsDir ? new PluginShelf(options.pluginsDir, REPO_ROOT) : undefined;

@@ -42,6 +42,8 @@ export interface EmulatorOptions {
   backend: 'emulator' | 'real-stack';
   /** Cluster ids whose /k8s/clusters/<id> proxy is the real stack too (with --backend real-stack). */
   realStackDownstream: string[];
+  /** Appends every distinct Steve and Kubernetes request and subscribe message to this file (core/request-log.ts). */
+  requestLog?: string;
 }
 
 export const USAGE = `Usage: yarn emulator [options]
@@ -79,6 +81,8 @@ export const USAGE = `Usage: yarn emulator [options]
                                                   Steve and API server (.real-stack/endpoints.env or REAL_STACK_*),
                                                   the channel operator is their client
   --real-stack-downstream IDS EMULATOR_REAL_STACK_DOWNSTREAM  cluster ids whose /k8s/clusters/<id> is that stack too
+  --request-log FILE    EMULATOR_REQUEST_LOG      append every distinct Steve and Kubernetes request and subscribe
+                                                  message to FILE (JSON lines; tests/conformance/coverage.ts reads it)
 `;
 
 const FLAGS: Record<string, string> = {
@@ -105,6 +109,7 @@ const FLAGS: Record<string, string> = {
   'rancher-version':        'EMULATOR_RANCHER_VERSION',
   backend:                  'EMULATOR_BACKEND',
   'real-stack-downstream':  'EMULATOR_REAL_STACK_DOWNSTREAM',
+  'request-log':            'EMULATOR_REQUEST_LOG',
 };
 
 const SWITCHES = ['log-errors', 'no-control'];
@@ -194,5 +199,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd = proce
     rancher:             parseRancherVersion(values['rancher-version']),
     backend,
     realStackDownstream: (values['real-stack-downstream'] ?? '').split(',').map((id) => id.trim()).filter(Boolean),
+    requestLog:          values['request-log'] ? resolve(values['request-log']) : undefined,
   };
 }

@@ -23,6 +23,7 @@ import { SteveApi, isVirtualType } from '../steve/steve';
 import { userActor } from '../rancher/users';
 import { WatchHub, isSubscribePath } from '../steve/watch';
 import type { RealStackRoutes } from '../real-stack/real-stack-routes';
+import { requestLog } from './request-log';
 
 export interface ServerOptions {
   ui?: DashboardUi;
@@ -96,6 +97,7 @@ export class EmulatorServer {
           }
         });
       }
+      requestLog.request(ctx.method, `${ ctx.url.pathname }${ ctx.url.search }`);
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
         ctx.body = await readBody(ctx.req);
       }

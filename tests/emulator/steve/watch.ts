@@ -14,6 +14,7 @@ import { ResourceType } from '../kube/resource-types';
 import { KubeObject, ObjectStore, StoreEvent } from '../kube/store';
 import { steveId, toSteve } from './steve-format';
 import { Actor } from '../rancher/users';
+import { requestLog } from '../core/request-log';
 
 export interface WatchEnvironment {
   store: ObjectStore;
@@ -123,6 +124,8 @@ export class SteveSubscription {
       return;
     }
     const msg = asObject(parsed);
+
+    requestLog.subscribe(`${ new URL(this.base).pathname.replace(/\/$/, '') }/v1/subscribe`, msg);
     const sub: Subscription = { resourceType: asString(msg.resourceType) ?? '' };
 
     for (const key of ['namespace', 'id', 'selector', 'mode'] as const) {
