@@ -50,6 +50,13 @@ const HARNESS_POD_MESSAGE = 'the stack\'s kwok stage writes the failure as the c
 // shows "failed" on both.
 const KWOK_NO_DRAIN = 'kwok runs no cordon/drain init container: on the stack a node whose Job failed is not cordoned; the emulator cordons it as the SUC\'s drain does';
 
+// A Bundle the scenario writes with empty `resources` and `targets`: the API server fills the CRD's
+// default `targetCustomizationMode: FirstMatch` (rancher/fleet charts/fleet-crd), and real Fleet's
+// controller writes the Bundle back through its Go types, whose empty lists are omitempty; the
+// emulator keeps the spec as written. For a person: nothing, the extension reads a Bundle's
+// targets and status, never an empty Bundle's spec (browser-requests#6, #28, #44).
+const FLEET_BUNDLE_SPEC = 'real Fleet defaults targetCustomizationMode and writes an empty Bundle back without its empty lists; the emulator keeps the spec as written';
+
 const DOWNSTREAM_ROLLOUT: Record<string, string> = {
   'downstream-rollout#8':  KWOK_NO_LOGS,
   'downstream-rollout#17': KWOK_NO_LOGS,
@@ -78,4 +85,10 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   'steve-watch#6':       NO_OPERATOR_VERSION_DELETE,
   'steve-watch#11':      NO_OPERATOR_VERSION_DELETE,
   'steve-watch#8':       NO_OPERATOR_VERSION_EVENTS,
+  'browser-requests#6':  FLEET_BUNDLE_SPEC,
+  'browser-requests#28': FLEET_BUNDLE_SPEC,
+  'browser-requests#44': FLEET_BUNDLE_SPEC,
+  'browser-requests#40': ONLY_EXTENSION_SCHEMAS,
+  'browser-requests#41': ONLY_EXTENSION_SCHEMAS,
+  'browser-requests#49': NO_OPERATOR_VERSION_DELETE,
 };

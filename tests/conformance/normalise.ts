@@ -1,6 +1,6 @@
 // Strips from an answer what differs between any two runs of the same program (ids, revisions,
 // times, the server's origin), so a recording compares with a replay.
-import { ELEMENTAL_SCHEMA_PREFIX, SHARED_NAMESPACES } from './scenario';
+import { ELEMENTAL_SCHEMA_PREFIX, SCENARIO_LABEL, SHARED_NAMESPACES } from './scenario';
 
 const DROPPED_KEYS = new Set(['uid', 'resourceVersion', 'revision', 'creationTimestamp', 'managedFields', 'generation', 'selfLink']);
 const TIME_KEY = /(Time|Timestamp|time|timestamp)$/;
@@ -303,6 +303,11 @@ export function projection(compare: string, status: number, value: unknown): unk
       ids:   Array.isArray(body.data) ? body.data.map((item) => asBody(item).id) : undefined,
       // rancher/apiserver pkg/types/types.go: `summary,omitempty`.
       ...(body.summary === undefined ? {} : { summary: body.summary }),
+    };
+  case 'scenario-items':
+    return {
+      status,
+      ids: Array.isArray(body.data) ? body.data.filter((item) => SCENARIO_LABEL in asBody(asBody(asBody(item).metadata).labels)).map((item) => asBody(item).id) : undefined,
     };
   case 'object':
     return status >= 400 ? { status, code: body.code } : {

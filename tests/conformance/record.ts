@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { credentialsFor } from './client';
 import { Target, runScenario } from './run';
 import { Recording, StackPart } from './scenario';
+import { PR891_REF, withPr891Crd } from './operator-crds';
 import { SCENARIOS } from './scenarios';
 
 const ROOT = join(__dirname, '../..');
@@ -93,9 +94,15 @@ async function main() {
       process.stdout.write(`${ scenario.name }: not recorded, the stack runs no ${ missing.join(', ') } (its recording is kept)\n`);
       continue;
     }
-    const exchanges = await runScenario(scenario.throughEmulator ? await emulatorTarget() : { base: stack.REAL_STACK_STEVE, credentials }, scenario);
+    const record = async() => runScenario(scenario.throughEmulator ? await emulatorTarget() : { base: stack.REAL_STACK_STEVE, credentials }, scenario);
+    const exchanges = scenario.operatorCrds === 'pr891' ? await withPr891Crd({
+      kubeApi: stack.REAL_STACK_KUBE_API, steve: stack.REAL_STACK_STEVE, token: 'real-stack-admin'
+    }, record) : await record();
     const recording: Recording = {
-      scenario: scenario.name, about: scenario.about, versions, exchanges
+      scenario: scenario.name,
+      about:    scenario.about,
+      versions: scenario.operatorCrds === 'pr891' ? { ...versions, 'elemental-operator CRD ManagedOSChangelog': `PR #891's head ${ PR891_REF }` } : versions,
+      exchanges,
     };
 
     writeFileSync(join(__dirname, 'recordings', `${ scenario.name }.json`), `${ JSON.stringify(recording, null, 2) }\n`);

@@ -11,6 +11,9 @@ import { isRealKubePath, steveRoute } from '../emulator/real-stack/routing';
 
 const DOWNSTREAM = /^\/k8s\/clusters\/[^/]+(?=\/)/;
 
+/** /v1 paths that are Rancher's own, not a Steve type (rancher/rancher pkg/multiclustermanager/routes.go). */
+const RANCHER_V1 = ['/v1/logout'];
+
 /** A Steve filter or sort field, with a label's key left out. */
 function field(text: string): string {
   return text.replace(/^-/, '').replace(/^metadata\.labels\[[^\]]*\]/, 'metadata.labels[*]');
@@ -86,7 +89,7 @@ export function requestKind(method: string, pathAndQuery: string): string | unde
   const suffix = query ? `?${ query }` : '';
 
   if (path === '/v1' || path.startsWith('/v1/')) {
-    if (!downstream && steveRoute(path) === 'emulator') {
+    if (!downstream && (steveRoute(path) === 'emulator' || RANCHER_V1.includes(path))) {
       return undefined;
     }
 

@@ -24,17 +24,18 @@ interface RunState {
   names: Map<string, string>;
 }
 
-function withUids(value: unknown, uids: Map<string, string>): unknown {
+/** A body with its `{uid:<name>}` (UID_PLACEHOLDER) and `{name:<key>}` (NAME_PLACEHOLDER, such as a resourceVersion read before a PUT) filled in. */
+function withLearnt(value: unknown, state: RunState): unknown {
   if (typeof value === 'string') {
     const name = UID_PLACEHOLDER.exec(value)?.[1];
 
-    return name === undefined ? value : uids.get(name) ?? value;
+    return name === undefined ? value.replace(NAME_PLACEHOLDER, (placeholder, key: string) => state.names.get(key) ?? placeholder) : state.uids.get(name) ?? value;
   }
   if (Array.isArray(value)) {
-    return value.map((v) => withUids(v, uids));
+    return value.map((v) => withLearnt(v, state));
   }
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, withUids(v, uids)]));
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, withLearnt(v, state)]));
   }
 
   return value;
@@ -52,7 +53,7 @@ function rememberUid(body: unknown, uids: Map<string, string>): void {
 async function answerOf(target: Target, step: RequestStep, state: RunState): Promise<{ status: number; body: unknown }> {
   const path = step.request.path.replace(NAME_PLACEHOLDER, (placeholder, key: string) => encodeURIComponent(state.names.get(key) ?? placeholder));
   const sent: ConformanceRequest = {
-    ...step.request, path, body: withUids(step.request.body, state.uids)
+    ...step.request, path, body: withLearnt(step.request.body, state)
   };
   const scale = target.waitScale ?? 1;
   const deadline = Date.now() + (step.poll?.withinMs ?? 0) * scale;

@@ -26,7 +26,9 @@ export interface ConformanceRequest {
 
 /**
  * What the replay compares of an answer (the recording keeps the whole normalised answer):
- * `status` the status code; `list` status, count, pages and the ids in order; `object` status, id,
+ * `status` the status code; `list` status, count, pages and the ids in order; `scenario-items` status and
+ * the ids, in order, of the items a scenario made (SCENARIO_LABEL: a list of every object of a type,
+ * where the emulator's seed has others); `object` status, id,
  * type, name, namespace, labels and spec; `error` status and Steve's error code; `schema` status,
  * id and the methods the user is given (collectionMethods, resourceMethods), sorted; `permissions`
  * status and, for each of SHARED_NAMESPACES in the list, the verbs of its `resourcePermissions`, sorted;
@@ -39,7 +41,7 @@ export interface ConformanceRequest {
  * `fleet-bundledeployments` status and each BundleDeployment's namespace, name, fleet.cattle.io labels
  * and whether its spec carries a deployment id, sorted.
  */
-export type Comparison = 'status' | 'list' | 'object' | 'error' | 'schema' | 'permissions' | 'schema-ids' | 'kube-list' | 'kube-error'
+export type Comparison = 'status' | 'list' | 'scenario-items' | 'object' | 'error' | 'schema' | 'permissions' | 'schema-ids' | 'kube-list' | 'kube-error'
   | 'kube-object' | 'kube-job' | 'fleet-bundle' | 'fleet-bundledeployments' | DownstreamComparison;
 
 /**
@@ -126,7 +128,15 @@ export interface Scenario {
    * node's Job lives a few steps): its SUC keeps a failed Job for its TTL, 900 s times `timeScale`,
    * and a running Job long enough for the polls to read it and its pods.
    */
-  replayEmulator?: { timeScale: number; rolloutStepMs: number };
+  replayEmulator?: { timeScale: number; rolloutStepMs: number; changelogService?: 'pr891' };
+  /**
+   * `pr891`: the scenario reads the ManagedOSChangelog type of the Elemental operator's PR #891. The
+   * recorder applies that CRD (config/crd/bases of the PR's head, from the operator's git copy, as
+   * tests/real-stack/apply.mjs reads v1.9.2's) before the scenario and deletes it after, so no other
+   * scenario and no browser run on the stack sees it; the replay's emulator runs
+   * `--changelog-service pr891` (replayEmulator).
+   */
+  operatorCrds?: 'pr891';
   /** What the extension relies on here, and where (the extension's file). */
   about: string;
   /** The recorder skips the scenario (keeping its recording) when one of these did not start. */

@@ -178,11 +178,18 @@ export const downstreamRollout: Scenario = {
     log('failed-pod'),
     get(`${ V1 }/upgrade.cattle.io.plans/cattle-system`, 'downstream-plans'),
     get(`${ V1 }/nodes`, 'downstream-nodes'),
+    // The node table watches the Jobs without a revision when their list gave none (api/downstream.ts).
     {
-      compare: 'status',
-      request: {
-        user: 'admin', method: 'DELETE', path: `/v1/elemental.cattle.io.managedosimages/fleet-default/${ POOL }`
-      }
+      watch: {
+        user: 'admin', path: `${ V1 }/subscribe`, subscribe: [{ resourceType: 'batch.job', namespace: 'cattle-system' }], eventsBy: 'type'
+      },
+      during: [{
+        compare: 'status',
+        request: {
+          user: 'admin', method: 'DELETE', path: `/v1/elemental.cattle.io.managedosimages/fleet-default/${ POOL }`
+        }
+      }],
+      collectMs: 500,
     },
   ],
 };

@@ -1,8 +1,10 @@
 import { Scenario } from '../scenario';
+import { browserRequests } from './browser-requests';
 import { downstreamRollout } from './downstream-rollout';
 import { fleetBundles } from './fleet-bundles';
 import { kubeControllers } from './kube-controllers';
 import { kubeWrites } from './kube-writes';
+import { steveChangelogs } from './steve-changelogs';
 import { steveLists } from './steve-lists';
 import { steveReads } from './steve-reads';
 import { steveReaderUsers } from './steve-reader-users';
@@ -11,4 +13,4 @@ import { steveWatch } from './steve-watch';
 import { steveWatchErrors } from './steve-watch-errors';
 import { steveWrites } from './steve-writes';
 
-export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites, kubeControllers, fleetBundles, steveReaderUsers, downstreamRollout];
+export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites, kubeControllers, fleetBundles, steveReaderUsers, downstreamRollout, browserRequests, steveChangelogs];

@@ -22,6 +22,15 @@ export function apiVersionOf(type: ResourceType): string {
 
 export const ELEMENTAL_GROUP = 'elemental.cattle.io';
 
+/**
+ * Steve's plural id of a type, its schema's pluralName and the path of its collection: the group and
+ * the resource's plural (`elemental.cattle.io.managedosimages`, `elemental.cattle.io.metadata`,
+ * `namespaces`), not the id with an s (rancher/steve pkg/schema/converter/k8stonorman.go gvrToPluralName).
+ */
+export function stevePluralName(type: Pick<ResourceType, 'group' | 'plural'>): string {
+  return type.group ? `${ type.group }.${ type.plural }` : type.plural;
+}
+
 // Steve's default table columns; metadata.fields of each object holds their values.
 const COLUMNS = [
   {
@@ -100,15 +109,16 @@ export class TypeRegistry {
     return this.byId.get(id);
   }
 
-  /** Steve accepts a type by its id or plural id (`…managedosimage` or `…managedosimages`). */
+  /** Steve accepts a type by its id or plural id (`…managedosimage` or `…managedosimages`; `…metadata` alone: stevePluralName). */
   fromSteveName(name: string): ResourceType | undefined {
     const exact = this.byId.get(name);
 
     if (exact) {
       return this.servedType(exact);
     }
+    const plural = name.endsWith('s') ? this.byId.get(name.slice(0, -1)) : undefined;
 
-    return name.endsWith('s') ? this.servedType(this.byId.get(name.slice(0, -1))) : undefined;
+    return plural && stevePluralName(plural) === name ? this.servedType(plural) : undefined;
   }
 
   /** The type served at /apis/<group>/<version>/…/<plural> (group '' for /api/v1). */

@@ -2,7 +2,7 @@
 // what the logged-in user may do with the type in any namespace.
 
 import { JsonObject } from '../core/json';
-import { ResourceType } from '../kube/resource-types';
+import { ResourceType, stevePluralName } from '../kube/resource-types';
 import {
   ALL_VERBS, ANONYMOUS_ACTOR, Actor, Verb, canAnywhere
 } from '../rancher/users';
@@ -38,11 +38,11 @@ function methods(type: ResourceType, actor: Actor): { resourceMethods: string[];
   return { resourceMethods, collectionMethods };
 }
 
-function schemaLinks(base: string, id: string, collection: boolean): Record<string, string> {
+function schemaLinks(base: string, id: string, collection: boolean, pluralName = `${ id }s`): Record<string, string> {
   const links: Record<string, string> = { self: `${ base }/v1/schemas/${ id }` };
 
   if (collection) {
-    links.collection = `${ base }/v1/${ id }s`;
+    links.collection = `${ base }/v1/${ pluralName }`;
   }
 
   return links;
@@ -54,8 +54,8 @@ export function steveSchema(type: ResourceType, base: string, actor: Actor): Jso
   return {
     id:             type.id,
     type:           'schema',
-    links:          schemaLinks(base, type.id, collectionMethods.includes('GET')),
-    pluralName:     `${ type.id }s`,
+    links:          schemaLinks(base, type.id, collectionMethods.includes('GET'), stevePluralName(type)),
+    pluralName:     stevePluralName(type),
     resourceMethods,
     collectionMethods,
     resourceFields: null,

@@ -152,7 +152,10 @@ export class SteveSubscription {
     if (watch) {
       clearTimeout(watch.pending);
       this.watches.delete(keyOf(sub));
-      this.send({ name: 'resource.stop', ...header(sub) });
+      // rancher/apiserver pkg/subscribe/convert.go MarshallObject: the stop a client asked for carries the empty object too.
+      this.send({
+        name: 'resource.stop', ...header(sub), data: NO_OBJECT
+      });
     }
   }
 
@@ -246,7 +249,10 @@ export class SteveSubscription {
     if (watch.namespace && object.metadata.namespace !== watch.namespace) {
       return false;
     }
-    if (watch.id && steveId(object) !== watch.id) {
+    // An id is `<namespace>/<name>` or, beside the subscription's namespace, the name alone
+    // (rancher/steve pkg/stores/sqlproxy/proxy_store.go watch; recorded: browser-requests, the
+    // operator's Metadata watched by namespace and name).
+    if (watch.id && steveId(object) !== watch.id && (watch.id.includes('/') || object.metadata.name !== watch.id)) {
       return false;
     }
 

@@ -34,8 +34,10 @@ async function token(url: string, username: UserName): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-async function emulator(timeScale: number, rolloutStepMs: number): Promise<{ running: RunningEmulator; credentials: Credentials }> {
-  const options = parseOptions(['--port', '0', '--host', '127.0.0.1', '--scale-versions', '0', '--time-scale', String(timeScale), '--rollout-step-ms', String(rolloutStepMs)], {}, ROOT);
+async function emulator(timeScale: number, rolloutStepMs: number, changelogService = 'operator'): Promise<{ running: RunningEmulator; credentials: Credentials }> {
+  const options = parseOptions([
+    '--port', '0', '--host', '127.0.0.1', '--scale-versions', '0', '--time-scale', String(timeScale), '--rollout-step-ms', String(rolloutStepMs), '--changelog-service', changelogService,
+  ], {}, ROOT);
   const started = await startEmulator(options);
 
   return { running: started, credentials: await credentialsFor(async(name) => ({ authorization: `Bearer ${ await token(started.url, name) }` })) };
@@ -75,7 +77,7 @@ for (const scenario of recorded) {
 
   it(`the emulator answers as the real stack: ${ name }`, async() => {
     const recording = recordings.get(name) as Recording;
-    const own = scenario.replayEmulator && await emulator(scenario.replayEmulator.timeScale, scenario.replayEmulator.rolloutStepMs);
+    const own = scenario.replayEmulator && await emulator(scenario.replayEmulator.timeScale, scenario.replayEmulator.rolloutStepMs, scenario.replayEmulator.changelogService);
     const target = own ?? { running, credentials };
     const replayed = await runScenario({
       base: target.running.url, credentials: target.credentials, waitScale: 0.2

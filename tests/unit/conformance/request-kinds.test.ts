@@ -39,6 +39,7 @@ describe('requestKind', () => {
     expect(requestKind('GET', '/v1/management.cattle.io.settings')).toBeUndefined();
     expect(requestKind('GET', '/v1/userpreferences')).toBeUndefined();
     expect(requestKind('GET', '/v3/users?me=true')).toBeUndefined();
+    expect(requestKind('POST', '/v1/logout')).toBeUndefined();
     expect(requestKind('GET', '/apis/management.cattle.io/v3/clusters')).toBeUndefined();
   });
 });

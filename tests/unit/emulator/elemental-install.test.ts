@@ -72,14 +72,14 @@ describe('--elemental', () => {
   it('a version: the types are served and the chart\'s Metadata names it', async() => {
     await install('1.7.5');
     expect(await schemaIds()).toEqual(expect.arrayContaining(['elemental.cattle.io.managedosimage', 'elemental.cattle.io.metadata']));
-    const metadata = await (await get('/v1/elemental.cattle.io.metadatas/cattle-elemental-system/elemental-operator')).json() as { spec: { appVersion: string } };
+    const metadata = await (await get('/v1/elemental.cattle.io.metadata/cattle-elemental-system/elemental-operator')).json() as { spec: { appVersion: string } };
 
     expect(metadata.spec.appVersion).toBe('1.7.5');
   });
 
   it('an operator before 1.6.2 has no Metadata; before 1.7 its channels lose enabled and registry', async() => {
     await install('1.6.0');
-    expect((await get('/v1/elemental.cattle.io.metadatas/cattle-elemental-system/elemental-operator')).status).toBe(404);
+    expect((await get('/v1/elemental.cattle.io.metadata/cattle-elemental-system/elemental-operator')).status).toBe(404);
     const created = running.emulator.api.create(running.emulator.types.require('elemental.cattle.io.managedosversionchannel'), 'fleet-default', {
       apiVersion: 'elemental.cattle.io/v1beta1',
       kind:       'ManagedOSVersionChannel',
