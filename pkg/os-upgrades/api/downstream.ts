@@ -93,7 +93,8 @@ async function readCollection(store: ShellStore, clusterId: string, type: Downst
 /**
  * Whether the person sees the namespace cattle-system. Steve answers a list in a namespace the
  * person may not list with an empty 200 (rancher/steve pkg/stores/sqlpartition/partitioner.go:
- * no partition for it), so an empty Job list says nothing; the namespace itself is then 404.
+ * no partition for it), so an empty Job list says nothing; the namespace itself is then refused,
+ * 403 (recorded on real Steve: tests/conformance/recordings/downstream-readers.json), or 404.
  */
 async function seesSucNamespace(store: ShellStore, clusterId: string): Promise<boolean> {
   try {

@@ -1,5 +1,6 @@
 import { Scenario } from '../scenario';
 import { browserRequests } from './browser-requests';
+import { downstreamReaders } from './downstream-readers';
 import { downstreamRollout } from './downstream-rollout';
 import { fleetBundles } from './fleet-bundles';
 import { kubeControllers } from './kube-controllers';
@@ -13,4 +14,4 @@ import { steveWatch } from './steve-watch';
 import { steveWatchErrors } from './steve-watch-errors';
 import { steveWrites } from './steve-writes';
 
-export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites, kubeControllers, fleetBundles, steveReaderUsers, downstreamRollout, browserRequests, steveChangelogs];
+export const SCENARIOS: Scenario[] = [steveLists, steveWrites, steveWatch, steveSchemas, steveReads, steveWatchErrors, kubeWrites, kubeControllers, fleetBundles, steveReaderUsers, downstreamRollout, browserRequests, steveChangelogs, downstreamReaders];

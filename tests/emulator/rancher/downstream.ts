@@ -30,7 +30,7 @@
 import { createHash } from 'crypto';
 import { IncomingMessage } from 'http';
 import { Duplex } from 'stream';
-import { ApiError, unauthorized } from '../kube/errors';
+import { ApiError, forbidden, unauthorized } from '../kube/errors';
 import { RequestContext, sendJson } from '../core/http';
 import { JsonObject, asObject, isObject } from '../core/json';
 import { matchesLabels, parseLabelSelector, selectorFromObject } from '../kube/labels';
@@ -87,13 +87,12 @@ export function downstreamTypes(): ResourceType[] {
 const NAMESPACES = ['cattle-system', 'default', 'edge-apps', 'kube-system'];
 
 /**
- * What Steve lets a person read (rancher/steve pkg/stores/sqlpartition/partitioner.go: a list
- * keeps only the namespaces they may list, so a namespace they may not list answers an empty
- * list; by name, no partition means not found). A namespace object is checked against itself, as
- * Rancher grants project members their namespaces by name.
+ * What a person's list keeps (rancher/steve pkg/stores/sqlpartition/partitioner.go: only the
+ * namespaces they may list, so a namespace they may not list answers an empty list). A namespace
+ * object is checked against itself, as Rancher grants project members their namespaces by name.
  */
-function mayRead(actor: Actor, typeId: string, object: KubeObject, verb: 'get' | 'list'): boolean {
-  return can(actor, verb, typeId, typeId === 'namespace' ? object.metadata.name : object.metadata.namespace);
+function mayList(actor: Actor, typeId: string, object: KubeObject): boolean {
+  return can(actor, 'list', typeId, typeId === 'namespace' ? object.metadata.name : object.metadata.namespace);
 }
 
 function uid(text: string): string {
@@ -624,7 +623,7 @@ export class DownstreamClusters {
       return;
     }
     if (api === 'api') {
-      return this.kubeApi(ctx, downstream, [resource, ...rest]);
+      return this.kubeApi(ctx, downstream, [resource, ...rest], user);
     }
     if (api !== 'v1' || !resource) {
       return sendJson(ctx, 404, {
@@ -649,9 +648,14 @@ export class DownstreamClusters {
     const name = typeOf.namespaced ? rest[1] : rest[0];
 
     if (name) {
+      // Steve passes a read by name to the API server as the person, whose RBAC refuses it before
+      // looking the object up (recorded: downstream-readers#0, member's cattle-system).
+      if (!can(actor, 'get', typeOf.id, typeOf.id === 'namespace' ? name : namespace)) {
+        throw forbidden(typeOf, 'get', user.id, name, typeOf.namespaced ? namespace : undefined);
+      }
       const object = downstream.store.get(typeOf.id, namespace, name);
 
-      if (!object || !mayRead(actor, typeOf.id, object, 'get')) {
+      if (!object) {
         return sendJson(ctx, 404, {
           type: 'error', status: 404, code: 'NotFound', message: `${ typeOf.plural }.${ typeOf.group || 'core' } "${ name }" not found`
         });
@@ -667,7 +671,7 @@ export class DownstreamClusters {
     const filter = filterPredicate(ctx.url.searchParams);
     const items = downstream.store.list(typeOf.id)
       .filter((o) => !namespace || o.metadata.namespace === namespace)
-      .filter((o) => mayRead(actor, typeOf.id, o, 'list') && matchesLabels(selector, o.metadata.labels) && filter(o))
+      .filter((o) => mayList(actor, typeOf.id, o) && matchesLabels(selector, o.metadata.labels) && filter(o))
       .sort((a, b) => steveId(a).localeCompare(steveId(b)));
 
     sendJson(ctx, 200, {
@@ -676,18 +680,27 @@ export class DownstreamClusters {
       actions:      {},
       resourceType: typeOf.id,
       revision:     downstream.store.listRevision(typeOf.id, this.sqlCache),
-      count:        items.length,
+      // rancher/apiserver pkg/types/types.go: `count,omitempty` (recorded: downstream-readers#2).
+      ...(items.length ? { count: items.length } : {}),
       data:         items.map((o) => toSteve(typeOf, o, base, actor)),
     });
   }
 
   /** The kube-apiserver paths served here: `GET /api/v1/namespaces/<ns>/pods/<pod>/log` (text; `tailLines` honoured). */
-  private kubeApi(ctx: RequestContext, downstream: Downstream, parts: string[]): void {
+  private kubeApi(ctx: RequestContext, downstream: Downstream, parts: string[], user: User): void {
     const [version, namespaces, namespace, pods, name, sub] = parts;
 
     if (ctx.method !== 'GET' || version !== 'v1' || namespaces !== 'namespaces' || pods !== 'pods' || sub !== 'log') {
       return sendJson(ctx, 404, {
         kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404
+      });
+    }
+    // The API server's RBAC on pods/log comes before the pod is looked up (recorded: downstream-readers#6).
+    if (!can(downstreamActor(user), 'get', 'pod', namespace)) {
+      const message = `pods "${ name }" is forbidden: User "${ user.id }" cannot get resource "pods/log" in API group "" in the namespace "${ namespace }"`;
+
+      return sendJson(ctx, 403, {
+        kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'Forbidden', details: { name, kind: 'pods' }, code: 403
       });
     }
     const log = this.podLog(downstream.id, namespace, name);

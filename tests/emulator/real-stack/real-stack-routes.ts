@@ -17,6 +17,17 @@ import { splitSubscription } from './subscribe-split';
 
 const CLUSTER_PATH = /^\/k8s\/clusters\/([^/]+)(\/.*)?$/;
 
+/**
+ * Who a user is in a stand-in downstream cluster: the stack's one API server serves the management
+ * cluster and the stand-ins alike, so a user whose rights differ downstream (users.ts
+ * `downstreamRules`) is passed there as its own identity `downstream:<id>`, given those rights in
+ * tests/real-stack/rbac.yaml. On a real downstream cluster Rancher impersonates the same user id,
+ * whose rights there are that cluster's (harness, named in docs/emulator.md).
+ */
+export function downstreamIdentity(user: User): User {
+  return user.downstreamRules ? { ...user, id: `downstream:${ user.id }` } : user;
+}
+
 export class RealStackRoutes {
   constructor(readonly proxy: RealStackProxy, private readonly downstreamIds: string[] = []) {}
 
@@ -39,12 +50,13 @@ export class RealStackRoutes {
     if (cluster && this.isStackCluster(cluster[1])) {
       const rest = cluster[2] ?? '/';
       const prefix = `/k8s/clusters/${ cluster[1] }`;
+      const there = cluster[1] === 'local' ? user : downstreamIdentity(user);
 
       if (rest === '/v1' || rest.startsWith('/v1/')) {
-        return this.guarded(ctx, () => this.proxy.steve(ctx, user, rest, prefix));
+        return this.guarded(ctx, () => this.proxy.steve(ctx, there, rest, prefix));
       }
 
-      return this.guarded(ctx, () => this.proxy.kube(ctx, user, rest));
+      return this.guarded(ctx, () => this.proxy.kube(ctx, there, rest));
     }
     if (path.startsWith('/v1/')) {
       const route = steveRoute(path);
@@ -91,9 +103,10 @@ export class RealStackRoutes {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, ctx: RequestContext, user: User, hub: WatchHub): void {
     const cluster = ctx.path.match(CLUSTER_PATH);
     const prefix = cluster ? `/k8s/clusters/${ cluster[1] }` : '';
+    const there = cluster && cluster[1] !== 'local' ? downstreamIdentity(user) : user;
     const upstream = {
       url:     `${ this.proxy.endpoints.steve.replace(/^http/, 'ws') }/v1/subscribe${ ctx.url.search }`,
-      headers: { ...impersonation(user), ...linkHeaders(ctx, prefix) },
+      headers: { ...impersonation(there), ...linkHeaders(ctx, prefix) },
     };
     // A cluster's subscribe is all the stack's; the management cluster's is split by type.
     const isReal = cluster ? () => true : isRealSteveType;

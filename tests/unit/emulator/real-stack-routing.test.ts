@@ -1,5 +1,7 @@
 /** @jest-environment node */
 import { isRealKubePath, isRealSteveType, steveRoute } from '../../emulator/real-stack/routing';
+import { downstreamIdentity } from '../../emulator/real-stack/real-stack-routes';
+import { USERS, User } from '../../emulator/rancher/users';
 import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -70,5 +72,15 @@ describe('--backend real-stack: which requests the real stack answers', () => {
     });
     expect(() => realStackEndpoints({ REAL_STACK_DIR: dir, REAL_STACK_STEVE: 'https://steve.example.com' }, '/nowhere')).toThrow('loopback');
     expect(() => realStackEndpoints({ REAL_STACK_DIR: join(dir, 'none') }, '/nowhere')).toThrow('scripts/real-stack/up');
+  });
+});
+
+describe('--backend real-stack: who a user is in a stand-in downstream cluster', () => {
+  it('passes a user whose rights differ downstream as its own identity there, every other user as itself', () => {
+    const member = USERS.find((u) => u.username === 'member') as User;
+    const viewer = USERS.find((u) => u.username === 'viewer') as User;
+
+    expect(downstreamIdentity(member).id).toBe('downstream:u-m3b9r');
+    expect(downstreamIdentity(viewer)).toBe(viewer);
   });
 });
