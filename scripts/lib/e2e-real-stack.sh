@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The channel specs on the real stack (issue 28): the emulator as in real Rancher mode
+# The channel, pool and rollout specs on the real stack (issue 28): the emulator as in real Rancher mode
 # (scripts/lib/e2e-real-mode.sh: --no-control, no seeded channels or pools) with --backend real-stack,
 # so every Steve and Kubernetes request of the Elemental, Fleet and core types goes to the Steve and
 # API server scripts/real-stack/up started (REAL_STACK_DIR/endpoints.env), and the channel operator
@@ -7,7 +7,7 @@
 # Port: E2E_REAL_STACK_EMULATOR_PORT (default E2E_EMULATOR_PORT + 8, a port no other step of scripts/test takes). Results: test-results/real-stack/.
 # The downstream cluster E2E_REAL_STACK_DOWNSTREAM (default c-m-b3rl1n01, fleet-default/edge-berlin-01) is the stack too: its nodes
 # are kwok nodes and the emulated SUC runs the Plans Fleet applies there as real Jobs (real-stack/stack-downstream.ts).
-# Arguments go to Playwright; without any, the channel specs run.
+# Arguments go to Playwright; without any, the channel, pool and rollout specs run.
 set -euo pipefail
 source "$(dirname "$0")/toolchain.sh"
 cd "$ROOT"
@@ -41,5 +41,7 @@ for arg in "$@"; do
   [ "$arg" = "--" ] || args+=("$arg")
 done
 set -- ${args[@]+"${args[@]}"}
-[ "$#" -gt 0 ] || set -- tests/e2e/channels.spec.ts tests/e2e/channel-sync.spec.ts tests/e2e/sync.spec.ts
+# Without specs: the channel, pool and rollout flows (issue 28's "done when").
+[ "$#" -gt 0 ] || set -- tests/e2e/channels.spec.ts tests/e2e/channel-sync.spec.ts tests/e2e/sync.spec.ts \
+  tests/e2e/pools.spec.ts tests/e2e/pool-detail.spec.ts tests/e2e/rollout.spec.ts tests/e2e/node-rollout.spec.ts
 E2E_REAL_STACK=1 E2E_BASE_URL="$url" E2E_DASHBOARD_PREFIX='' E2E_RESULTS_DIR="$results" scripts/e2e-rancher/test.sh "$@"
