@@ -30,3 +30,14 @@ export function deleting(answer: Answer): boolean {
 export function conditionTrue(answer: Answer, type: string): boolean {
   return (kube(answer).status?.conditions ?? []).some((c) => c.type === type && c.status === 'True');
 }
+
+/** What a step learns (RequestStep.learn): `value` under `key`, when the answer gave one. */
+export function learnt(key: string, value: unknown): Record<string, string> {
+  return typeof value === 'string' && value ? { [key]: value } : {};
+}
+
+/** A Steve list's revision, learnt under `key` for a watch of that type (Steve's SQL cache holds a revision per type). */
+export const revisionAs = (key: string) => (answer: Answer): Record<string, string> => learnt(key, (answer.body as { revision?: unknown } | null)?.revision);
+
+/** An object's resourceVersion, learnt under `key` (a PUT's, or a watch of that object from it). */
+export const resourceVersionAs = (key: string) => (answer: Answer): Record<string, string> => learnt(key, (answer.body as { metadata?: { resourceVersion?: unknown } } | null)?.metadata?.resourceVersion);

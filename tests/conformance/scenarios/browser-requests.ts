@@ -3,7 +3,7 @@
 // (`pagesize=100000&exclude=metadata.managedFields`), its find by id, its creates on a namespace's
 // path, its paginated pools list and the re-list from a revision, the counts and schemas, and one
 // watch of each type the pages subscribe to, in each mode and from each type's own list revision.
-import { Answer } from './answers';
+import { resourceVersionAs, revisionAs } from './answers';
 import {
   Comparison, RequestStep, SCENARIO_LABEL, Scenario, Step
 } from '../scenario';
@@ -27,20 +27,6 @@ const labels = (more: Record<string, string> = {}) => ({ [SCENARIO_LABEL]: NAME,
 const metadata = (name: string, more: Record<string, string> = {}) => ({
   name, namespace: NS, labels: labels(more)
 });
-
-/** A list's revision, learnt under `key` for a watch of that type (Steve's SQL cache holds a revision per type). */
-const revisionAs = (key: string) => (answer: Answer): Record<string, string> => {
-  const revision = (answer.body as { revision?: unknown } | null)?.revision;
-
-  return typeof revision === 'string' && revision ? { [key]: revision } : {};
-};
-
-/** An object's resourceVersion, learnt under `key` for the PUT that follows. */
-const resourceVersionAs = (key: string) => (answer: Answer): Record<string, string> => {
-  const version = (answer.body as { metadata?: { resourceVersion?: unknown } } | null)?.metadata?.resourceVersion;
-
-  return typeof version === 'string' ? { [key]: version } : {};
-};
 
 function get(path: string, compare: Comparison, learn?: RequestStep['learn'], settleMs?: number): RequestStep {
   return {

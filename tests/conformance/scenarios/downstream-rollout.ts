@@ -6,7 +6,7 @@
 // the emulator's client of the API server (tests/emulator/real-stack/real-suc.ts). Replayed against
 // the plain emulator (its SUC, tests/emulator/suc, and rancher/downstream.ts).
 import { Comparison, RequestStep, SCENARIO_LABEL, Scenario } from '../scenario';
-import { Answer } from './answers';
+import { Answer, learnt, revisionAs } from './answers';
 
 const NAME = 'downstream-rollout';
 const POOL = 'conf-rollout';
@@ -37,10 +37,6 @@ const items = (answer: Answer): SteveItem[] => {
 
   return Array.isArray(data) ? data as SteveItem[] : [];
 };
-/** What a step learns: `name` under `key`, when the answer gave one. */
-const learnt = (key: string, name: string | undefined): Record<string, string> => (name ? { [key]: name } : {});
-/** A list's revision, learnt under `key` for a watch. */
-const revisionAs = (key: string) => (answer: Answer) => learnt(key, (answer.body as { revision?: string } | null)?.revision);
 const trueCondition = (item: SteveItem, type: string) => (item.status?.conditions ?? []).some((c) => c.type === type && c.status === 'True');
 
 function get(path: string, compare: Comparison, options: Pick<RequestStep, 'learn'> & { until?: (answer: Answer) => boolean } = {}): RequestStep {

@@ -3,7 +3,7 @@
 // by namespace and id from that read's revision until the operator answers, then stops the watch;
 // the shell's findAll reads every changelog and watches the type with and without a revision.
 // No operator runs on the stack, so nothing answers the object here: Steve's own answers are recorded.
-import { Answer } from './answers';
+import { resourceVersionAs, revisionAs } from './answers';
 import { RequestStep, SCENARIO_LABEL, Scenario } from '../scenario';
 
 const NAME = 'steve-changelogs';
@@ -11,13 +11,6 @@ const NS = 'fleet-default';
 const TYPE = 'elemental.cattle.io.managedoschangelog';
 const PATH = `/v1/${ TYPE }s`;
 const CHANGELOG = 'conf-c-v1-0-0-0a1b2c3d';
-
-const revisionAs = (key: string) => (answer: Answer): Record<string, string> => {
-  const body = answer.body as { revision?: unknown; metadata?: { resourceVersion?: unknown } } | null;
-  const revision = body?.revision ?? body?.metadata?.resourceVersion;
-
-  return typeof revision === 'string' && revision ? { [key]: revision } : {};
-};
 
 function get(path: string, learn: RequestStep['learn'], compare: RequestStep['compare']): RequestStep {
   return {
@@ -74,7 +67,7 @@ export const steveChangelogs: Scenario = {
       },
     },
     // Read once the emulator's operator has answered the object (its status), so the watch from this revision sees no change.
-    { ...get(`${ PATH }/${ NS }/${ CHANGELOG }?exclude=metadata.managedFields`, revisionAs('object'), 'object'), settleMs: 1000 },
+    { ...get(`${ PATH }/${ NS }/${ CHANGELOG }?exclude=metadata.managedFields`, resourceVersionAs('object'), 'object'), settleMs: 1000 },
     {
       watch: {
         user:      'admin',
