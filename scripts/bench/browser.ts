@@ -68,6 +68,8 @@ interface NavTiming {
   domMs: number;
   /** Painted milestones on the way, by condition name. */
   milestones: Record<string, number>;
+  /** The page's User Timing marks made during the navigation (the latest of each name), from the push. */
+  marks: Record<string, number>;
 }
 
 interface KeyTiming {
@@ -215,12 +217,18 @@ function installProbe(debounceMs: number): void {
       const paintAt = await nextPaint();
       const times = await Promise.all(painted);
       const result: NavTiming = {
-        ms: paintAt - start, domMs: domAt - start, milestones: {}
+        ms: paintAt - start, domMs: domAt - start, milestones: {}, marks: {}
       };
 
       milestones.forEach((name, i) => {
         result.milestones[name] = times[i] - start;
       });
+      for (const entry of performance.getEntriesByType('mark')) {
+        if (entry.startTime >= start) {
+          result.marks[entry.name] = entry.startTime - start;
+        }
+      }
+      performance.clearMarks();
 
       return result;
     },
