@@ -135,6 +135,9 @@ async function watch(target: Target, step: WatchStep, state: RunState): Promise<
   });
   for (const message of step.watch.subscribe) {
     socket.send(JSON.stringify(subscribeMessage(message, step, state)));
+    if (step.watch.messageGapMs) {
+      await wait(step.watch.messageGapMs * (target.waitScale ?? 1));
+    }
   }
   await wait(500 * (target.waitScale ?? 1));
   const during: RequestExchange[] = [];

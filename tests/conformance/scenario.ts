@@ -103,6 +103,12 @@ export interface WatchStep {
      * downstream cluster has objects of its own seed).
      */
     eventsBy?: 'id' | 'type';
+    /**
+     * Wait this long after each message: a stop sent while real Steve still starts the watch it stops
+     * may answer `resource.error` "context canceled" (its cache for the type waited on a canceled
+     * context), which a person's stop, sent long after the start, never meets.
+     */
+    messageGapMs?: number;
   };
   during: RequestStep[];
   /** How long to listen after the last step. */

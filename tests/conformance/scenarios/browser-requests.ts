@@ -210,6 +210,7 @@ export const browserRequests: Scenario = {
             resourceType: 'elemental.cattle.io.managedosversion', mode: 'resource.changes', debounceMs: 100, resourceVersion: '{name:versions}', stop: true
           },
         ],
+        messageGapMs: 500,
       },
       during:    [],
       collectMs: 1000,

@@ -43,6 +43,7 @@ export const steveChangelogs: Scenario = {
             resourceType: TYPE, resourceVersion: '{name:list}', stop: true
           },
         ],
+        messageGapMs: 500,
       },
       during:    [],
       collectMs: 1000,
@@ -79,6 +80,7 @@ export const steveChangelogs: Scenario = {
             resourceType: TYPE, namespace: NS, id: CHANGELOG, resourceVersion: '{name:object}', stop: true
           },
         ],
+        messageGapMs: 500,
       },
       during: [{
         compare: 'status',
