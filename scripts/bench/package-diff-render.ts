@@ -1,9 +1,7 @@
 // The package diff's own render on the large compare's warm visits, set beside diff2html's render of
 // the same two package lists ("naive ÷ ours" in the benchmark's table).
+import { PACKAGE_DIFF_CREATED } from '../../pkg/os-upgrades/components/compare/render-marks';
 import type { BrowserResults } from './browser';
-
-/** The User Timing mark the package diff makes when it is created (pkg/os-upgrades/components/compare/render-marks.ts). */
-const PACKAGE_DIFF_CREATED = 'os-upgrades:package-diff:created';
 
 /**
  * Side by side with the naive render: our package diff's own render, from the component's creation
