@@ -1,11 +1,14 @@
 // `--request-log FILE`: every distinct Steve and Kubernetes request the emulator answers, and every
 // distinct `/v1/subscribe` message, one JSON line each, so that tests/conformance/coverage.ts can
-// check that the recordings of the real programs cover what the browser asked. Plumbing: it imitates
-// no real system.
+// check that the recordings of the real programs cover what the browser asked. It imitates no real
+// system; the paths it logs are the ones Rancher hands to Steve and the Kubernetes API, and to a
+// downstream cluster's proxy (rancher/rancher pkg/multiclustermanager/routes.go: /v1, /api, /apis,
+// /k8s/clusters/<id>), and the messages are those rancher/steve pkg/server reads on /v1/subscribe
+// (rancher/apiserver pkg/subscribe/handler.go).
 
 import fs from 'fs';
 
-/** Paths the real programs would answer: Steve (/v1), the Kubernetes API (/api, /apis) and a downstream cluster's proxy. */
+/** Paths the real programs would answer (rancher/rancher pkg/multiclustermanager/routes.go): Steve (/v1), the Kubernetes API (/api, /apis) and a downstream cluster's proxy. */
 const API_PATH = /^\/(v1(\/|$)|api(\/|$)|apis(\/|$)|k8s\/clusters\/)/;
 
 export type LoggedRequest =
