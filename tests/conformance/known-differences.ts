@@ -90,5 +90,5 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   'browser-requests#44': FLEET_BUNDLE_SPEC,
   'browser-requests#40': ONLY_EXTENSION_SCHEMAS,
   'browser-requests#41': ONLY_EXTENSION_SCHEMAS,
-  'browser-requests#49': NO_OPERATOR_VERSION_DELETE,
+  'browser-requests#50': NO_OPERATOR_VERSION_DELETE,
 };

@@ -215,6 +215,26 @@ export const browserRequests: Scenario = {
       during:    [],
       collectMs: 1000,
     },
+    // A watch the shell opens without a revision (its list gave none, or its revision was too old) and
+    // the channels' resource.changes from their list's revision: which of these a run makes depends on timing.
+    {
+      watch: {
+        user:      'admin',
+        subscribe: [
+          { resourceType: 'elemental.cattle.io.managedosimage' },
+          { resourceType: 'elemental.cattle.io.managedosversion' },
+          { resourceType: 'elemental.cattle.io.managedosversion', selector: `${ CHANNEL_LABEL }=${ CHANNEL }` },
+          {
+            resourceType: 'elemental.cattle.io.managedosversionchannel', mode: 'resource.changes', debounceMs: 100, resourceVersion: '{name:channels}'
+          },
+          { resourceType: 'fleet.cattle.io.bundle' },
+          { resourceType: 'fleet.cattle.io.cluster' },
+        ],
+        messageGapMs: 500,
+      },
+      during:    [],
+      collectMs: 1000,
+    },
     remove(`${ IMAGES }/${ NS }/${ POOL }`),
     remove(`${ VERSIONS }/${ NS }/${ VERSION }`),
     remove(`${ CHANNELS }/${ NS }/${ CHANNEL }`),

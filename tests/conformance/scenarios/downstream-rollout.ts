@@ -174,10 +174,17 @@ export const downstreamRollout: Scenario = {
     log('failed-pod'),
     get(`${ V1 }/upgrade.cattle.io.plans/cattle-system`, 'downstream-plans'),
     get(`${ V1 }/nodes`, 'downstream-nodes'),
-    // The node table watches the Jobs without a revision when their list gave none (api/downstream.ts).
+    // The node table watches the Jobs and the Plans without a revision when their list gave none
+    // (api/downstream.ts); the Nodes' list always has one here, and their late changes would race the watch.
     {
       watch: {
-        user: 'admin', path: `${ V1 }/subscribe`, subscribe: [{ resourceType: 'batch.job', namespace: 'cattle-system' }], eventsBy: 'type'
+        user:      'admin',
+        path:      `${ V1 }/subscribe`,
+        subscribe: [
+          { resourceType: 'batch.job', namespace: 'cattle-system' },
+          { resourceType: 'upgrade.cattle.io.plan', namespace: 'cattle-system' },
+        ],
+        eventsBy: 'type'
       },
       during: [{
         compare: 'status',
@@ -185,7 +192,8 @@ export const downstreamRollout: Scenario = {
           user: 'admin', method: 'DELETE', path: `/v1/elemental.cattle.io.managedosimages/fleet-default/${ POOL }`
         }
       }],
-      collectMs: 500,
+      // Fleet's agent removes the Plan, and the Jobs with it, seconds after the pool goes.
+      collectMs: 5000,
     },
   ],
 };

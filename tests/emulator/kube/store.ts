@@ -39,6 +39,8 @@ export interface StoreEvent {
   action: ChangeAction;
   /** The object after the change; for `remove`, the last state. */
   object: KubeObject;
+  /** For `change`, the object before it. */
+  previous?: KubeObject;
   revision: number;
 }
 
@@ -180,7 +182,7 @@ export class ObjectStore {
     this.labels.add(type, stored);
     this.indexOwners(type, key, stored, true);
     this.emit({
-      type, action, object: clone(object), revision: Number(object.metadata.resourceVersion)
+      type, action, object: clone(object), previous: action === 'change' ? previous : undefined, revision: Number(object.metadata.resourceVersion)
     });
   }
 

@@ -13,6 +13,7 @@ import { VIRTUAL_TYPES, steveSchemas } from './schemas';
 import { PUBLIC_SETTINGS, RANCHER_VERSION } from '../rancher/seed';
 import { parseRancherVersion } from '../rancher/rancher-version';
 import { listSummary } from './list-summary';
+import { itemCount } from './counts';
 import { checkCsrf } from '../rancher/sessions';
 import {
   PresentOptions, excludeFields, fromSteve, steveView, toSteve
@@ -154,21 +155,14 @@ export class SteveApi {
     return sendJson(ctx, 200, this.collection(ctx, type.id, items.map((s) => toSteve(type, s, ctx.base, anonymous)), false));
   }
 
-  counts(base: string): JsonObject {
+  /** The `count` object (steve/counts.ts), of every type or of those given. */
+  counts(base: string, types?: string[]): JsonObject {
     const counts: JsonObject = {};
 
     for (const type of this.emulator.types.served()) {
-      const items = this.emulator.store.list(type.id);
-      const namespaces: Record<string, { count: number }> = {};
-
-      for (const item of items) {
-        if (item.metadata.namespace) {
-          namespaces[item.metadata.namespace] = { count: (namespaces[item.metadata.namespace]?.count ?? 0) + 1 };
-        }
+      if (!types || types.includes(type.id)) {
+        counts[type.id] = itemCount(this.emulator.store.list(type.id));
       }
-      counts[type.id] = {
-        summary: { count: items.length }, namespaces, revision: String(this.emulator.store.revision)
-      };
     }
 
     return {

@@ -15,6 +15,7 @@ import { KubeObject, ObjectStore, StoreEvent } from '../kube/store';
 import { steveId, toSteve } from './steve-format';
 import { Actor } from '../rancher/users';
 import { requestLog } from '../core/request-log';
+import { COUNTS_DEBOUNCE_MS, changesCount } from './counts';
 
 export interface WatchEnvironment {
   store: ObjectStore;
@@ -22,8 +23,8 @@ export interface WatchEnvironment {
   storedType(name: string): ResourceType | undefined;
   /** Types Steve can watch that are not stored objects (schema, count, userpreference…). */
   isVirtualType(name: string): boolean;
-  /** The current `count` object, pushed on every change. */
-  counts(base: string): JsonObject;
+  /** The `count` object, of every type or of those given (steve/counts.ts). */
+  counts(base: string, types?: string[]): JsonObject;
   serverVersion: string;
   pingMs: number;
   /** Steve's SQL cache is on (the ui-sql-cache feature): a watch without a revision starts from now. */
@@ -50,6 +51,8 @@ interface ActiveWatch extends Subscription {
   notifiedOnce?: boolean;
   /** The revision of the last change seen (debouncer.go `latestRV`). */
   changedAt?: number;
+  /** A count watch's state (steve/counts.ts): when it started, whether it sent a count, the types changed since. */
+  count?: { startedAt: number; sentOnce: boolean; changed: Set<string> };
 }
 
 function keyOf(sub: Subscription): string {
@@ -87,7 +90,6 @@ export class SteveSubscription {
   private readonly watches = new Map<string, ActiveWatch>();
   private readonly unsubscribe: () => void;
   private readonly ping: NodeJS.Timeout;
-  private countTimer?: NodeJS.Timeout;
 
   constructor(private readonly ws: SubscriberSocket, private readonly env: WatchEnvironment, private readonly actor: Actor, private readonly base: string) {
     this.unsubscribe = env.store.subscribe((event) => this.onStoreEvent(event));
@@ -100,7 +102,6 @@ export class SteveSubscription {
   private close(): void {
     this.unsubscribe();
     clearInterval(this.ping);
-    clearTimeout(this.countTimer);
     for (const watch of this.watches.values()) {
       clearTimeout(watch.pending);
     }
@@ -220,6 +221,11 @@ export class SteveSubscription {
       ...sub, type, labelSelector
     };
 
+    if (sub.resourceType === 'count') {
+      watch.count = {
+        startedAt: Date.now(), sentOnce: false, changed: new Set()
+      };
+    }
     this.watches.set(keyOf(sub), watch);
     this.send({
       name: 'resource.start', ...header(sub), data: NO_OBJECT
@@ -301,17 +307,30 @@ export class SteveSubscription {
         this.deliver(watch, event.action, event.object, event.revision);
       }
     }
-    if ([...this.watches.values()].some((w) => w.resourceType === 'count') && !this.countTimer) {
-      this.countTimer = setTimeout(() => {
-        this.countTimer = undefined;
-        for (const watch of this.watches.values()) {
-          if (watch.resourceType === 'count') {
-            this.send({
-              name: 'resource.change', ...header(watch), revision: String(this.env.store.revision), data: this.env.counts(this.base)
-            });
-          }
-        }
-      }, 500);
+    for (const watch of this.watches.values()) {
+      if (watch.count && changesCount(event)) {
+        this.countChanged(watch, event.type);
+      }
+    }
+  }
+
+  /** rancher/steve pkg/resources/counts/buffer.go: the first count at once, later ones merged on a 5 s ticker from the watch's start. */
+  private countChanged(watch: ActiveWatch, type: string): void {
+    const count = watch.count as NonNullable<ActiveWatch['count']>;
+    const sendChanged = () => {
+      watch.pending = undefined;
+      this.send({
+        name: 'resource.change', ...header(watch), revision: String(this.env.store.revision), data: this.env.counts(this.base, [...count.changed])
+      });
+      count.changed.clear();
+    };
+
+    count.changed.add(type);
+    if (!count.sentOnce) {
+      count.sentOnce = true;
+      sendChanged();
+    } else if (!watch.pending) {
+      watch.pending = setTimeout(sendChanged, COUNTS_DEBOUNCE_MS - ((Date.now() - count.startedAt) % COUNTS_DEBOUNCE_MS));
     }
   }
 }
