@@ -18,6 +18,9 @@ export interface FileCache {
 const FILES_DB = 'os-upgrades-changelog-files';
 const INDEX_DB = 'os-upgrades-changelog-index';
 
+/** The databases the file cache keeps across sessions. */
+export const CACHE_DATABASES = [FILES_DB, INDEX_DB];
+
 /**
  * Writes the recency of entries that are still in the index, in one transaction: an entry another
  * session (or tab) cleared or evicted meanwhile is not put back.
