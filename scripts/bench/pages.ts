@@ -226,6 +226,14 @@ async function freshTab(context: BrowserContext): Promise<{ page: Page; cdp: CDP
 
   page.setDefaultTimeout(TIMEOUT_MS);
   page.on('pageerror', (error) => log(`page error: ${ error.message }`));
+  // A page cancels requests as it goes (ERR_ABORTED); any other failure is the server's or the connection's.
+  page.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText ?? '';
+
+    if (!error.includes('ERR_ABORTED')) {
+      log(`request failed: ${ request.url().slice(0, 200) } ${ error }`);
+    }
+  });
   await page.goto('/home');
   await page.waitForFunction(() => !!(document.querySelector('#app') as unknown as { __vue_app__?: unknown } | null)?.__vue_app__);
   await page.waitForSelector('main');

@@ -43,7 +43,11 @@ export interface HttpsListener {
 export function listenHttps(emulatorServer: EmulatorServer, port: number, host: string, certificate = selfSignedCertificate()): Promise<HttpsListener> {
   // The compatibility API's request and response have the members the handlers use (headers,
   // url, method, statusCode, setHeader, end, socket); HTTP/1.1 requests get node's http ones.
-  const server = http2.createSecureServer({ ...certificate, allowHTTP1: true }, (req, res) => {
+  // Node refuses a session's new streams (ENHANCE_YOUR_CALM, Chromium's ERR_HTTP2_PROTOCOL_ERROR)
+  // once it buffers more than maxSessionMemory (10 MB by default): a build that lists 20,000
+  // versions (43 MB) lost its next requests. Rancher's Go server (golang.org/x/net/http2 server.go)
+  // has no such cap; its streams wait on flow control.
+  const server = http2.createSecureServer({ ...certificate, allowHTTP1: true, maxSessionMemory: 1024 }, (req, res) => {
     emulatorServer.onRequest(req as unknown as http.IncomingMessage, res as unknown as http.ServerResponse);
   });
 
