@@ -47,7 +47,9 @@ export function listenHttps(emulatorServer: EmulatorServer, port: number, host: 
   // once it buffers more than maxSessionMemory (10 MB by default): a build that lists 20,000
   // versions (43 MB) lost its next requests. Rancher's Go server (golang.org/x/net/http2 server.go)
   // has no such cap; its streams wait on flow control.
-  const server = http2.createSecureServer({ ...certificate, allowHTTP1: true, maxSessionMemory: 1024 }, (req, res) => {
+  const server = http2.createSecureServer({
+    ...certificate, allowHTTP1: true, maxSessionMemory: 1024
+  }, (req, res) => {
     emulatorServer.onRequest(req as unknown as http.IncomingMessage, res as unknown as http.ServerResponse);
   });
 
