@@ -5,6 +5,9 @@ import { channelSync, ChannelSyncState } from './channel-sync';
 
 export type SyncState = ChannelSyncState;
 
+/** Rows per page of the channels table: a fleet of hundreds of channels draws a page of them. */
+export const CHANNEL_PAGE_SIZE = 50;
+
 export interface ChannelRow {
   id: string;
   name: string;

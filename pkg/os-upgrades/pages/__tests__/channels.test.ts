@@ -3,6 +3,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import ChannelsPage from '../channels.vue';
 import { TYPE } from '../../config';
+import { CHANNEL_PAGE_SIZE } from '../../domain';
 import { channelVersions } from '../../../../tests/support/fixtures';
 import { mountGlobals, shellStore } from '../../components/common/__tests__/helpers';
 
@@ -63,7 +64,8 @@ function mountWith(channels: unknown[] | Error, versions: unknown[] = []) {
           'router-link': { props: ['to'], template: '<a :data-to="JSON.stringify(to)"><slot /></a>' },
           // The shell's table needs the whole shell store; this one renders the cells it is given.
           SortableTable: {
-            props:    ['rows', 'headers'],
+            name:     'SortableTable',
+            props:    ['rows', 'headers', 'paging', 'rowsPerPage'],
             template: `<table><tr v-for="row in rows" :key="row.id" class="row"><td v-for="col in headers" :key="col.name" :class="'cell-' + col.name"><slot :name="'cell:' + col.name" :row="row">{{ row[col.value] }}</slot></td></tr></table>`,
           },
         },
@@ -209,6 +211,17 @@ describe('channels page', () => {
     expect(wrapper.find('.cell-type').text()).toBe('<img src=x onerror=alert(1)>');
     expect(wrapper.find('.cell-source').text()).toBe('image: javascript:alert(1)');
     expect(wrapper.find('.cell-source a').exists()).toBe(false);
+  });
+
+  it('draws the channels a page at a time, so a fleet of hundreds of channels costs what a page costs', async() => {
+    const { wrapper } = mountWith(Array.from({ length: 120 }, (_, i) => channel(`channel-${ String(i).padStart(3, '0') }`)));
+
+    await flushPromises();
+    const table = wrapper.findComponent({ name: 'SortableTable' });
+
+    expect(table.props('rows')).toHaveLength(120);
+    expect(table.props('paging')).toBe(true);
+    expect(table.props('rowsPerPage')).toBe(CHANNEL_PAGE_SIZE);
   });
 
   it('says when there is no channel', async() => {
