@@ -103,7 +103,9 @@ test.describe('the operator and Fleet', () => {
   test('a ManagedOSImage write moves through Fleet\'s conditions to Ready', async() => {
     const channel = await seed.channel({ fixture: 'sl-micro-6.1-base' });
     const cluster = await targetCluster(seed);
-    const name = await seed.pool('e2e-rollout', { managedOSVersionName: channel.version(BASE.newest), clusterTargets: cluster.targets });
+    // 3.9, not the newest: no node can boot 3.12 (its image label is 64 characters, emulator/suc/nodes.ts),
+    // and a node that tried stays down, cordoned, for every test after this one on its cluster.
+    const name = await seed.pool('e2e-rollout', { managedOSVersionName: channel.version(BASE.middle), clusterTargets: cluster.targets });
     const messages = new Set<string>();
     const ready = async() => {
       const image = await seed.get(POOL_TYPE, name);
