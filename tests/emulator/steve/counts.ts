@@ -6,7 +6,7 @@
 
 import { JsonObject } from '../core/json';
 import { KubeObject, StoreEvent } from '../kube/store';
-import { summarize } from './summary';
+import { ObjectState, summarize } from './summary';
 
 /** buffer.go `debounceDuration`. */
 export const COUNTS_DEBOUNCE_MS = 5000;
@@ -18,8 +18,7 @@ interface CountSummary {
   transitioning: number;
 }
 
-function add(into: CountSummary, object: KubeObject): void {
-  const { error, transitioning } = summarize(object);
+function add(into: CountSummary, { error, transitioning }: ObjectState): void {
   // counts.go `simpleState`: only errors and transitions are states a count keeps.
   const state = error ? 'error' : transitioning ? 'in-progress' : '';
 
@@ -60,14 +59,15 @@ export function itemCount(items: KubeObject[]): JsonObject {
   const namespaces = new Map<string, CountSummary>();
 
   for (const item of items) {
-    add(summary, item);
+    const state = summarize(item);
     const namespace = item.metadata.namespace;
 
+    add(summary, state);
     if (namespace) {
       if (!namespaces.has(namespace)) {
         namespaces.set(namespace, empty());
       }
-      add(namespaces.get(namespace) as CountSummary, item);
+      add(namespaces.get(namespace) as CountSummary, state);
     }
   }
   const out: JsonObject = { summary: withoutZeros(summary) };

@@ -47,12 +47,12 @@ interface ActiveWatch extends Subscription {
   type?: ResourceType;
   labelSelector: LabelSelector;
   pending?: NodeJS.Timeout;
-  /** The debouncer's state: the first change is notified at once, later ones at most every debounceMs. */
+  /** The debouncer's state (resource.changes and count watches): the first change is notified at once, later ones held. */
   notifiedOnce?: boolean;
   /** The revision of the last change seen (debouncer.go `latestRV`). */
   changedAt?: number;
-  /** A count watch's state (steve/counts.ts): when it started, whether it sent a count, the types changed since. */
-  count?: { startedAt: number; sentOnce: boolean; changed: Set<string> };
+  /** A count watch's state (steve/counts.ts): when it started, the types changed since its last count. */
+  count?: { startedAt: number; changed: Set<string> };
 }
 
 function keyOf(sub: Subscription): string {
@@ -222,9 +222,7 @@ export class SteveSubscription {
     };
 
     if (sub.resourceType === 'count') {
-      watch.count = {
-        startedAt: Date.now(), sentOnce: false, changed: new Set()
-      };
+      watch.count = { startedAt: Date.now(), changed: new Set() };
     }
     this.watches.set(keyOf(sub), watch);
     this.send({
@@ -307,10 +305,10 @@ export class SteveSubscription {
         this.deliver(watch, event.action, event.object, event.revision);
       }
     }
-    for (const watch of this.watches.values()) {
-      if (watch.count && changesCount(event)) {
-        this.countChanged(watch, event.type);
-      }
+    const countWatches = [...this.watches.values()].filter((watch) => watch.count);
+
+    if (countWatches.length && changesCount(event)) {
+      countWatches.forEach((watch) => this.countChanged(watch, event.type));
     }
   }
 
@@ -326,8 +324,8 @@ export class SteveSubscription {
     };
 
     count.changed.add(type);
-    if (!count.sentOnce) {
-      count.sentOnce = true;
+    if (!watch.notifiedOnce) {
+      watch.notifiedOnce = true;
       sendChanged();
     } else if (!watch.pending) {
       watch.pending = setTimeout(sendChanged, COUNTS_DEBOUNCE_MS - ((Date.now() - count.startedAt) % COUNTS_DEBOUNCE_MS));
