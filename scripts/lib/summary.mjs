@@ -19,19 +19,17 @@ function firstLine(text = '') {
   return text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).find(Boolean) ?? '';
 }
 
-function playwrightFailures(report) {
-  return (report.suites ?? []).flatMap(function failures(suite, _, __, titles = []) {
+/** Each failed Playwright spec as "file:line › describe › title: first line of its error", through nested describe blocks. */
+function playwrightFailures(suites = [], titles = []) {
+  return suites.flatMap((suite) => {
     const path = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+    const failed = (suite.specs ?? []).filter((spec) => spec.tests?.some((t) => t.status === 'unexpected')).map((spec) => {
+      const error = spec.tests.flatMap((t) => t.results ?? []).map((r) => r.error?.message).find(Boolean);
 
-    return [
-      ...(suite.specs ?? []).filter((spec) => spec.tests?.some((t) => t.status === 'unexpected')).map((spec) => {
-        const results = spec.tests.flatMap((t) => t.results ?? []);
-        const error = results.map((r) => r.error?.message).find(Boolean);
+      return `${ spec.file }:${ spec.line } › ${ [...path, spec.title].join(' › ') }: ${ firstLine(error) }`;
+    });
 
-        return `${ spec.file }:${ spec.line } › ${ [...path, spec.title].join(' › ') }: ${ firstLine(error) }`;
-      }),
-      ...(suite.suites ?? []).flatMap((child) => failures(child, 0, [], path)),
-    ];
+    return [...failed, ...playwrightFailures(suite.suites, path)];
   });
 }
 
@@ -69,7 +67,7 @@ for (const file of process.argv.slice(2)) {
   if ('numPassedTests' in report) { // jest
     counts = [report.numPassedTests, report.numFailedTests, report.numPendingTests, [], jestFailures(report)];
   } else if (report.stats) { // playwright
-    counts = [report.stats.expected + report.stats.flaky, report.stats.unexpected, report.stats.skipped, skipReasons(report), playwrightFailures(report)];
+    counts = [report.stats.expected + report.stats.flaky, report.stats.unexpected, report.stats.skipped, skipReasons(report), playwrightFailures(report.suites)];
   } else if (Array.isArray(report.uncovered)) { // tests/conformance/coverage.ts: one check
     counts = [report.uncovered.length ? 0 : 1, report.uncovered.length ? 1 : 0, 0, report.uncovered.map((u) => `not recorded: ${ u.kind }`), []];
   } else {
