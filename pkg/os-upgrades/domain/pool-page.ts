@@ -15,7 +15,7 @@ export interface PoolPageRequest {
 }
 
 /** Rows per page of the pools table. */
-export const POOL_PAGE_SIZE = 50;
+export const POOL_PAGE_SIZE = 25;
 
 /** The table's columns that sort by a field Steve can sort on. */
 const SORT_FIELDS: Record<string, PoolSortField> = { name: 'metadata.name', namespace: 'metadata.namespace' };

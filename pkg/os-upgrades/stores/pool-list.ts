@@ -4,7 +4,7 @@
 // the stored selectors choose from through the channel versions store (kept current by its watch).
 import { toRaw } from 'vue';
 import {
-  applyWithdrawals, firstPoolPage, FleetCluster, FleetGroup, OSVersion, overlapsByPool, readPool
+  applyWithdrawals, firstPoolPage, FleetCluster, FleetGroup, OSVersion, overlapsByPool, readPool, samePoolPage
 } from '../domain';
 import type { ShellStore } from '../types/shell-store';
 import { errorMessage, findAll } from '../api/resources';
@@ -163,6 +163,41 @@ export interface PoolListPage {
  * shown without a request. `opt.force` reads everything again (after a websocket reconnect).
  */
 export async function loadPoolListPage(shell: ShellStore, opt: { force?: boolean } = {}): Promise<PoolListPage> {
+  const page = await readPoolListPage(shell, opt);
+
+  keptPage = page.error ? undefined : page;
+
+  return page;
+}
+
+// What the pools list last read, for its next visit (see keptPoolListPage); forgotten at logout (stores/reset.ts).
+let keptPage: PoolListPage | undefined;
+let keptEveryPool: unknown[] = [];
+// The paged list's own `pools`, one array: a read that finds the same lists returns the same object.
+const NO_POOLS: unknown[] = [];
+
+/**
+ * The lists the pools list read last, while the stores still hold them: the shell's live lists and
+ * the channel list store's, kept current by their watches, so a warm visit draws them at once and
+ * only replaces them if its read finds other lists. Undefined before a read, after a failed one,
+ * and after a logout.
+ */
+export function keptPoolListPage(): PoolListPage | undefined {
+  // Paged, the page starts at the first page: kept only while the pool page store shows it.
+  return keptPage?.paged && !samePoolPage(usePoolPageStore().request, firstPoolPage()) ? undefined : keptPage;
+}
+
+/** Every pool as loadPoolsOnly last read it ([] before), with keptPoolListPage. */
+export function keptPools(): unknown[] {
+  return keptPoolListPage() ? keptEveryPool : [];
+}
+
+export function forgetPoolListPage(): void {
+  keptPage = undefined;
+  keptEveryPool = [];
+}
+
+async function readPoolListPage(shell: ShellStore, opt: { force?: boolean }): Promise<PoolListPage> {
   try {
     const optional = (type: string) => findAll(shell, type, opt).catch(() => [] as unknown[]);
     const paged = poolPagingEnabled(shell);
@@ -176,7 +211,7 @@ export async function loadPoolListPage(shell: ShellStore, opt: { force?: boolean
     channelList = channelObjects;
 
     return {
-      pools: paged ? [] : pools, paged, channelObjects, clusters, groups, error: ''
+      pools: paged ? NO_POOLS : pools, paged, channelObjects, clusters, groups, error: ''
     };
   } catch (e) {
     return {
@@ -238,5 +273,9 @@ export async function loadPoolsPinnedTo(shell: ShellStore, namespace: string, na
 
 /** The pools alone, for pages that only say which pool runs an image; [] when they cannot be read. */
 export async function loadPoolsOnly(shell: ShellStore): Promise<unknown[]> {
-  return findAll(shell, TYPE.IMAGE).catch(() => [] as unknown[]);
+  const pools = await findAll(shell, TYPE.IMAGE).catch(() => [] as unknown[]);
+
+  keptEveryPool = pools;
+
+  return pools;
 }

@@ -15,6 +15,7 @@ import { useOperatorStore } from './operator';
 import { usePoolFormStore } from './pool-form';
 import { usePoolApprovalStore } from './pool-approval';
 import { usePoolPageStore } from './pool-page';
+import { forgetPoolListPage } from './pool-list';
 import { usePinnedVersionsStore } from './pinned-versions';
 import { useSelectorDraftStore } from './selector-draft';
 import { browserPath } from './text-drafts';
@@ -44,6 +45,7 @@ export function resetStores(): void {
   useChannelVersionsStore().reset();
   useChannelListStore().reset();
   usePoolPageStore().reset();
+  forgetPoolListPage();
   usePinnedVersionsStore().reset();
   useChannelCountsStore().$reset();
   useImageSearchStore().$reset();

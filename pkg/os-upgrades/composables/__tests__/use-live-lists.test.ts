@@ -29,19 +29,47 @@ function shellStore() {
   };
 }
 
-function mountPage(shell: ShellStore, read: (opt: { force?: boolean }) => Promise<Names>) {
+function mountPage(shell: ShellStore, read: (opt: { force?: boolean }) => Promise<Names>, kept?: Names) {
   let live: LiveLists<Names> | undefined;
+  let renders = 0;
   const Page = defineComponent({
     setup() {
-      live = useLiveLists<Names>({ names: [], error: '' });
+      live = useLiveLists<Names>({ names: [], error: '' }, kept);
       live.readLists(shell, read);
 
-      return () => h('p', live?.loading.value ? 'loading' : (live?.lists.value.names ?? []).join(','));
+      return () => {
+        renders++;
+
+        return h('p', live?.loading.value ? 'loading' : (live?.lists.value.names ?? []).join(','));
+      };
     },
   });
   const wrapper = mount(Page);
 
-  return { wrapper, live: () => live as LiveLists<Names> };
+  return {
+    wrapper, live: () => live as LiveLists<Names>, renders: () => renders
+  };
+}
+
+type FrameCallback = (time: number) => void;
+
+/** Frames drawn by hand: requestAnimationFrame's callbacks run when `paint()` is called. */
+function frames() {
+  const waiting: FrameCallback[] = [];
+  const original = globalThis.requestAnimationFrame;
+
+  globalThis.requestAnimationFrame = (callback: FrameCallback) => waiting.push(callback);
+
+  return {
+    paint: () => {
+      const now = performance.now();
+
+      waiting.splice(0).forEach((callback) => callback(now));
+    },
+    restore: () => {
+      globalThis.requestAnimationFrame = original;
+    },
+  };
 }
 
 describe('useLiveLists', () => {
@@ -85,6 +113,47 @@ describe('useLiveLists', () => {
 
     expect(live().loading.value).toBe(false);
     expect(live().lists.value.error).toBe('forbidden');
+  });
+
+  describe('with the lists kept from the last visit', () => {
+    let frame: ReturnType<typeof frames>;
+
+    beforeEach(() => {
+      frame = frames();
+    });
+    afterEach(() => frame.restore());
+
+    it('draws them at once and reads only after that frame', async() => {
+      const store = shellStore();
+      const read = jest.fn().mockResolvedValue({ names: ['a', 'b'], error: '' });
+      const { wrapper, live } = mountPage(store.shell, read, { names: ['a'], error: '' });
+
+      expect(live().loading.value).toBe(false);
+      expect(wrapper.text()).toBe('a');
+      await flushPromises();
+      expect(read).not.toHaveBeenCalled();
+
+      frame.paint();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await flushPromises();
+      expect(read).toHaveBeenCalledWith({});
+      expect(wrapper.text()).toBe('a,b');
+    });
+
+    it('draws nothing again when the read finds the same lists', async() => {
+      const store = shellStore();
+      const names = ['a'];
+      const { live, renders } = mountPage(store.shell, async() => ({ names, error: '' }), { names, error: '' });
+      const shown = live().lists.value;
+
+      await flushPromises();
+      frame.paint();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await flushPromises();
+
+      expect(live().lists.value).toBe(shown);
+      expect(renders()).toBe(1);
+    });
   });
 
   it('stops following reconnects when the page goes, even when it goes before its first read ended', async() => {

@@ -4,6 +4,8 @@ import { createPinia, setActivePinia } from 'pinia';
 import PoolsPage from '../pools.vue';
 import { TYPE } from '../../config';
 import { usePoolApprovalStore } from '../../stores/pool-approval';
+import { forgetPoolListPage } from '../../stores/pool-list';
+import { resetStores } from '../../stores/reset';
 import {
   NEW, NOW, OLD, poolObject, version, VERSIONS
 } from '../../domain/__tests__/pool-test-data';
@@ -40,6 +42,7 @@ async function mountPage(options: StoreOptions) {
 describe('workload pools page', () => {
   beforeEach(() => {
     setActivePinia(createPinia());
+    forgetPoolListPage();
     jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
   });
   afterEach(() => jest.useRealTimers());
@@ -53,6 +56,40 @@ describe('workload pools page', () => {
     expect(wrapper.find('[data-testid="pool-would-pick"]').text()).toContain(NEW.name);
     expect(wrapper.find('[data-testid="pool-upgrade-available"]').exists()).toBe(true);
     expect(wrapper.find('[data-testid="pool-approve"]').exists()).toBe(true);
+  });
+
+  it('draws a second visit at once from the lists the stores keep current, a pool changed meanwhile included', async() => {
+    const first = await mountPage({ pools: [poolObject({ pin: OLD.name, selector: SELECTOR })], versions: VERSIONS });
+
+    first.wrapper.unmount();
+    // Changed while the page was away: the shell's live list is what the next visit shows.
+    (first.lists[TYPE.IMAGE][0] as { metadata: { name: string } }).metadata.name = 'renamed-pool';
+    const again = mount(PoolsPage, {
+      global: {
+        mocks: {
+          t, $store: first.store, $route: { params: { cluster: '_' } }
+        },
+        stubs: shellStubs,
+      },
+    });
+
+    // Drawn with the page, before any read answered.
+    expect(again.find('[data-testid="pool-name"]').text()).toBe('renamed-pool');
+    expect(again.find('[data-testid="pool-pin"]').text()).toBe(OLD.name);
+
+    // The next person's session never sees them.
+    again.unmount();
+    resetStores();
+    const next = mount(PoolsPage, {
+      global: {
+        mocks: {
+          t, $store: fakeStore({ pools: [], versions: VERSIONS }).store, $route: { params: { cluster: '_' } }
+        },
+        stubs: shellStubs,
+      },
+    });
+
+    expect(next.find('[data-testid="pool-name"]').exists()).toBe(false);
   });
 
   it('opens the approval for exactly the image the row offers', async() => {
@@ -172,6 +209,8 @@ describe('workload pools page', () => {
     expect(one.wrapper.findAll('[data-testid="pool-namespace"]').map((cell) => cell.text())).toEqual(['fleet-default', 'fleet-default']);
     expect(one.wrapper.findComponent({ name: 'PoolTable' }).findComponent(shellStubs.SortableTable).props('headers').map((h: { name: string }) => h.name)).not.toContain('namespace');
     one.wrapper.unmount();
+    // Another Rancher (another fake store): nothing the first one's visit kept applies.
+    forgetPoolListPage();
 
     const two = await mountPage({ pools: [poolObject({ pin: OLD.name }), elsewhere], versions: VERSIONS });
 

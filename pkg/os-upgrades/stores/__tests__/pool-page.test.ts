@@ -71,13 +71,13 @@ describe('the pools list\'s page of pools', () => {
     const { store, calls, query } = shellStore(200);
     const page = usePoolPageStore();
 
-    await page.show(store, firstPoolPage());
+    await page.show(store, firstPoolPage(50));
     expect(page.pools).toHaveLength(50);
     expect(page.count).toBe(200);
     expect(calls[0]).toMatchObject({ type: POOL, opt: { transient: true } });
     expect(query(0).split('&')).toEqual(expect.arrayContaining(['page=1', 'pagesize=50', 'sort=metadata.name,metadata.namespace']));
 
-    await page.show(store, firstPoolPage());
+    await page.show(store, firstPoolPage(50));
     expect(calls).toHaveLength(1);
   });
 
@@ -85,13 +85,13 @@ describe('the pools list\'s page of pools', () => {
     const { store, calls, changed } = shellStore(120);
     const page = usePoolPageStore();
 
-    await page.show(store, firstPoolPage());
+    await page.show(store, firstPoolPage(50));
     changed(POOL, '9');
     await flush();
     expect(calls[1].opt?.revision).toBe('9');
 
     await page.show(store, {
-      ...firstPoolPage(), page: 3, search: 'pool-1'
+      ...firstPoolPage(50), page: 3, search: 'pool-1'
     });
     expect(page.pools.map((p) => (p as { metadata: { name: string } }).metadata.name)).toEqual(['pool-101', 'pool-102', 'pool-103', 'pool-104', 'pool-105', 'pool-106', 'pool-107', 'pool-108', 'pool-109', 'pool-110', 'pool-111', 'pool-112', 'pool-113', 'pool-114', 'pool-115', 'pool-116', 'pool-117', 'pool-118', 'pool-119', 'pool-120']);
     expect(calls.some((call) => JSON.stringify(call.opt?.pagination).includes('pool-1'))).toBe(true);
@@ -101,7 +101,7 @@ describe('the pools list\'s page of pools', () => {
     const { store } = shellStore(60);
     const page = usePoolPageStore();
 
-    await page.show(store, { ...firstPoolPage(), page: 4 });
+    await page.show(store, { ...firstPoolPage(50), page: 4 });
     expect(page.request.page).toBe(2);
     expect(page.pools).toHaveLength(10);
   });
