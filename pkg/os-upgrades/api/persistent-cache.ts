@@ -14,6 +14,10 @@ export interface FileCache {
   usage(): Promise<{ entries: number; bytes: number }>;
 }
 
+/** Pending writes go to IndexedDB this long after the last put, or this long after the first. */
+const WRITE_QUIET_MS = 300;
+const WRITE_LATEST_MS = 3000;
+
 /** One database per store, as idb-keyval's createStore makes them. */
 const FILES_DB = 'os-upgrades-changelog-files';
 const INDEX_DB = 'os-upgrades-changelog-index';
@@ -49,12 +53,19 @@ export class PersistentFileCache implements FileCache {
   /** Writes not yet in IndexedDB: gathered and written in one transaction per store. */
   private pending = new Map<string, { value: unknown; meta: CacheEntryMeta }>();
   private flushing: Promise<void> | undefined;
+  private startFlush: () => void = () => undefined;
+  private quiet: ReturnType<typeof setTimeout> | undefined;
+  private firstPendingAt = 0;
   private readonly touched = new Map<string, CacheEntryMeta>();
   private touching: ReturnType<typeof setTimeout> | undefined;
   /** The files asked for in one turn, read in two transactions (getMany: the first few, then the rest). */
   private readonly reader: BatchReader;
 
-  constructor(private readonly maxBytes = DEFAULT_CACHE_MAX_BYTES, private readonly now: () => number = () => Date.now()) {
+  constructor(
+    private readonly maxBytes = DEFAULT_CACHE_MAX_BYTES,
+    private readonly now: () => number = () => Date.now(),
+    private readonly writeAfter = { quietMs: WRITE_QUIET_MS, latestMs: WRITE_LATEST_MS },
+  ) {
     this.files = createStore(FILES_DB, 'files');
     this.index = createStore(INDEX_DB, 'index');
     this.reader = new BatchReader((keys) => getMany(keys, this.files));
@@ -124,10 +135,17 @@ export class PersistentFileCache implements FileCache {
         key, size, usedAt: this.tick()
       }
     });
+    // Written once the files stop coming (at the latest `latestMs` after the first): a compare
+    // loading hundreds of files writes them in one transaction per store, after it has drawn them,
+    // not in a transaction every 50 ms on the main thread it draws with.
     if (!this.flushing) {
-      // A little later: a page loading hundreds of files writes them in a few transactions.
-      this.flushing = new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => this.flush());
+      this.firstPendingAt = Date.now();
+      this.flushing = new Promise<void>((resolve) => {
+        this.startFlush = resolve;
+      }).then(() => this.flush());
     }
+    clearTimeout(this.quiet);
+    this.quiet = setTimeout(() => this.startFlush(), Math.max(0, Math.min(this.writeAfter.quietMs, this.firstPendingAt + this.writeAfter.latestMs - Date.now())));
 
     return this.flushing;
   }
@@ -160,6 +178,8 @@ export class PersistentFileCache implements FileCache {
 
   async clear(): Promise<void> {
     this.pending.clear();
+    clearTimeout(this.quiet);
+    this.startFlush();
     // A recency write still waiting would put the cleared entries back in the index.
     clearTimeout(this.touching);
     this.touching = undefined;

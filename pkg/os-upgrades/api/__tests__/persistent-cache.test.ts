@@ -53,6 +53,48 @@ describe('PersistentFileCache (IndexedDB through idb-keyval, fake-indexeddb here
     expect(await new PersistentFileCache(100000, clock).usage()).toEqual({ entries: 0, bytes: 0 });
   });
 
+  it('writes files arriving one after another once they stop, in one transaction per store, and at the latest some time after the first', async() => {
+    const writes: string[] = [];
+    const transaction = IDBDatabase.prototype.transaction;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    IDBDatabase.prototype.transaction = function(this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      if (args[1] === 'readwrite') {
+        writes.push(this.name);
+      }
+
+      return transaction.apply(this, args);
+    };
+    try {
+      // Written 60 ms after the last put, or 400 ms after the first.
+      const cache = new PersistentFileCache(100000, clock, { quietMs: 60, latestMs: 400 });
+      const burst: Promise<void>[] = [];
+
+      for (let i = 0; i < 5; i++) {
+        burst.push(cache.put(`burst-${ i }`, i, 10));
+        await sleep(20);
+      }
+      expect(writes).toEqual([]);
+      await Promise.all(burst);
+      expect(writes.sort()).toEqual(['os-upgrades-changelog-files', 'os-upgrades-changelog-index']);
+
+      // A page that never stops reading files still has them written.
+      writes.length = 0;
+      const first = cache.put('stream-0', 0, 10);
+      let i = 1;
+
+      while (!writes.length) {
+        await sleep(20);
+        cache.put(`stream-${ i++ }`, i, 10);
+      }
+      await first;
+      expect(writes.sort()).toEqual(['os-upgrades-changelog-files', 'os-upgrades-changelog-index']);
+      expect(await new PersistentFileCache(100000, clock).get('stream-0')).toBe(0);
+    } finally {
+      IDBDatabase.prototype.transaction = transaction;
+    }
+  });
+
   it('evicts the least recently used entries to stay within its bound', async() => {
     const cache = new PersistentFileCache(100, clock);
 
