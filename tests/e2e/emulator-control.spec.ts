@@ -103,9 +103,14 @@ test.describe('the operator and Fleet', () => {
   test('a ManagedOSImage write moves through Fleet\'s conditions to Ready', async() => {
     const channel = await seed.channel({ fixture: 'sl-micro-6.1-base' });
     const cluster = await targetCluster(seed);
-    // 3.9, not the newest: no node can boot 3.12 (its image label is 64 characters, emulator/suc/nodes.ts),
-    // and a node that tried stays down, cordoned, for every test after this one on its cluster.
-    const name = await seed.pool('e2e-rollout', { managedOSVersionName: channel.version(BASE.middle), clusterTargets: cluster.targets });
+    // Fleet's conditions are about the bundle reaching the cluster, not the nodes: the Plan selects
+    // no node, so no node is cordoned and rebooted. One that was, when this test's cleanup deleted the
+    // pool mid-upgrade, stayed cordoned and not ready for every later test on the cluster.
+    const name = await seed.pool('e2e-rollout', {
+      managedOSVersionName: channel.version(BASE.middle),
+      clusterTargets:       cluster.targets,
+      nodeSelector:         { matchLabels: { 'e2e.os-upgrades.cattle.io/no-node': 'true' } },
+    });
     const messages = new Set<string>();
     const ready = async() => {
       const image = await seed.get(POOL_TYPE, name);
