@@ -14,7 +14,7 @@ import { expectAccessible } from './support/a11y';
 import { onRealStack, TEST_NAMESPACE } from './support/env';
 import { dashboardPath, loginAs } from './support/login';
 import { expect, test } from './support/test';
-import { POOLS } from './support/names';
+import { POOL_TYPE, POOLS } from './support/names';
 import { poolRow } from './support/pools';
 import { SeededChannel, rollableEntries, useSeed } from './support/seed';
 import {
@@ -185,6 +185,43 @@ test.describe('rollout from the nodes', () => {
     // Fleet's view, copied by the operator, still says delivered: only the node view tells.
     await expect(row.getByTestId('pool-rollout')).toHaveAttribute('data-phase', 'done');
     expect(problems.pageErrors).toEqual([]);
+  });
+
+  test('a node whose upgrade was deleted mid-way stays cordoned, and the pool it runs says so', async({ page, problems }) => {
+    const channel = await seed.channel({ fixture: FIXTURE, entries: rollableEntries(FIXTURE) });
+    const clusters = (await seed.clusters()).slice(0, 1);
+    const { pool, rollsOut } = await poolOn(channel, clusters, OLD_VERSION);
+
+    test.skip(!rollsOut, 'needs Elemental nodes: nothing is cordoned where no node upgrades');
+    // kwok runs no init containers, so no Job cordons a node there (docs/emulator.md, downstream-rollout #15).
+    test.skip(onRealStack(), 'the real stack\'s kwok nodes are never cordoned');
+    // Another pool moves the same nodes on; it is deleted as soon as its first Job cordoned a node.
+    const other = await seed.pool('e2e-cordon', { managedOSVersionName: channel.version(NEW_VERSION), clusterTargets: clusters.map((clusterName) => ({ clusterName })) });
+    let cordoned = '';
+
+    await expect.poll(async() => {
+      cordoned = (await elementalNodes(seed, clusters)).find((n) => n.cordoned)?.name ?? '';
+
+      return cordoned;
+    }, {
+      message: 'a node cordoned by the other pool\'s Job', timeout: 60_000, intervals: [200]
+    }).not.toBe('');
+    await seed.api.delete(`/v1/${ POOL_TYPE }s/${ channel.namespace }/${ other }`);
+    // Only a completed Job uncordons (system-upgrade-controller handle_batch.go): the deleted one never will.
+    await expect.poll(async() => !!await seed.get('fleet.cattle.io.bundle', `mos-${ other }`, channel.namespace), { timeout: 30_000 }).toBe(false);
+
+    await loginAs(page, 'admin');
+    await page.goto(dashboardPath(POOLS));
+    await poolRow(page, pool).getByTestId('pool-nodes').getByTestId('pool-nodes-link').click();
+    const table = page.getByTestId('node-rollout-table');
+    const row = table.locator('tr', { has: page.locator(`[data-node="${ cordoned }"]`) });
+
+    await expect(row.getByTestId('node-row-message')).toContainText('Cordoned: no new pods are scheduled on this node', FIRST_READ);
+    expect((await elementalNodes(seed, clusters)).find((n) => n.name === cordoned)?.cordoned).toBe(true);
+    await expect(table.getByTestId('node-row-message').filter({ hasText: 'Cordoned' })).toHaveCount(1);
+    expect(problems.pageErrors).toEqual([]);
+    // A Job that completes there uncordons it, for the tests after this one.
+    await startNodesOn(seed, channel, OLD_VERSION, clusters);
   });
 
   test('a failed node shows its job\'s message, and the pool is not rolled out', { tag: EMULATOR_TAG }, async({ page, problems }) => {

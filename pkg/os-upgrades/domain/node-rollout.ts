@@ -80,6 +80,11 @@ export interface NodeRolloutRow {
   keptJob?: { finished: number; until?: number; planName: string };
   /** The node failed before and its job runs again: the last failure's message. */
   retrying?: string;
+  /**
+   * The node is cordoned (spec.unschedulable) and no Job of this pool runs or failed on it: a Job
+   * deleted before it completed left it so (rule "Node rollout").
+   */
+  cordoned?: true;
   state: NodeRolloutState;
   /** Unix seconds since the node is in this state, when the cluster says. */
   since?: number;
@@ -255,8 +260,15 @@ export function newestPodName(pods: readonly unknown[], jobName: string): string
   return newest ? nameOf(newest) : '';
 }
 
+/** The states in which this pool's Job, running or failed (the controller runs it again), cordons the node. */
+const CORDONED_BY_JOB: readonly NodeRolloutState[] = ['draining', 'upgrading', 'rebooting', 'failed'];
+
 function nodeRow(target: RolloutTarget, cluster: ClusterInput, node: unknown, plan: unknown, jobs: readonly unknown[]): NodeRolloutRow {
   const row = nodeRowOf(target, cluster, node, plan, jobs);
+
+  if (asRecord(asRecord(node).spec).unschedulable === true && !CORDONED_BY_JOB.includes(row.state)) {
+    row.cordoned = true;
+  }
   const [problem] = nodeLabelProblems(target.image);
   const ready = condition(node, 'Ready');
 

@@ -46,6 +46,8 @@ export interface NodeReport {
   tag: string;
   active: boolean;
   state: 'idle' | 'cordoned' | 'draining' | 'upgrading' | 'rebooting' | 'failed';
+  /** The Node's spec.unschedulable: set by a cordoning Job, cleared only when such a Job completes there. */
+  unschedulable: boolean;
   message: string;
   /** Why the node's kubelet does not start since its last boot (GET /__emulator/nodes), unset while it runs. */
   kubeletStopped?: string;

@@ -19,7 +19,7 @@
 //   the `set -x` trace of rancher/elemental framework/files/usr/sbin/suc-upgrade and what it printed;
 // - Nodes with the label plan.upgrade.cattle.io/<plan> = the hash a job finished with
 //   (handle_batch.go), spec.unschedulable while cordoned (job.go's cordon/drain init containers,
-//   uncordoned when the job completes), status.nodeInfo.osImage and a Ready condition that is
+//   uncordoned when a job completes, never when one fails or is deleted), status.nodeInfo.osImage and a Ready condition that is
 //   Unknown while the host reboots (Kubernetes' node lifecycle controller).
 // A disconnected cluster (POST /__emulator/clusters/connection) answers every request with 500 and
 // the text "cluster agent disconnected", as rancher/rancher pkg/clusterrouter/proxy/proxy.go's
@@ -274,7 +274,7 @@ export class DownstreamClusters {
     for (const node of nodes) {
       const since = this.sinceOf(downstream, node);
 
-      wanted.get('node')?.push(this.nodeObject(node, runs, since, this.readySince.get(`${ downstream.id }/${ node.name }`) ?? CREATED));
+      wanted.get('node')?.push(this.nodeObject(node, since, this.readySince.get(`${ downstream.id }/${ node.name }`) ?? CREATED));
     }
     for (const run of runs) {
       wanted.get('upgrade.cattle.io.plan')?.push(this.planObject(run, nodes, `${ downstream.id }/${ run.plan.name }`));
@@ -334,10 +334,7 @@ export class DownstreamClusters {
     };
   }
 
-  private nodeObject(node: EmulatedNode, runs: PlanRunView[], since: string, readySince: string): KubeObject {
-    const run = runs.find((r) => r.jobs.some((j) => j.node === node.name && j.completed === undefined));
-    // job.go: drain (which cordons) or cordon runs before the upgrade container; a failed job leaves the node as it is.
-    const cordons = !!run && (run.plan.spec.cordon === true || isObject(run.plan.spec.drain));
+  private nodeObject(node: EmulatedNode, since: string, readySince: string): KubeObject {
     // The node lifecycle controller marks a node whose kubelet posts no status Ready=Unknown
     // (kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go tryUpdateNodeHealth):
     // while it reboots, and for good when its kubelet does not start (suc/nodes.ts bootInto).
@@ -347,7 +344,8 @@ export class DownstreamClusters {
       apiVersion: 'v1',
       kind:       'Node',
       metadata:   this.meta(node.name, undefined, { ...node.labels }),
-      spec:       cordons && node.state !== 'idle' ? { unschedulable: true } : {},
+      // Cordoned by a Job's init containers until a Job completes there (suc/nodes.ts).
+      spec:       node.unschedulable ? { unschedulable: true } : {},
       status:     {
         conditions: [rebooting ? {
           type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastTransitionTime: since

@@ -37,6 +37,13 @@ export interface EmulatedNode {
   release: OSRelease;
   active: boolean;
   state: NodeState;
+  /**
+   * spec.unschedulable: set by a cordoning or draining Job's init containers, cleared only when a
+   * Job of a Plan that cordons or drains completes on the node (rancher/system-upgrade-controller
+   * pkg/upgrade/handle_batch.go). A Job that fails or is deleted (its Plan removed or moved to
+   * another version) leaves the node cordoned until someone uncordons it.
+   */
+  unschedulable: boolean;
   /** The last thing the upgrade script printed (or the failure), '' before any job. */
   message: string;
   labels: Record<string, string>;
@@ -58,6 +65,8 @@ export interface NodeReport {
   tag: string;
   active: boolean;
   state: NodeState;
+  /** spec.unschedulable (cordoned), which outlives the Job that set it when that Job does not complete. */
+  unschedulable: boolean;
   message: string;
   /** The kubelet's exit message when it does not run (bootInto). */
   kubeletStopped?: string;
@@ -137,11 +146,12 @@ export class NodeRegistry {
           namespace,
           cluster,
           name,
-          release: { ...release },
-          active:  true,
-          state:   'idle',
-          message: '',
-          labels:  { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux' },
+          release:       { ...release },
+          active:        true,
+          state:         'idle',
+          unschedulable: false,
+          message:       '',
+          labels:        { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux' },
         };
 
         bootInto(node, release);
@@ -175,7 +185,7 @@ export class NodeRegistry {
 
   report(): NodeReport[] {
     return this.all().map((n) => ({
-      cluster: n.cluster, node: n.name, image: n.release.repo, tag: n.release.tag, active: n.active, state: n.state, message: n.message, ...(n.kubeletStopped ? { kubeletStopped: n.kubeletStopped } : {})
+      cluster: n.cluster, node: n.name, image: n.release.repo, tag: n.release.tag, active: n.active, state: n.state, unschedulable: n.unschedulable, message: n.message, ...(n.kubeletStopped ? { kubeletStopped: n.kubeletStopped } : {})
     }));
   }
 

@@ -5,7 +5,8 @@
 //   same tag starts no job), SelectConcurrentNodes (nodes whose `plan.upgrade.cattle.io/<plan>`
 //   label is not the hash, `concurrency` at a time, those already applying first);
 // - pkg/upgrade/job/job.go: cordon, or drain (which cordons), before the upgrade container; the
-//   node is labelled with the hash and uncordoned when the job succeeds, left as it is when it fails;
+//   node is labelled with the hash and uncordoned when the job succeeds (handle_batch.go), left as it
+//   is when it fails or is deleted (its Plan removed, or moved to another version: handle_batch.go);
 // - pkg/upgrade/container/container.go WithLatestTag: an image without tag runs with the Plan's version;
 // - rancher/elemental framework/files/usr/sbin/suc-upgrade: the script's decision per node; after
 //   `elemental upgrade` it runs `reboot` then `exit 1`, so a successful upgrade's Job has two pods:
@@ -180,6 +181,11 @@ function jobKey(node: string, hash: string): string {
 }
 
 /** A Job that has not finished well: running, waiting on the lock, or failed (kept until its TTL). */
+/** job.go: the Plan's drain (which cordons) or cordon runs as init containers before the upgrade. */
+function cordons(plan: PlanObject): boolean {
+  return isObject(plan.spec.drain) || plan.spec.cordon === true;
+}
+
 function unfinished(job: Job): boolean {
   return job.completed === undefined;
 }
@@ -319,7 +325,7 @@ export class SystemUpgradeControllers {
     this.notify();
   }
 
-  /** Fleet removed the Plan: its jobs are deleted, their nodes go back to idle (uncordoned). */
+  /** Fleet removed the Plan: handle_batch.go deletes its Jobs ("plan is gone"), see deleteRunning. */
   remove(namespace: string, cluster: string, planName: string): void {
     const key = this.key(namespace, cluster, planName);
     const run = this.runs.get(key);
@@ -327,12 +333,33 @@ export class SystemUpgradeControllers {
     for (const job of [...run?.jobs.values() ?? []].filter(unfinished)) {
       const node = this.nodeByName(run as PlanRun, job.node);
 
-      if (node && node.state !== 'failed' && !job.lock) {
-        node.state = 'idle';
+      if (node) {
+        this.deleteRunning(node, job);
       }
     }
     this.runs.delete(key);
     this.notify();
+  }
+
+  /**
+   * handle_batch.go deletes a Job that has not finished when its Plan is gone or now applies
+   * another version (propagation Background: the Job controller deletes its pod). Nothing
+   * uncordons the node (only a completed Job does). What the host runs depends on how far the
+   * script got (rancher/elemental framework/files/usr/sbin/suc-upgrade): killed before its
+   * `reboot` the host keeps its OS; after it the host boots the image `elemental upgrade` installed.
+   * A failed Job's node stays failed; a Job waiting on the lock leaves the node to the lock's holder.
+   */
+  private deleteRunning(node: EmulatedNode, job: Job): void {
+    if (job.failure || job.lock) {
+      return;
+    }
+    if (job.phase === 'rebooting') {
+      node.active = true;
+      if (!bootInto(node, job.image)) {
+        node.message = node.kubeletStopped ?? '';
+      }
+    }
+    node.state = 'idle';
   }
 
   /** The seed's plans are done already: their nodes run the image and carry the hash. */
@@ -472,6 +499,12 @@ export class SystemUpgradeControllers {
         changed = true;
       } else if (job.completed !== undefined) {
         changed = this.expireFinished(run, node, key, job, now) || changed;
+      } else if (!job.failure && job.version !== latestVersion(run.plan)) {
+        // handle_batch.go: "this job was applying a different version": deleted, and the node gets
+        // a Job for the Plan's version below.
+        this.deleteRunning(node, job);
+        run.jobs.delete(key);
+        changed = true;
       } else if (job.failure) {
         // handle_batch.go: a failed Job is deleted once its TTL passed, or at once when the plan's
         // hash changed; the node, still without the hash, gets a new Job below.
@@ -532,7 +565,8 @@ export class SystemUpgradeControllers {
       return true;
     }
     if (this.unfinishedJob(run, node.name)) {
-      // A Job for the plan's previous hash still runs: it finishes first.
+      // A Job for the plan's previous hash of the same version still runs (handle_batch.go deletes
+      // only another version's, in step): it finishes first.
       return false;
     }
     const drain = isObject(run.plan.spec.drain);
@@ -550,11 +584,14 @@ export class SystemUpgradeControllers {
     };
 
     run.jobs.set(key, job);
+    if (cordons(run.plan)) {
+      node.unschedulable = true;
+    }
     if (this.lockHeld(run, node)) {
       // Its cordon/drain init containers find the node cordoned already; the script waits on the lock.
       job.phase = 'upgrading';
       job.lock = { since: now, timeouts: 0 };
-    } else if (drain || run.plan.spec.cordon === true) {
+    } else if (cordons(run.plan)) {
       node.state = 'cordoned';
     } else {
       job.phase = 'upgrading';
@@ -652,6 +689,9 @@ export class SystemUpgradeControllers {
   private succeed(run: PlanRun, node: EmulatedNode, job: Job): void {
     node.labels[PLAN_LABEL_PREFIX + run.plan.name] = job.hash;
     node.state = 'idle';
+    if (cordons(run.plan)) {
+      node.unschedulable = false;
+    }
     job.completed = Date.now();
     job.message = node.message;
   }

@@ -86,7 +86,7 @@ describe('nodes', () => {
     const em = await start();
 
     expect(nodesOf(em, 'c1')).toEqual(['c1-node-1', 'c1-node-2', 'c1-node-3'].map((node) => ({
-      cluster: 'c1', node, image: 'registry.example.test/os', tag: 'v1', active: true, state: 'idle', message: ''
+      cluster: 'c1', node, image: 'registry.example.test/os', tag: 'v1', active: true, state: 'idle', unschedulable: false, message: ''
     })));
     expect(nodesOf(em, 'c2')).toHaveLength(3);
     expect(nodesOf(em, 'c2')[0].tag).toBe('2.2.0-3.8');
@@ -106,7 +106,7 @@ describe('nodes', () => {
 
 describe('suc-upgrade\'s decision', () => {
   const host = (tag: string, active = true) => ({
-    namespace: 'n', cluster: 'c', name: 'h', release: { repo: 'r/os', tag }, active, state: 'idle' as const, message: '', labels: {}
+    namespace: 'n', cluster: 'c', name: 'h', release: { repo: 'r/os', tag }, active, state: 'idle' as const, unschedulable: false, message: '', labels: {}
   });
 
   it('says what the script says', () => {

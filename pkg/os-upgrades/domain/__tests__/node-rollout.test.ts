@@ -177,6 +177,18 @@ describe('nodeRolloutRows', () => {
     expect(summarizeNodeRollout({ target: { ...TARGET, image: 'registry.example.test/os:2.2.0-3.12' }, clusters: [input] }).verdict).toBe('rolledOut');
   });
 
+  it('marks a node cordoned when no Job of the pool runs or failed on it: a deleted Job leaves the cordon', () => {
+    const input = cluster('a', ['updated', 'old', 'draining', 'upgrading', 'rebooting', 'failed']);
+    const reading = input.reading as unknown as { nodes: { spec: Record<string, unknown> }[] };
+
+    // Its pool deleted mid-upgrade, then approved again: the node rebooted into the image, still cordoned.
+    reading.nodes[0].spec = { unschedulable: true };
+    reading.nodes[1].spec = { unschedulable: true };
+
+    expect(nodeRolloutRows(TARGET, input).map((r) => r.cordoned)).toEqual([true, true, undefined, undefined, undefined, undefined]);
+    expect(nodeRolloutRows(TARGET, cluster('a', ['updated', 'old'])).map((r) => r.cordoned)).toEqual([undefined, undefined]);
+  });
+
   it('says the Job\'s own message when its pod\'s log is not read (yet)', () => {
     const rows = nodeRolloutRows(TARGET, cluster('a', ['failed'], undefined, false));
 

@@ -2,7 +2,8 @@ import NodeRolloutTable from '../NodeRolloutTable.vue';
 import type { NodeRolloutRow } from '../../../domain';
 import { t } from '../../common/__tests__/helpers';
 
-const messageOf = (NodeRolloutTable as unknown as { methods: { messageOf(this: unknown, row: NodeRolloutRow): string } }).methods.messageOf;
+type Message = (this: unknown, row: NodeRolloutRow) => string;
+const { messageOf, stateMessageOf } = (NodeRolloutTable as unknown as { methods: { messageOf: Message; stateMessageOf: Message } }).methods;
 
 function message(row: Partial<NodeRolloutRow>): string {
   const full: NodeRolloutRow = {
@@ -11,9 +12,11 @@ function message(row: Partial<NodeRolloutRow>): string {
 
   const $store = { getters: { 'prefs/get': (key: string) => ({ 'date-format': 'YYYY-MM-DD', 'time-format': 'HH:mm:ss' } as Record<string, string>)[key] } };
 
-  return messageOf.call({
-    t, isHidden: () => false, $store
-  }, full);
+  const component = {
+    t, isHidden: () => false, $store, stateMessageOf: (r: NodeRolloutRow) => stateMessageOf.call(component, r)
+  };
+
+  return messageOf.call(component, full);
 }
 
 describe('NodeRolloutTable messages', () => {
@@ -30,6 +33,12 @@ describe('NodeRolloutTable messages', () => {
 
     expect(stale).toMatch(/^osUpgrades\.nodes\.labelRefused .* osUpgrades\.nodes\.staleLabel /);
     expect(failed).toMatch(/^osUpgrades\.nodes\.labelRefused .* Job was active longer than specified deadline$/);
+  });
+
+  it('says after the row\'s own message that a node no Job of the pool runs on stays cordoned', () => {
+    expect(message({ state: 'updated', cordoned: true })).toBe('osUpgrades.nodes.cordoned');
+    expect(message({ state: 'other', cordoned: true })).toBe('osUpgrades.nodes.otherImage osUpgrades.nodes.cordoned');
+    expect(message({ state: 'updated' })).toBe('');
   });
 
   it('keeps the stale-label and unknown messages for other nodes', () => {

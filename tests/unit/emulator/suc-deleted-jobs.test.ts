@@ -1,0 +1,138 @@
+/** @jest-environment node */
+/* global jest */
+// A Job that has not finished is deleted when its Plan is removed or moves to another version, and
+// only a completed Job uncordons its node (tests/emulator/suc/suc.ts cites
+// rancher/system-upgrade-controller pkg/upgrade/handle_batch.go and rancher/elemental's suc-upgrade).
+
+import { NodeRegistry } from '../../emulator/suc/nodes';
+import { PLAN_LABEL_PREFIX, PlanObject, SystemUpgradeControllers } from '../../emulator/suc/suc';
+
+const NS = 'fleet-default';
+const PLAN = 'os-upgrader-pool';
+const IMAGE = 'registry.example.test/os';
+
+function plan(version: string, cordon = true): PlanObject {
+  return {
+    name: PLAN,
+    spec: {
+      version, concurrency: 1, cordon, nodeSelector: {}, upgrade: { image: IMAGE }
+    },
+  };
+}
+
+let now = 0;
+
+function setup() {
+  const nodes = new NodeRegistry();
+  const [node] = nodes.ensure(NS, 'c1', 1, { repo: IMAGE, tag: 'v1' });
+  const suc = new SystemUpgradeControllers(nodes, { timeScale: 1 });
+  const step = () => {
+    now += 1000;
+    suc.tick();
+  };
+  /** Steps until the node is in `state` (at most 10 steps). */
+  const stepUntil = (state: string) => {
+    for (let i = 0; i < 10 && node.state !== state; i++) {
+      step();
+    }
+    expect(node.state).toBe(state);
+  };
+  const settle = () => {
+    for (let i = 0; i < 20 && suc.busy(); i++) {
+      step();
+    }
+  };
+
+  return {
+    suc, node, step, stepUntil, settle
+  };
+}
+
+beforeEach(() => {
+  now = 1_000_000;
+  jest.spyOn(Date, 'now').mockImplementation(() => now);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('a Plan removed while its Job runs', () => {
+  it('after the script ran reboot: the host boots the new image, and the node stays cordoned', () => {
+    const { suc, node, stepUntil } = setup();
+
+    suc.apply(NS, 'c1', plan('v2'), '');
+    stepUntil('rebooting');
+    suc.remove(NS, 'c1', PLAN);
+
+    expect(node.release.tag).toBe('v2');
+    expect(node.labels['elemental.cattle.io/tag']).toBe('v2');
+    expect(node.state).toBe('idle');
+    expect(node.unschedulable).toBe(true);
+    expect(node.labels[PLAN_LABEL_PREFIX + PLAN]).toBeUndefined();
+    expect(suc.busy()).toBe(false);
+  });
+
+  it('before it: the host keeps its image, and the node stays cordoned', () => {
+    const { suc, node, stepUntil } = setup();
+
+    suc.apply(NS, 'c1', plan('v2'), '');
+    stepUntil('upgrading');
+    suc.remove(NS, 'c1', PLAN);
+
+    expect(node.release.tag).toBe('v1');
+    expect(node.state).toBe('idle');
+    expect(node.unschedulable).toBe(true);
+  });
+});
+
+describe('a Plan moved to another version while its Job runs', () => {
+  it('deletes that Job and runs one for the new version, which uncordons the node', () => {
+    const {
+      suc, node, step, stepUntil, settle
+    } = setup();
+
+    suc.apply(NS, 'c1', plan('v2'), '');
+    stepUntil('rebooting');
+    suc.apply(NS, 'c1', plan('v3'), '');
+    step();
+
+    const jobs = suc.runsOn(NS, 'c1')[0].jobs;
+
+    expect(jobs.map((job) => job.version)).toEqual(['v3']);
+    // The deleted Job's host had gone down for v2 and boots it.
+    expect(node.release.tag).toBe('v2');
+    settle();
+
+    expect(node.release.tag).toBe('v3');
+    expect(node.unschedulable).toBe(false);
+  });
+});
+
+describe('cordoning', () => {
+  it('lasts from the Job\'s start until it completes', () => {
+    const { suc, node, settle } = setup();
+
+    suc.apply(NS, 'c1', plan('v2'), '');
+    suc.tick();
+
+    expect(node.unschedulable).toBe(true);
+    settle();
+
+    expect(node.release.tag).toBe('v2');
+    expect(node.unschedulable).toBe(false);
+  });
+
+  it('is not undone by a completed Job of a Plan that does not cordon', () => {
+    const {
+      suc, node, stepUntil, settle
+    } = setup();
+
+    suc.apply(NS, 'c1', plan('v2'), '');
+    stepUntil('upgrading');
+    suc.remove(NS, 'c1', PLAN);
+    suc.apply(NS, 'c1', plan('v3', false), '');
+    settle();
+
+    expect(node.release.tag).toBe('v3');
+    expect(node.unschedulable).toBe(true);
+  });
+});
