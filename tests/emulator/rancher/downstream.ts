@@ -277,7 +277,9 @@ export class DownstreamClusters {
       wanted.get('node')?.push(this.nodeObject(node, since, this.readySince.get(`${ downstream.id }/${ node.name }`) ?? CREATED));
     }
     for (const run of runs) {
-      wanted.get('upgrade.cattle.io.plan')?.push(this.planObject(run, nodes, `${ downstream.id }/${ run.plan.name }`));
+      if (!run.removed) {
+        wanted.get('upgrade.cattle.io.plan')?.push(this.planObject(run, nodes, `${ downstream.id }/${ run.plan.name }`));
+      }
       for (const job of run.jobs) {
         const node = nodes.find((n) => n.name === job.node);
 

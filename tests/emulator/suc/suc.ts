@@ -119,6 +119,8 @@ interface PlanRun {
   /** status.applying: the nodes SelectConcurrentNodes chose at the last pass. */
   applying: string[];
   lastFailure?: PlanFailure;
+  /** Fleet removed the Plan: its Jobs still run until handle_batch.go deletes them (remove). */
+  removed?: boolean;
 }
 
 /** What one cluster's controller holds for a plan: the downstream API (downstream.ts) shows it. */
@@ -133,6 +135,8 @@ export interface PlanRunView {
     node: string; hash: string; version: string; upgrade: JsonObject; phase: Phase; created: number; failure?: Job['failure']; lock?: Job['lock']; completed?: number; message?: string
   }[];
   lastFailure?: PlanFailure;
+  /** The Plan is gone; only its Jobs remain until deleted. */
+  removed?: true;
 }
 
 /** How one cluster's run of a plan stands, for the bundle status Fleet reports. */
@@ -325,41 +329,20 @@ export class SystemUpgradeControllers {
     this.notify();
   }
 
-  /** Fleet removed the Plan: handle_batch.go deletes its Jobs ("plan is gone"), see deleteRunning. */
+  /**
+   * Fleet removed the Plan. Its Jobs have no owner (handle_upgrade.go: NoOwnerReference), so they
+   * run on until handle_batch.go next sees them ("plan is gone", see step): the run stays, without
+   * its Plan, until none is left.
+   */
   remove(namespace: string, cluster: string, planName: string): void {
     const key = this.key(namespace, cluster, planName);
     const run = this.runs.get(key);
 
-    for (const job of [...run?.jobs.values() ?? []].filter(unfinished)) {
-      const node = this.nodeByName(run as PlanRun, job.node);
-
-      if (node) {
-        this.deleteRunning(node, job);
-      }
+    if (run) {
+      run.removed = true;
+      run.applying = [];
     }
-    this.runs.delete(key);
     this.notify();
-  }
-
-  /**
-   * handle_batch.go deletes a Job that has not finished when its Plan is gone or now applies
-   * another version (propagation Background: the Job controller deletes its pod). Nothing
-   * uncordons the node (only a completed Job does). What the host runs depends on how far the
-   * script got (rancher/elemental framework/files/usr/sbin/suc-upgrade): killed before its
-   * `reboot` the host keeps its OS; after it the host boots the image `elemental upgrade` installed.
-   * A failed Job's node stays failed; a Job waiting on the lock leaves the node to the lock's holder.
-   */
-  private deleteRunning(node: EmulatedNode, job: Job): void {
-    if (job.failure || job.lock) {
-      return;
-    }
-    if (job.phase === 'rebooting') {
-      node.active = true;
-      if (!bootInto(node, job.image)) {
-        node.message = node.kubeletStopped ?? '';
-      }
-    }
-    node.state = 'idle';
   }
 
   /** The seed's plans are done already: their nodes run the image and carry the hash. */
@@ -377,7 +360,7 @@ export class SystemUpgradeControllers {
   progress(namespace: string, cluster: string, planName: string): PlanProgress {
     const run = this.runs.get(this.key(namespace, cluster, planName));
 
-    if (!run) {
+    if (!run || run.removed) {
       return { complete: false };
     }
     for (const job of run.jobs.values()) {
@@ -397,11 +380,14 @@ export class SystemUpgradeControllers {
   tick(): { namespace: string; cluster: string; plan: string }[] {
     const changed: { namespace: string; cluster: string; plan: string }[] = [];
 
-    for (const run of this.runs.values()) {
+    for (const [key, run] of [...this.runs]) {
       if (this.step(run)) {
         changed.push({
           namespace: run.namespace, cluster: run.cluster, plan: run.plan.name
         });
+      }
+      if (run.removed && !run.jobs.size) {
+        this.runs.delete(key);
       }
     }
     if (changed.length) {
@@ -413,7 +399,7 @@ export class SystemUpgradeControllers {
 
   /** True while any run has work left: a Job not finished well, or a node to start (a rollout is on). */
   busy(): boolean {
-    return [...this.runs.values()].some((run) => [...run.jobs.values()].some(unfinished) || this.candidates(run).length > 0);
+    return [...this.runs.values()].some((run) => [...run.jobs.values()].some(unfinished) || (!run.removed && this.candidates(run).length > 0));
   }
 
   /** True while a finished Job is kept: its TTL still has to be handled (the ticker keeps going). */
@@ -493,29 +479,32 @@ export class SystemUpgradeControllers {
 
     for (const [key, job] of [...run.jobs]) {
       const node = this.nodeByName(run, job.node);
+      // handle_batch.go deletes a Job of a Plan that is gone, or of another version than the Plan's.
+      const stale = !!run.removed || job.version !== latestVersion(run.plan);
 
       if (!node) {
         run.jobs.delete(key);
         changed = true;
       } else if (job.completed !== undefined) {
-        changed = this.expireFinished(run, node, key, job, now) || changed;
-      } else if (!job.failure && job.version !== latestVersion(run.plan)) {
-        // handle_batch.go: "this job was applying a different version": deleted, and the node gets
-        // a Job for the Plan's version below.
-        this.deleteRunning(node, job);
-        run.jobs.delete(key);
-        changed = true;
+        changed = (run.removed ? run.jobs.delete(key) : this.expireFinished(run, node, key, job, now)) || changed;
       } else if (job.failure) {
         // handle_batch.go: a failed Job is deleted once its TTL passed, or at once when the plan's
-        // hash changed; the node, still without the hash, gets a new Job below.
-        if (job.hash !== run.hash || now - job.failure.at >= this.scaled(this.times.ttlSeconds)) {
+        // hash changed or the Plan is gone; the node, still without the hash, gets a new Job below.
+        if (run.removed || job.hash !== run.hash || now - job.failure.at >= this.scaled(this.times.ttlSeconds)) {
           run.jobs.delete(key);
           changed = true;
         }
+      } else if (stale && job.lock) {
+        // Simplified: the waiting script's pod is deleted at once (see docs/emulator.md).
+        run.jobs.delete(key);
+        changed = true;
       } else {
         changed = true;
-        this.advance(run, node, job, now);
+        this.advance(run, node, job, now, stale);
       }
+    }
+    if (run.removed) {
+      return changed;
     }
     const selected = this.selectConcurrent(run);
 
@@ -609,14 +598,23 @@ export class SystemUpgradeControllers {
     };
   }
 
-  private advance(run: PlanRun, node: EmulatedNode, job: Job, now: number): void {
+  /**
+   * One step of a Job. A `stale` one (its Plan gone, or now another version) runs on until the
+   * Job next changes, when handle_batch.go deletes it (drop): its upgrade container starting (ready),
+   * its pod failing or completing. So the node stays cordoned, and the host keeps what the script
+   * did by then (rancher/elemental framework/files/usr/sbin/suc-upgrade): a script that ran
+   * `reboot` boots the image `elemental upgrade` installed, and the Job is deleted after the boot.
+   */
+  private advance(run: PlanRun, node: EmulatedNode, job: Job, now: number, stale: boolean): void {
+    const fail = (reason: FailureReason) => (stale ? this.drop(run, node, job) : this.fail(run, node, job, reason, now));
+
     if (node.kubeletStopped) {
       // No kubelet runs the Job's pod (nodes.ts bootInto), so it never completes: the Job controller
       // ends the Job at its activeDeadlineSeconds (rancher/system-upgrade-controller
       // pkg/upgrade/job/job.go; kubernetes pkg/controller/job/job_controller.go, DeadlineExceeded).
       node.state = 'rebooting';
       if (now - job.created >= this.scaled(this.times.deadlineSeconds)) {
-        this.fail(run, node, job, 'DeadlineExceeded', now);
+        fail('DeadlineExceeded');
       }
 
       return;
@@ -628,12 +626,17 @@ export class SystemUpgradeControllers {
     }
     switch (job.phase) {
     case 'cordoned':
-      job.phase = job.drain ? 'draining' : 'upgrading';
-      node.state = job.phase;
-      break;
     case 'draining':
-      job.phase = 'upgrading';
-      node.state = 'upgrading';
+      if (job.phase === 'cordoned' && job.drain) {
+        job.phase = 'draining';
+        node.state = 'draining';
+      } else if (stale) {
+        // The upgrade container starts, the Job's pod turns ready: deleted before the script runs.
+        this.drop(run, node, job);
+      } else {
+        job.phase = 'upgrading';
+        node.state = 'upgrading';
+      }
       break;
     case 'upgrading': {
       if (node.hangNext !== undefined) {
@@ -641,7 +644,7 @@ export class SystemUpgradeControllers {
         node.message = node.hangNext;
         if (now - job.created >= this.scaled(this.times.deadlineSeconds)) {
           node.hangNext = undefined;
-          this.fail(run, node, job, 'DeadlineExceeded', now);
+          fail('DeadlineExceeded');
         }
         break;
       }
@@ -652,7 +655,7 @@ export class SystemUpgradeControllers {
           node.failNext = undefined;
           node.failTimes = undefined;
         }
-        this.fail(run, node, job, 'BackoffLimitExceeded', now);
+        fail('BackoffLimitExceeded');
         break;
       }
       const decision = sucUpgradeDecision(node, job.image, job.force);
@@ -661,6 +664,8 @@ export class SystemUpgradeControllers {
       if (decision.upgrade) {
         job.phase = 'rebooting';
         node.state = 'rebooting';
+      } else if (stale) {
+        this.drop(run, node, job);
       } else {
         this.succeed(run, node, job);
       }
@@ -676,13 +681,28 @@ export class SystemUpgradeControllers {
         break;
       }
       node.message = sucUpgradeDecision(node, job.image, job.force).message;
+      if (stale) {
+        // The first pod's failure (the host went down) is the Job's next change.
+        this.drop(run, node, job);
+        break;
+      }
       job.phase = 'verifying';
       node.state = 'upgrading';
       break;
     case 'verifying':
-      this.succeed(run, node, job);
+      if (stale) {
+        this.drop(run, node, job);
+      } else {
+        this.succeed(run, node, job);
+      }
       break;
     }
+  }
+
+  /** handle_batch.go deletes a stale Job (propagation Background): no hash on the node, no uncordon. */
+  private drop(run: PlanRun, node: EmulatedNode, job: Job): void {
+    run.jobs.delete(jobKey(job.node, job.hash));
+    node.state = 'idle';
   }
 
   /** The Job completes (kept until its TTL): handle_batch.go labels the node with its hash and uncordons it. */
@@ -715,6 +735,7 @@ export class SystemUpgradeControllers {
         ...(job.completed !== undefined ? { completed: job.completed, message: job.message } : {}),
       })),
       ...(run.lastFailure ? { lastFailure: run.lastFailure } : {}),
+      ...(run.removed ? { removed: true as const } : {}),
     }));
   }
 

@@ -56,31 +56,45 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('a Plan removed while its Job runs', () => {
-  it('after the script ran reboot: the host boots the new image, and the node stays cordoned', () => {
-    const { suc, node, stepUntil } = setup();
+  it('keeps the Job, without its Plan, until it next changes: then it is deleted, and the node stays cordoned', () => {
+    const {
+      suc, node, step, stepUntil
+    } = setup();
 
     suc.apply(NS, 'c1', plan('v2'), '');
-    stepUntil('rebooting');
+    stepUntil('cordoned');
     suc.remove(NS, 'c1', PLAN);
+
+    expect(suc.runsOn(NS, 'c1')).toEqual([expect.objectContaining({ removed: true, jobs: [expect.objectContaining({ version: 'v2' })] })]);
+    // The upgrade container starts: the Job's pod turns ready, and handle_batch.go deletes it before the script runs.
+    step();
+
+    expect(suc.runsOn(NS, 'c1')).toEqual([]);
+    expect(node.release.tag).toBe('v1');
+    expect(node.state).toBe('idle');
+    expect(node.unschedulable).toBe(true);
+    expect(suc.busy()).toBe(false);
+  });
+
+  it('lets a running script finish its upgrade: the host boots the new image, and the Job is deleted after the boot', () => {
+    const {
+      suc, node, step, stepUntil
+    } = setup();
+
+    suc.apply(NS, 'c1', plan('v2'), '');
+    stepUntil('upgrading');
+    suc.remove(NS, 'c1', PLAN);
+    step();
+
+    expect(node.state).toBe('rebooting');
+    step();
 
     expect(node.release.tag).toBe('v2');
     expect(node.labels['elemental.cattle.io/tag']).toBe('v2');
     expect(node.state).toBe('idle');
     expect(node.unschedulable).toBe(true);
     expect(node.labels[PLAN_LABEL_PREFIX + PLAN]).toBeUndefined();
-    expect(suc.busy()).toBe(false);
-  });
-
-  it('before it: the host keeps its image, and the node stays cordoned', () => {
-    const { suc, node, stepUntil } = setup();
-
-    suc.apply(NS, 'c1', plan('v2'), '');
-    stepUntil('upgrading');
-    suc.remove(NS, 'c1', PLAN);
-
-    expect(node.release.tag).toBe('v1');
-    expect(node.state).toBe('idle');
-    expect(node.unschedulable).toBe(true);
+    expect(suc.runsOn(NS, 'c1')).toEqual([]);
   });
 });
 
@@ -97,8 +111,8 @@ describe('a Plan moved to another version while its Job runs', () => {
 
     const jobs = suc.runsOn(NS, 'c1')[0].jobs;
 
+    // The v2 Job is deleted once its host is back from the reboot (v2 booted); the v3 one follows.
     expect(jobs.map((job) => job.version)).toEqual(['v3']);
-    // The deleted Job's host had gone down for v2 and boots it.
     expect(node.release.tag).toBe('v2');
     settle();
 
