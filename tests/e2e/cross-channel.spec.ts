@@ -10,6 +10,7 @@ import { expect, test } from './support/test';
 import { CHANNELS, POOLS } from './support/names';
 import { poolRow } from './support/pools';
 import { SeededChannel, useSeed } from './support/seed';
+import { NO_CLUSTER_TARGETS } from './support/seed-pools';
 import { channelPage, comparePage, literal, useChangelogHost } from './support/seed-channels';
 
 const FROM = 'base-v2.2.0-3.12-os';
@@ -77,8 +78,9 @@ test.describe('moves across channels', () => {
   });
 
   test('the approve dialog names the move to 6.2 with a warning and shows the package diff', async({ page }) => {
-    const [cluster] = await seed.clusters();
-    const pool = await seed.pool('e2e-to-62', { managedOSVersionName: from.version(FROM), clusterTargets: [{ clusterName: cluster }] }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: to.name }) });
+    // Pinned to 3.12, whose image label no kubelet accepts (64 characters): a pool targeting a cluster
+    // would roll its nodes onto it, and they would never rejoin, for this test or any after it.
+    const pool = await seed.pool('e2e-to-62', { managedOSVersionName: from.version(FROM), clusterTargets: NO_CLUSTER_TARGETS }, { 'os-upgrades.cattle.io/image-selector': JSON.stringify({ channel: to.name }) });
 
     await page.goto(dashboardPath(POOLS));
     const row = poolRow(page, pool);
@@ -108,10 +110,10 @@ test.describe('moves across channels', () => {
     const generated = await seed.channel({
       name: GENERATED, entries, files: Object.fromEntries(entries.map((e) => [e.metadata.name, { packages }]))
     });
-    const [cluster] = await seed.clusters();
 
-    // A pool runs an image of the 6.1 channel: the search ranks that channel's images first.
-    await seed.pool('e2e-search', { managedOSVersionName: from.version(FROM), clusterTargets: [{ clusterName: cluster }] });
+    // A pool runs an image of the 6.1 channel: the search ranks that channel's images first. It
+    // targets no cluster: its 3.12 would take the nodes down for good (see above).
+    await seed.pool('e2e-search', { managedOSVersionName: from.version(FROM), clusterTargets: NO_CLUSTER_TARGETS });
     // The generated images' update logs answer 500 on their changelog host: those files cannot be read.
     await changelogs.allow();
     await changelogs.host.serve(seed, generated);
