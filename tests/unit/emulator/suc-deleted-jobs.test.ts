@@ -55,15 +55,20 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
+/** The Plan applied, then removed once its Job brought the node to `state`. */
+function removedWhen(state: string) {
+  const context = setup();
+
+  context.suc.apply(NS, 'c1', plan('v2'), '');
+  context.stepUntil(state);
+  context.suc.remove(NS, 'c1', PLAN);
+
+  return context;
+}
+
 describe('a Plan removed while its Job runs', () => {
   it('keeps the Job, without its Plan, until it next changes: then it is deleted, and the node stays cordoned', () => {
-    const {
-      suc, node, step, stepUntil
-    } = setup();
-
-    suc.apply(NS, 'c1', plan('v2'), '');
-    stepUntil('cordoned');
-    suc.remove(NS, 'c1', PLAN);
+    const { suc, node, step } = removedWhen('cordoned');
 
     expect(suc.runsOn(NS, 'c1')).toEqual([expect.objectContaining({ removed: true, jobs: [expect.objectContaining({ version: 'v2' })] })]);
     // The upgrade container starts: the Job's pod turns ready, and handle_batch.go deletes it before the script runs.
@@ -77,13 +82,8 @@ describe('a Plan removed while its Job runs', () => {
   });
 
   it('lets a running script finish its upgrade: the host boots the new image, and the Job is deleted after the boot', () => {
-    const {
-      suc, node, step, stepUntil
-    } = setup();
+    const { suc, node, step } = removedWhen('upgrading');
 
-    suc.apply(NS, 'c1', plan('v2'), '');
-    stepUntil('upgrading');
-    suc.remove(NS, 'c1', PLAN);
     step();
 
     expect(node.state).toBe('rebooting');
