@@ -184,12 +184,12 @@ function jobKey(node: string, hash: string): string {
   return `${ node }@${ hash }`;
 }
 
-/** A Job that has not finished well: running, waiting on the lock, or failed (kept until its TTL). */
 /** job.go: the Plan's drain (which cordons) or cordon runs as init containers before the upgrade. */
 function cordons(plan: PlanObject): boolean {
   return isObject(plan.spec.drain) || plan.spec.cordon === true;
 }
 
+/** A Job that has not finished well: running, waiting on the lock, or failed (kept until its TTL). */
 function unfinished(job: Job): boolean {
   return job.completed === undefined;
 }
@@ -606,7 +606,9 @@ export class SystemUpgradeControllers {
    * `reboot` boots the image `elemental upgrade` installed, and the Job is deleted after the boot.
    */
   private advance(run: PlanRun, node: EmulatedNode, job: Job, now: number, stale: boolean): void {
+    // The Job's pod fails or completes: a change handle_batch.go sees, so a stale Job is deleted then.
     const fail = (reason: FailureReason) => (stale ? this.drop(run, node, job) : this.fail(run, node, job, reason, now));
+    const complete = () => (stale ? this.drop(run, node, job) : this.succeed(run, node, job));
 
     if (node.kubeletStopped) {
       // No kubelet runs the Job's pod (nodes.ts bootInto), so it never completes: the Job controller
@@ -664,10 +666,8 @@ export class SystemUpgradeControllers {
       if (decision.upgrade) {
         job.phase = 'rebooting';
         node.state = 'rebooting';
-      } else if (stale) {
-        this.drop(run, node, job);
       } else {
-        this.succeed(run, node, job);
+        complete();
       }
       break;
     }
@@ -690,11 +690,7 @@ export class SystemUpgradeControllers {
       node.state = 'upgrading';
       break;
     case 'verifying':
-      if (stale) {
-        this.drop(run, node, job);
-      } else {
-        this.succeed(run, node, job);
-      }
+      complete();
       break;
     }
   }
