@@ -24,24 +24,27 @@ function floorOf(name: string): number {
   return FLOOR[name.match(COMPARED)?.[1] ?? ''] ?? 0;
 }
 
+/** A row under the row above it: indented in the results file (report.ts), `↳` in the Markdown table. */
+const SUB_ROW = /^(\s+|\s*↳\s*)/;
+
 /**
- * Each row with its name as the table reads it: a `↳` row ("↳ same, warm navigations") belongs to
- * the row above it that has none, whose name comes first, so rows named alike under different
+ * Each row with its name as the table reads it: a sub-row ("↳ same, warm navigations") belongs to
+ * the row above it that is none, whose name comes first, so rows named alike under different
  * pages are each compared with their own.
  */
 function qualified(rows: readonly ComparedRow[]): [string, ComparedRow][] {
   let parent = '';
 
   return rows.map((row) => {
-    const metric = row.metric.trim();
+    const metric = row.metric.replace(SUB_ROW, '').trim();
 
-    if (!metric.startsWith('↳')) {
+    if (!SUB_ROW.test(row.metric)) {
       parent = metric;
 
       return [metric, row];
     }
 
-    return [`${ parent } ${ metric }`, row];
+    return [`${ parent } ↳ ${ metric }`, row];
   });
 }
 

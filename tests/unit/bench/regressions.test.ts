@@ -15,7 +15,7 @@ describe('bench regressions (the previous results file against this run)', () =>
         metric: 'pages: pools list, warm', what: 'p95Ms', before: 95, after: 130
       },
       {
-        metric: 'entry chunk', what: 'gzipBytes', before: 40000, after: 52000
+        metric: 'pages: pools list, warm ↳ entry chunk', what: 'gzipBytes', before: 40000, after: 52000
       },
     ]);
   });
@@ -43,6 +43,21 @@ describe('bench regressions (the previous results file against this run)', () =>
 
     expect(regressions(previous, current)).toEqual([{
       metric: 'pool form, cold ↳ same, warm navigations', what: 'medianMs', before: 70, after: 95
+    }]);
+  });
+
+  it('tells the results file\'s indented rows apart by the page above them', () => {
+    const previous = [
+      row('pools list, cold', { coldMs: 560 }), row('  same, warm navigations', { medianMs: 105 }),
+      row('pool form, cold', { coldMs: 320 }), row('  same, warm navigations', { medianMs: 63 }),
+    ];
+    const current = [
+      row('pools list, cold', { coldMs: 560 }), row('  same, warm navigations', { medianMs: 77 }),
+      row('pool form, cold', { coldMs: 320 }), row('  same, warm navigations', { medianMs: 90 }),
+    ];
+
+    expect(regressions(previous, current)).toEqual([{
+      metric: 'pool form, cold ↳ same, warm navigations', what: 'medianMs', before: 63, after: 90
     }]);
   });
 
