@@ -123,11 +123,13 @@ export const usePoolFormStore = defineStore('osUpgrades/poolForm', {
 
     /**
      * The channels the form works on, never every version: the selector's channel (every channel of
-     * the namespace for "any channel"), the channel picked to approve from, and the pin's.
+     * the namespace for "any channel"), the channel picked to approve from, and the pin's. Their
+     * names, one a line: a string, so a settled key that keeps the channels (the selector's version,
+     * say) leaves it equal, and the thousands of versions below are not gathered again.
      */
-    formChannels(): ChannelRef[] {
-      const refs = new Map<string, ChannelRef>();
-      const add = (channel: string) => channel && refs.set(channel, { namespace: this.form.namespace, channel });
+    formChannelNames(): string {
+      const names = new Set<string>();
+      const add = (channel: string) => channel && names.add(channel);
       const selectorChannel = useSelectorDraftStore().settled.channel;
 
       if (this.form.imageMode === 'selector') {
@@ -138,16 +140,22 @@ export const usePoolFormStore = defineStore('osUpgrades/poolForm', {
           this.channelObjects.forEach((c) => {
             const metadata = (c as { metadata?: { name?: string; namespace?: string } }).metadata;
 
-            if (metadata?.namespace === this.form.namespace) {
+            if (metadata?.namespace === this.namespace) {
               add(metadata.name ?? '');
             }
           });
         }
       }
       add(this.approvePick.channel);
-      this.pinned.forEach((version) => version.namespace === this.form.namespace && add(version.channel));
+      this.pinned.forEach((version) => version.namespace === this.namespace && add(version.channel));
 
-      return [...refs.values()];
+      return [...names].join('\n');
+    },
+
+    formChannels(): ChannelRef[] {
+      const namespace = this.namespace;
+
+      return this.formChannelNames ? this.formChannelNames.split('\n').map((channel) => ({ namespace, channel })) : [];
     },
 
     /** The form channels' versions as the channel versions store has them now, and the pins. */

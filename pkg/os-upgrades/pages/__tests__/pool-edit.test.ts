@@ -4,6 +4,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import PoolEditPage from '../pool-edit.vue';
 import { SELECTOR_ANNOTATION } from '../../domain';
 import { useSelectorDraftStore } from '../../stores/selector-draft';
+import { usePoolFormStore } from '../../stores/pool-form';
 import {
   MID, NEW, NOW, OLD, poolObject, VERSIONS
 } from '../../domain/__tests__/pool-test-data';
@@ -197,6 +198,22 @@ describe('pool form page', () => {
 
     expect(writes[0].data.spec.managedOSVersionName).toBe(OLD.name);
     expect(writes[0].data.metadata.annotations?.[SELECTOR_ANNOTATION]).toBe('{"channel":"stable","minAgeHours":24}');
+  });
+
+  it('follows a selector\'s soak time without gathering its channel\'s versions again', async() => {
+    const { wrapper } = await mountPage({ versions: VERSIONS });
+    const form = usePoolFormStore();
+
+    typeSelector({ channel: 'stable', minAgeHours: '24' });
+    await settle();
+    const versions = form.versions;
+
+    expect(wrapper.find('[data-testid="selector-preview-chosen-name"]').text()).toBe(MID.name);
+    typeSelector({ minAgeHours: '0' });
+    await settle();
+
+    expect(wrapper.find('[data-testid="selector-preview-chosen-name"]').text()).toBe(NEW.name);
+    expect(form.versions).toBe(versions);
   });
 
   it('keeps the form and says why when the server answers 403', async() => {
