@@ -277,9 +277,7 @@ export class DownstreamClusters {
       wanted.get('node')?.push(this.nodeObject(node, since, this.readySince.get(`${ downstream.id }/${ node.name }`) ?? CREATED));
     }
     for (const run of runs) {
-      if (!run.removed) {
-        wanted.get('upgrade.cattle.io.plan')?.push(this.planObject(run, nodes, `${ downstream.id }/${ run.plan.name }`));
-      }
+      wanted.get('upgrade.cattle.io.plan')?.push(this.planObject(run, nodes, `${ downstream.id }/${ run.plan.name }`));
       for (const job of run.jobs) {
         const node = nodes.find((n) => n.name === job.node);
 
@@ -442,8 +440,14 @@ export class DownstreamClusters {
     return {
       apiVersion: 'batch/v1',
       kind:       'Job',
-      metadata:   this.meta(name, SUC_NAMESPACE, labels, since, `${ name }@${ job.created }`),
-      spec:       {
+      metadata:   {
+        ...this.meta(name, SUC_NAMESPACE, labels, since, `${ name }@${ job.created }`),
+        // The Plan's generating handler sets it (see suc.ts remove): the Jobs go with their Plan.
+        ownerReferences: [{
+          apiVersion: 'upgrade.cattle.io/v1', kind: 'Plan', name: run.plan.name, uid: this.meta(run.plan.name, SUC_NAMESPACE, {}).uid, controller: true, blockOwnerDeletion: false
+        }],
+      },
+      spec: {
         backoffLimit:            BACKOFF_LIMIT,
         activeDeadlineSeconds:   this.sources.suc.times.deadlineSeconds,
         ttlSecondsAfterFinished: this.sources.suc.times.ttlSeconds,

@@ -6,7 +6,8 @@
 //   label is not the hash, `concurrency` at a time, those already applying first);
 // - pkg/upgrade/job/job.go: cordon, or drain (which cordons), before the upgrade container; the
 //   node is labelled with the hash and uncordoned when the job succeeds (handle_batch.go), left as it
-//   is when it fails or is deleted (its Plan removed, or moved to another version: handle_batch.go);
+//   is when it fails or is deleted: with its Plan (the garbage collector; see remove) or, for a Plan
+//   moved to another version, by handle_batch.go;
 // - pkg/upgrade/container/container.go WithLatestTag: an image without tag runs with the Plan's version;
 // - rancher/elemental framework/files/usr/sbin/suc-upgrade: the script's decision per node; after
 //   `elemental upgrade` it runs `reboot` then `exit 1`, so a successful upgrade's Job has two pods:
@@ -119,8 +120,6 @@ interface PlanRun {
   /** status.applying: the nodes SelectConcurrentNodes chose at the last pass. */
   applying: string[];
   lastFailure?: PlanFailure;
-  /** Fleet removed the Plan: its Jobs still run until handle_batch.go deletes them (remove). */
-  removed?: boolean;
 }
 
 /** What one cluster's controller holds for a plan: the downstream API (downstream.ts) shows it. */
@@ -135,8 +134,6 @@ export interface PlanRunView {
     node: string; hash: string; version: string; upgrade: JsonObject; phase: Phase; created: number; failure?: Job['failure']; lock?: Job['lock']; completed?: number; message?: string
   }[];
   lastFailure?: PlanFailure;
-  /** The Plan is gone; only its Jobs remain until deleted. */
-  removed?: true;
 }
 
 /** How one cluster's run of a plan stands, for the bundle status Fleet reports. */
@@ -330,18 +327,27 @@ export class SystemUpgradeControllers {
   }
 
   /**
-   * Fleet removed the Plan. Its Jobs have no owner (handle_upgrade.go: NoOwnerReference), so they
-   * run on until handle_batch.go next sees them ("plan is gone", see step): the run stays, without
-   * its Plan, until none is left.
+   * Fleet removed the Plan, and the garbage collector its Jobs: the Plan's generating handler
+   * applies them with the Plan as controller owner (handle_upgrade.go GeneratingHandlerOptions
+   * NoOwnerReference: rancher/wrangler v3 pkg/generic/generating.go WithSetOwnerReference(true,
+   * false), pkg/apply/desiredset_process.go assignOwnerReference), so kube-controller-manager
+   * deletes them with it, and their running pods (kubernetes pkg/controller/garbagecollector).
+   * What the host keeps is what the script did by then (rancher/elemental
+   * framework/files/usr/sbin/suc-upgrade): killed before its `reboot`, the host keeps its OS; after
+   * it, the host boots the image `elemental upgrade` installed. No hash on the node, no uncordon.
    */
   remove(namespace: string, cluster: string, planName: string): void {
     const key = this.key(namespace, cluster, planName);
     const run = this.runs.get(key);
 
-    if (run) {
-      run.removed = true;
-      run.applying = [];
+    for (const job of run?.jobs.values() ?? []) {
+      const node = run && this.nodeByName(run, job.node);
+
+      if (node && unfinished(job) && !job.failure) {
+        this.killed(node, job);
+      }
     }
+    this.runs.delete(key);
     this.notify();
   }
 
@@ -360,7 +366,7 @@ export class SystemUpgradeControllers {
   progress(namespace: string, cluster: string, planName: string): PlanProgress {
     const run = this.runs.get(this.key(namespace, cluster, planName));
 
-    if (!run || run.removed) {
+    if (!run) {
       return { complete: false };
     }
     for (const job of run.jobs.values()) {
@@ -380,14 +386,11 @@ export class SystemUpgradeControllers {
   tick(): { namespace: string; cluster: string; plan: string }[] {
     const changed: { namespace: string; cluster: string; plan: string }[] = [];
 
-    for (const [key, run] of [...this.runs]) {
+    for (const run of this.runs.values()) {
       if (this.step(run)) {
         changed.push({
           namespace: run.namespace, cluster: run.cluster, plan: run.plan.name
         });
-      }
-      if (run.removed && !run.jobs.size) {
-        this.runs.delete(key);
       }
     }
     if (changed.length) {
@@ -399,7 +402,7 @@ export class SystemUpgradeControllers {
 
   /** True while any run has work left: a Job not finished well, or a node to start (a rollout is on). */
   busy(): boolean {
-    return [...this.runs.values()].some((run) => [...run.jobs.values()].some(unfinished) || (!run.removed && this.candidates(run).length > 0));
+    return [...this.runs.values()].some((run) => [...run.jobs.values()].some(unfinished) || this.candidates(run).length > 0);
   }
 
   /** True while a finished Job is kept: its TTL still has to be handled (the ticker keeps going). */
@@ -479,18 +482,18 @@ export class SystemUpgradeControllers {
 
     for (const [key, job] of [...run.jobs]) {
       const node = this.nodeByName(run, job.node);
-      // handle_batch.go deletes a Job of a Plan that is gone, or of another version than the Plan's.
-      const stale = !!run.removed || job.version !== latestVersion(run.plan);
+      // handle_batch.go deletes a Job of another version than the Plan's (a new approval while it runs).
+      const stale = job.version !== latestVersion(run.plan);
 
       if (!node) {
         run.jobs.delete(key);
         changed = true;
       } else if (job.completed !== undefined) {
-        changed = (run.removed ? run.jobs.delete(key) : this.expireFinished(run, node, key, job, now)) || changed;
+        changed = this.expireFinished(run, node, key, job, now) || changed;
       } else if (job.failure) {
         // handle_batch.go: a failed Job is deleted once its TTL passed, or at once when the plan's
-        // hash changed or the Plan is gone; the node, still without the hash, gets a new Job below.
-        if (run.removed || job.hash !== run.hash || now - job.failure.at >= this.scaled(this.times.ttlSeconds)) {
+        // hash changed; the node, still without the hash, gets a new Job below.
+        if (job.hash !== run.hash || now - job.failure.at >= this.scaled(this.times.ttlSeconds)) {
           run.jobs.delete(key);
           changed = true;
         }
@@ -502,9 +505,6 @@ export class SystemUpgradeControllers {
         changed = true;
         this.advance(run, node, job, now, stale);
       }
-    }
-    if (run.removed) {
-      return changed;
     }
     const selected = this.selectConcurrent(run);
 
@@ -599,7 +599,7 @@ export class SystemUpgradeControllers {
   }
 
   /**
-   * One step of a Job. A `stale` one (its Plan gone, or now another version) runs on until the
+   * One step of a Job. A `stale` one (its Plan now at another version) runs on until the
    * Job next changes, when handle_batch.go deletes it (drop): its upgrade container starting (ready),
    * its pod failing or completing. So the node stays cordoned, and the host keeps what the script
    * did by then (rancher/elemental framework/files/usr/sbin/suc-upgrade): a script that ran
@@ -701,6 +701,15 @@ export class SystemUpgradeControllers {
     node.state = 'idle';
   }
 
+  /** An unfinished Job's pod killed (remove): a host going down after the script's `reboot` boots the new image. */
+  private killed(node: EmulatedNode, job: Job): void {
+    if (job.phase === 'rebooting' && !job.lock) {
+      node.active = true;
+      bootInto(node, job.image);
+    }
+    node.state = 'idle';
+  }
+
   /** The Job completes (kept until its TTL): handle_batch.go labels the node with its hash and uncordons it. */
   private succeed(run: PlanRun, node: EmulatedNode, job: Job): void {
     node.labels[PLAN_LABEL_PREFIX + run.plan.name] = job.hash;
@@ -731,7 +740,6 @@ export class SystemUpgradeControllers {
         ...(job.completed !== undefined ? { completed: job.completed, message: job.message } : {}),
       })),
       ...(run.lastFailure ? { lastFailure: run.lastFailure } : {}),
-      ...(run.removed ? { removed: true as const } : {}),
     }));
   }
 

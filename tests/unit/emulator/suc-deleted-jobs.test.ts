@@ -1,8 +1,9 @@
 /** @jest-environment node */
 /* global jest */
-// A Job that has not finished is deleted when its Plan is removed or moves to another version, and
-// only a completed Job uncordons its node (tests/emulator/suc/suc.ts cites
-// rancher/system-upgrade-controller pkg/upgrade/handle_batch.go and rancher/elemental's suc-upgrade).
+// A Job that has not finished is deleted with its Plan (the garbage collector: the Plan owns it) or,
+// when the Plan moves to another version, at its next change (handle_batch.go); only a completed Job
+// uncordons its node (tests/emulator/suc/suc.ts cites rancher/system-upgrade-controller, rancher/wrangler
+// and rancher/elemental's suc-upgrade).
 
 import { NodeRegistry } from '../../emulator/suc/nodes';
 import { PLAN_LABEL_PREFIX, PlanObject, SystemUpgradeControllers } from '../../emulator/suc/suc';
@@ -67,12 +68,8 @@ function removedWhen(state: string) {
 }
 
 describe('a Plan removed while its Job runs', () => {
-  it('keeps the Job, without its Plan, until it next changes: then it is deleted, and the node stays cordoned', () => {
-    const { suc, node, step } = removedWhen('cordoned');
-
-    expect(suc.runsOn(NS, 'c1')).toEqual([expect.objectContaining({ removed: true, jobs: [expect.objectContaining({ version: 'v2' })] })]);
-    // The upgrade container starts: the Job's pod turns ready, and handle_batch.go deletes it before the script runs.
-    step();
+  it('takes its Job with it at once; a node cordoned for it stays cordoned, on its OS', () => {
+    const { suc, node } = removedWhen('cordoned');
 
     expect(suc.runsOn(NS, 'c1')).toEqual([]);
     expect(node.release.tag).toBe('v1');
@@ -81,20 +78,25 @@ describe('a Plan removed while its Job runs', () => {
     expect(suc.busy()).toBe(false);
   });
 
-  it('lets a running script finish its upgrade: the host boots the new image, and the Job is deleted after the boot', () => {
+  it('kills a script that has not rebooted the host: the host keeps its OS', () => {
     const { suc, node, step } = removedWhen('upgrading');
 
     step();
 
-    expect(node.state).toBe('rebooting');
-    step();
+    expect(suc.runsOn(NS, 'c1')).toEqual([]);
+    expect(node.release.tag).toBe('v1');
+    expect(node.unschedulable).toBe(true);
+  });
 
+  it('cannot stop a host going down after the script\'s reboot: it boots the new image, without the Plan\'s hash', () => {
+    const { suc, node } = removedWhen('rebooting');
+
+    expect(suc.runsOn(NS, 'c1')).toEqual([]);
     expect(node.release.tag).toBe('v2');
     expect(node.labels['elemental.cattle.io/tag']).toBe('v2');
     expect(node.state).toBe('idle');
     expect(node.unschedulable).toBe(true);
     expect(node.labels[PLAN_LABEL_PREFIX + PLAN]).toBeUndefined();
-    expect(suc.runsOn(NS, 'c1')).toEqual([]);
   });
 });
 
