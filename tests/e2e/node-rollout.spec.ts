@@ -124,7 +124,8 @@ test.describe('rollout from the nodes', () => {
     // Node by node: the count of nodes on the new image only goes up, through every phase of a job.
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.some((n) => n > 0 && n < total)).toBe(true);
-    // kwok's nodes on the real stack run no drain and no reboot: the upgrade is all they show.
+    // kwok's nodes on the real stack never reboot, and the cordon the harness plays for the drain
+    // (real-suc.ts) may pass between two reads: the upgrade is what they surely show.
     for (const phase of onRealStack() ? ['upgrading'] : ['draining', 'upgrading', 'rebooting']) {
       expect(seen.some((text) => text.includes(` ${ phase }`)), `${ phase } in ${ seen.join(' / ') }`).toBe(true);
     }
@@ -193,8 +194,6 @@ test.describe('rollout from the nodes', () => {
     const { pool, rollsOut } = await poolOn(channel, clusters, OLD_VERSION);
 
     test.skip(!rollsOut, 'needs Elemental nodes: nothing is cordoned where no node upgrades');
-    // kwok runs no init containers, so no Job cordons a node there (docs/emulator.md, downstream-rollout #15).
-    test.skip(onRealStack(), 'the real stack\'s kwok nodes are never cordoned');
     // Another pool moves the same nodes on; it is deleted as soon as its first Job cordoned a node.
     const other = await seed.pool('e2e-cordon', { managedOSVersionName: channel.version(NEW_VERSION), clusterTargets: clusters.map((clusterName) => ({ clusterName })) });
     let cordoned = '';

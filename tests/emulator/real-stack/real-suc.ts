@@ -5,7 +5,9 @@
 // (pkg/upgrade/handle_upgrade.go: latestVersion, latestHash, applying, Complete) and creates the
 // real Jobs within concurrency; kube-controller-manager makes their Pods and kwok runs them.
 // Two steps are the harness's, named:
-// - binding a Job's pod to the one node its affinity names, as kube-scheduler would (none runs);
+// - binding a Job's pod to the one node its affinity names, as kube-scheduler would (none runs),
+//   then, for a Plan that cordons or drains, that node cordoned as job.go's cordon or drain init
+//   container would (`kubectl cordon`/`drain`; kwok runs no init containers);
 // - when a Job completes, the result of rancher/elemental framework/files/usr/sbin/suc-upgrade on
 //   the node (suc/suc.ts sucUpgradeDecision: the new /etc/os-release, the labels
 //   elemental-populate-node-labels writes at the boot, suc/nodes.ts bootInto), then the SUC's own
@@ -22,7 +24,9 @@ import {
   EmulatedNode, OSRelease, bootInto, invalidNodeLabels, populatedLabels, prettyName
 } from '../suc/nodes';
 import { KWOK_ANNOTATION } from './kwok-nodes';
-import { PLAN_LABEL_PREFIX, jobImage, planHash, sucUpgradeDecision } from '../suc/suc';
+import {
+  PLAN_LABEL_PREFIX, cordons, jobImage, planHash, sucUpgradeDecision
+} from '../suc/suc';
 import { RemoteControllerApi } from './remote-api';
 import {
   PlanState, failingJob, finishedJobExpiry, jobActions, jobOutcome, selectConcurrentNodes, selectedNodes, upgradeJob
@@ -125,7 +129,7 @@ export class RealStackSuc {
     }
     const live = await this.expireFinished(jobs, plans, labelled);
 
-    await this.bindPods();
+    await this.bindPods(plans);
     // The labels just written, in case the watch has not brought them yet.
     const nodes = (await this.api.list(this.node)).map((n) => (labelled.has(n.metadata.name) ? { ...n, metadata: { ...n.metadata, labels: { ...n.metadata.labels, ...labelled.get(n.metadata.name) } } } : n));
 
@@ -276,20 +280,30 @@ export class RealStackSuc {
     return { ...condition, lastUpdateTime: unchanged && previous.lastUpdateTime ? previous.lastUpdateTime : new Date().toISOString().replace(/\.\d+Z$/, 'Z') };
   }
 
-  /** kube-scheduler's part for a Job's pod: bound to the node its affinity's hostname names. */
-  private async bindPods(): Promise<void> {
+  /**
+   * kube-scheduler's part for a Job's pod: bound to the node its affinity's hostname names; then the
+   * cordon or drain init container's, which cordons that node (only a completed Job uncordons it).
+   */
+  private async bindPods(plans: KubeObject[]): Promise<void> {
     for (const pod of await this.api.list(this.pod)) {
-      const node = pod.metadata.labels?.['upgrade.cattle.io/node'];
+      const labels = pod.metadata.labels ?? {};
+      const node = labels['upgrade.cattle.io/node'];
 
       if (node && !asObject(pod.spec).nodeName && !pod.metadata.deletionTimestamp) {
-        await this.api.post(`/api/v1/namespaces/${ pod.metadata.namespace }/pods/${ pod.metadata.name }/binding`, {
+        const bound = await this.api.post(`/api/v1/namespaces/${ pod.metadata.namespace }/pods/${ pod.metadata.name }/binding`, {
           apiVersion: 'v1',
           kind:       'Binding',
           metadata:   { name: pod.metadata.name },
           target:     {
             apiVersion: 'v1', kind: 'Node', name: node
           }
-        }).catch(() => undefined);
+        }).then(() => true, () => false);
+        const plan = plans.find((p) => p.metadata.namespace === pod.metadata.namespace && p.metadata.name === labels['upgrade.cattle.io/plan']);
+
+        if (bound && plan && cordons({ name: plan.metadata.name, spec: asObject(plan.spec) })) {
+          await this.api.patch(this.node, undefined, node, { spec: { unschedulable: true } })
+            .catch((e) => process.stderr.write(`[emulator] real-stack suc: cordoning ${ node }: ${ (e as Error).message }\n`));
+        }
       }
     }
   }

@@ -182,7 +182,8 @@ function jobKey(node: string, hash: string): string {
 }
 
 /** job.go: the Plan's drain (which cordons) or cordon runs as init containers before the upgrade. */
-function cordons(plan: PlanObject): boolean {
+/** job.go New: the cordon init container (or drain's, which cordons) is there when the Plan asks for either. */
+export function cordons(plan: PlanObject): boolean {
   return isObject(plan.spec.drain) || plan.spec.cordon === true;
 }
 

@@ -289,6 +289,27 @@ describe('RealStackSuc: the system-upgrade-controller on the real stack', () => 
       .toMatchObject({ kind: 'Binding', target: { kind: 'Node', name: 'edge-node-2' } });
   });
 
+  it('cordons the node a pod is bound to when its Plan cordons or drains, as job.go\'s init container would', async() => {
+    const pod = (name: string, plan: string, node: string): KubeObject => ({
+      apiVersion: 'v1', kind: 'Pod', metadata: meta(name, { namespace: 'cattle-system', labels: { 'upgrade.cattle.io/node': node, 'upgrade.cattle.io/plan': plan } }), spec: {}
+    });
+
+    server.lists.set(PLANS, [
+      {
+        apiVersion: 'upgrade.cattle.io/v1', kind: 'Plan', metadata: meta('os-upgrader-p', { namespace: 'cattle-system' }), spec: { ...planSpec, cordon: true }
+      },
+      {
+        apiVersion: 'upgrade.cattle.io/v1', kind: 'Plan', metadata: meta('os-upgrader-q', { namespace: 'cattle-system' }), spec: planSpec
+      },
+    ]);
+    server.lists.set(PODS, [pod('apply-p-abcde', 'os-upgrader-p', 'edge-node-1'), pod('apply-q-abcde', 'os-upgrader-q', 'edge-node-2')]);
+    await reconcile();
+
+    const nodePatches = server.writes.filter((w) => w.method === 'PATCH' && w.path.startsWith(`${ NODES }/`));
+
+    expect(nodePatches).toEqual([expect.objectContaining({ path: `${ NODES }/edge-node-1`, body: { spec: { unschedulable: true } } })]);
+  });
+
   describe('a finished Job kept until its TTL (handle_batch.go; rancher/wrangler v3 pkg/apply reconcileJob)', () => {
     const JOB_PATH = '/apis/batch/v1/namespaces/cattle-system/jobs/apply-os-upgrader-p-on-edge-node-1';
 
