@@ -182,7 +182,6 @@ function jobKey(node: string, hash: string): string {
 }
 
 /** job.go: the Plan's drain (which cordons) or cordon runs as init containers before the upgrade. */
-/** job.go New: the cordon init container (or drain's, which cordons) is there when the Plan asks for either. */
 export function cordons(plan: PlanObject): boolean {
   return isObject(plan.spec.drain) || plan.spec.cordon === true;
 }
@@ -341,14 +340,16 @@ export class SystemUpgradeControllers {
     const key = this.key(namespace, cluster, planName);
     const run = this.runs.get(key);
 
-    for (const job of run?.jobs.values() ?? []) {
-      const node = run && this.nodeByName(run, job.node);
+    if (run) {
+      for (const job of run.jobs.values()) {
+        const node = this.nodeByName(run, job.node);
 
-      if (node && unfinished(job) && !job.failure) {
-        this.killed(node, job);
+        if (node && unfinished(job) && !job.failure) {
+          this.killed(node, job);
+        }
       }
+      this.runs.delete(key);
     }
-    this.runs.delete(key);
     this.notify();
   }
 
@@ -704,7 +705,7 @@ export class SystemUpgradeControllers {
 
   /** An unfinished Job's pod killed (remove): a host going down after the script's `reboot` boots the new image. */
   private killed(node: EmulatedNode, job: Job): void {
-    if (job.phase === 'rebooting' && !job.lock) {
+    if (job.phase === 'rebooting') {
       node.active = true;
       bootInto(node, job.image);
     }
