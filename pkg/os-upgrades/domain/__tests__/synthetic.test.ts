@@ -1,3 +1,4 @@
+/* global jest */
 // The shared synthetic data (tests/support/synthetic.ts) must stay deterministic and in the
 // fixture formats: the emulator and the benchmark rely on it.
 import { readChannelFile, toManagedOSVersion } from '../../../../tests/support/fixtures';
@@ -21,6 +22,28 @@ describe('synthetic data', () => {
     })).toBe(syntheticUpdateLog('v', {
       count: 5, seed: 1, after: 0, before: 100
     }));
+  });
+
+  it('gives each image the same packages whichever image was asked for first', () => {
+    // Images are replayed from kept copies every few images (the emulator serves a 500-image
+    // channel's files in constant time): a fresh module asked far images first must agree.
+    type Synthetic = typeof import('../../../../tests/support/synthetic');
+    const fresh = (): Synthetic => {
+      let module: Synthetic | undefined;
+
+      jest.isolateModules(() => {
+        module = jest.requireActual('../../../../tests/support/synthetic');
+      });
+
+      return module as Synthetic;
+    };
+    const images = (synthetic: Synthetic, order: number[]) => new Map(order.map((variant) => [variant, [
+      synthetic.syntheticPackageList(40, 'replay', variant), JSON.stringify(synthetic.syntheticUpgrades(40, 'replay', variant))
+    ]]));
+    const ascending = Array.from({ length: 70 }, (_, i) => i);
+    const scrambled = [69, 3, 48, 16, 15, 17, 33, 0, 64, 31, 32, ...ascending];
+
+    expect(images(fresh(), scrambled)).toEqual(images(fresh(), ascending));
   });
 
   it('writes channel entries in the fixture format, newest first', () => {
