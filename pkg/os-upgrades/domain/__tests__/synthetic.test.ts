@@ -32,7 +32,7 @@ describe('synthetic data', () => {
       let module: Synthetic | undefined;
 
       jest.isolateModules(() => {
-        module = jest.requireActual('../../../../tests/support/synthetic');
+        module = jest.requireActual<Synthetic>('../../../../tests/support/synthetic');
       });
 
       return module as Synthetic;
