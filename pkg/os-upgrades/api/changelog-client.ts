@@ -8,7 +8,9 @@ import {
   parsePackageList, parseUpdateLog, readKeptFile, Reason, SourceKind
 } from '../domain';
 import { serverProtocol } from './connection-protocol';
-import { ChangelogUrls, changelogUrls, redirectRefusal, trustUrl } from './changelog-url';
+import {
+  ChangelogUrls, changelogUrls, logUrl, redirectRefusal, trustUrl
+} from './changelog-url';
 import { ConcurrencyLimiter, QueueAbortedError } from './changelog-limiter';
 import { FileCache, NoFileCache } from './persistent-cache';
 import { readPackageTar } from './package-tar';
@@ -129,9 +131,10 @@ export class ChangelogClient {
   }
 
   fetchLog(version: Pick<OSVersion, 'name' | 'changelogURL'>, channel: unknown, signal?: AbortSignal): Promise<FetchOutcome<Advisory[]>> {
-    const urls = this.urls(version, channel);
+    // Only the log's URL: a compare asks for hundreds of logs at once.
+    const url = logUrl(version, channel, this.serverOrigin);
 
-    return this.fetchFile('log', urls.log, signal, urls.source, urls.logSource) as Promise<FetchOutcome<Advisory[]>>;
+    return this.fetchFile('log', url.log, signal, url.source, url.logSource) as Promise<FetchOutcome<Advisory[]>>;
   }
 
   fetchPackages(version: Pick<OSVersion, 'name' | 'changelogURL'>, channel: unknown, signal?: AbortSignal): Promise<FetchOutcome<Package[]>> {

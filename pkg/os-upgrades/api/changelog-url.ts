@@ -67,30 +67,54 @@ export function packagesUrlBeside(logUrl: string, name: string): string {
   }
 }
 
+export type LogUrl = Pick<ChangelogUrls, 'log' | 'source' | 'logSource'>;
+
+/** A channel's template as an absolute URL, once per template: every version of the channel has it. */
+const absoluteTemplates = new Map<string, string>();
+
+function absoluteTemplate(template: string, serverOrigin: string): string {
+  const key = `${ serverOrigin } ${ template }`;
+  let url = absoluteTemplates.get(key);
+
+  if (url === undefined) {
+    url = absolute(template, serverOrigin);
+    absoluteTemplates.set(key, url);
+  }
+
+  return url;
+}
+
 /**
- * The URLs of a version's changelog files, first found wins: the version's
- * `spec.metadata.changelogURL`, the channel's annotation template, the operator's endpoint.
- * Relative URLs are resolved against the Rancher server.
+ * Where a version's update log is, first found wins: the version's `spec.metadata.changelogURL`,
+ * the channel's annotation template, the operator's endpoint. Relative URLs are resolved against
+ * the Rancher server.
  */
-export function changelogUrls(version: Pick<OSVersion, 'name' | 'changelogURL'>, channel: unknown, serverOrigin: string): ChangelogUrls {
+export function logUrl(version: Pick<OSVersion, 'name' | 'changelogURL'>, channel: unknown, serverOrigin: string): LogUrl {
   const name = encodeURIComponent(version.name);
   const fromVersion = version.changelogURL?.trim();
   const template = channelTemplate(channel);
-  let log: string;
-  let source: ChangelogUrlSource;
 
   if (fromVersion) {
-    log = fromVersion;
-    source = 'version';
-  } else if (template) {
-    log = template.split('{name}').join(name);
-    source = 'channel';
-  } else {
-    log = `/elemental/changelog/${ name }/${ name }.updates.log`;
-    source = 'default';
+    const log = absolute(fromVersion, serverOrigin);
+
+    return {
+      log, source: 'version', logSource: `version:${ log.replace(/[?#].*$/, '').replace(/[^/]*$/, '') }`
+    };
   }
-  log = absolute(log, serverOrigin);
-  const logSource = source === 'default' ? 'default' : source === 'channel' ? `channel:${ absolute(template, serverOrigin) }` : `version:${ log.replace(/[?#].*$/, '').replace(/[^/]*$/, '') }`;
+  if (template) {
+    return {
+      log: absolute(template.split('{name}').join(name), serverOrigin), source: 'channel', logSource: `channel:${ absoluteTemplate(template, serverOrigin) }`
+    };
+  }
+
+  return {
+    log: absolute(`/elemental/changelog/${ name }/${ name }.updates.log`, serverOrigin), source: 'default', logSource: 'default'
+  };
+}
+
+/** The URLs of a version's changelog files: its log (logUrl), the package list beside it, the channel's tar. */
+export function changelogUrls(version: Pick<OSVersion, 'name' | 'changelogURL'>, channel: unknown, serverOrigin: string): ChangelogUrls {
+  const { log, source, logSource } = logUrl(version, channel, serverOrigin);
   const packagesTar = packagesTarUrl(channel, serverOrigin);
 
   return {

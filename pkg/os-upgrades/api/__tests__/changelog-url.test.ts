@@ -1,4 +1,6 @@
-import { changelogUrls, packagesUrlBeside, parseAllowedOrigins, trustUrl } from '../changelog-url';
+import {
+  changelogUrls, logUrl, packagesUrlBeside, parseAllowedOrigins, trustUrl
+} from '../changelog-url';
 import { CHANGELOG_URL_ANNOTATION } from '../../domain';
 
 const SERVER = 'https://rancher.example.com';
@@ -37,6 +39,21 @@ describe('changelogUrls', () => {
 
   it('ignores an empty annotation', () => {
     expect(changelogUrls({ name: 'v1' }, channelWith('  '), SERVER).source).toBe('default');
+  });
+
+  it('names each source of a log once per template or folder, as logUrl alone does', () => {
+    const template = channelWith('/files/{name}.updates.log');
+
+    expect(changelogUrls({ name: 'v1' }, template, SERVER).logSource).toBe('channel:https://rancher.example.com/files/%7Bname%7D.updates.log');
+    expect(changelogUrls({ name: 'v2' }, template, 'https://other.example.com').logSource).toBe('channel:https://other.example.com/files/%7Bname%7D.updates.log');
+    expect(changelogUrls({ name: 'v1', changelogURL: 'https://cdn.example.com/a/v1.log?x' }, template, SERVER).logSource).toBe('version:https://cdn.example.com/a/');
+    for (const [version, channel] of [[{ name: 'v1' }, undefined], [{ name: 'v1' }, template], [{ name: 'v1', changelogURL: '/x/v1.log' }, template]] as const) {
+      const { log, source, logSource } = changelogUrls(version, channel, SERVER);
+
+      expect(logUrl(version, channel, SERVER)).toEqual({
+        log, source, logSource
+      });
+    }
   });
 });
 
