@@ -25,7 +25,7 @@ import {
 } from '../suc/nodes';
 import { KWOK_ANNOTATION } from './kwok-nodes';
 import {
-  PLAN_LABEL_PREFIX, cordons, jobImage, planHash, sucUpgradeDecision
+  PLAN_LABEL_PREFIX, PlanObject, cordons, jobImage, planHash, sucUpgradeDecision
 } from '../suc/suc';
 import { RemoteControllerApi } from './remote-api';
 import {
@@ -51,9 +51,14 @@ function forced(spec: JsonObject): boolean {
   return (Array.isArray(envs) ? envs.filter(isObject) : []).some((e) => e.name === 'FORCE' && e.value === 'true');
 }
 
+/** A Plan read from the API server, as suc.ts's rules take it. */
+function planOf(plan: KubeObject): PlanObject {
+  return { name: plan.metadata.name, spec: asObject(plan.spec) };
+}
+
 /** DigestStatus over the secrets' content: the Plans the operator makes carry none. */
 function hashOf(plan: KubeObject): string {
-  return planHash({ name: plan.metadata.name, spec: asObject(plan.spec) }, '');
+  return planHash(planOf(plan), '');
 }
 
 /** A SUC Job's Plan and the hash it was made for. */
@@ -300,7 +305,7 @@ export class RealStackSuc {
         }).then(() => true, () => false);
         const plan = plans.find((p) => p.metadata.namespace === pod.metadata.namespace && p.metadata.name === labels['upgrade.cattle.io/plan']);
 
-        if (bound && plan && cordons({ name: plan.metadata.name, spec: asObject(plan.spec) })) {
+        if (bound && plan && cordons(planOf(plan))) {
           await this.api.patch(this.node, undefined, node, { spec: { unschedulable: true } })
             .catch((e) => process.stderr.write(`[emulator] real-stack suc: cordoning ${ node }: ${ (e as Error).message }\n`));
         }
