@@ -5,12 +5,16 @@ import routes from './routing/routes';
 import { VERSION_PAGINATION } from './api/version-pagination';
 import { onLogin, onLogout } from './stores/nav-hooks';
 import { hasPluginMethod } from './domain/shell-features';
+import { skipUnchangedLangWrites } from './shell-fixes/unchanged-lang';
 
 // Extensions get no app.use(): give Pinia's stores an active instance of their own.
 setActivePinia(createPinia());
 
 export default function(plugin: IPlugin): void {
   importTypes(plugin);
+  if (typeof document !== 'undefined') {
+    skipUnchangedLangWrites(document.documentElement);
+  }
   plugin.metadata = require('./package.json');
   plugin.addProduct(require('./product'));
   plugin.addRoutes(routes);

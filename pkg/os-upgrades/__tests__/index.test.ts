@@ -33,4 +33,19 @@ describe('the extension\'s setup', () => {
     expect(plugin.enableServerSidePagination).toHaveBeenCalledWith(VERSION_PAGINATION);
     expect(plugin.addNavHooks).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps the shell\'s rewrite of an unchanged <html lang> from reaching the page (shell-fixes/unchanged-lang.ts)', () => {
+    const html = document.documentElement;
+
+    setup(shell305Plugin() as never);
+    html.setAttribute('lang', 'en-us');
+    const observer = new MutationObserver(() => undefined);
+
+    observer.observe(html, { attributes: true });
+    html.setAttribute('lang', 'en-us');
+    expect(observer.takeRecords()).toHaveLength(0);
+    html.setAttribute('lang', 'zh-hans');
+    expect(observer.takeRecords()).toHaveLength(1);
+    observer.disconnect();
+  });
 });
