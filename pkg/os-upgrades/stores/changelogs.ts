@@ -20,6 +20,10 @@ export interface Progress {
 
 type VersionRef = Pick<OSVersion, 'name' | 'namespace' | 'changelogURL'>;
 
+interface ChangelogsState {
+  files: Record<string, FileState>;
+}
+
 export function fileKey(file: ChangelogFile, version: Pick<OSVersion, 'name' | 'namespace'>): string {
   return `${ file }:${ version.namespace }/${ version.name }`;
 }
@@ -33,7 +37,7 @@ const batches = new WeakMap<object, SettleBatch<FileState>>();
 const waiting = new Map<string, number>();
 
 export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
-  state: () => ({ files: {} as Record<string, FileState> }),
+  state: (): ChangelogsState => ({ files: {} }),
 
   getters: {
     fileState: (state) => (file: ChangelogFile, version: Pick<OSVersion, 'name' | 'namespace'>): FileState | undefined => state.files[fileKey(file, version)],
@@ -131,7 +135,7 @@ export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
       // it replaces cancels: a file both need keeps loading.
       const changelogClient = client ?? await this.client(shellStore);
 
-      await Promise.all(needed.map((version) => this.loadOne(changelogClient, file, version, channel, signal)));
+      await Promise.all(needed.map((version) => loadOne(this, changelogClient, file, version, channel, signal)));
     },
 
     /**
@@ -172,43 +176,48 @@ export const useChangelogsStore = defineStore('osUpgrades/changelogs', {
       client = undefined;
       clientReady = undefined;
     },
-
-    async loadOne(changelogClient: ChangelogClient, file: ChangelogFile, version: VersionRef, channel: unknown, signal?: AbortSignal): Promise<void> {
-      const key = fileKey(file, version);
-
-      if (signal?.aborted) {
-        return;
-      }
-      waiting.set(key, (waiting.get(key) ?? 0) + 1);
-      if (this.files[key]?.state !== 'ok') {
-        this.files[key] = { state: 'loading' };
-      }
-      const outcome: FetchOutcome<unknown> = file === 'log' ? await changelogClient.fetchLog(version, channel, signal) : await changelogClient.fetchPackages(version, channel, signal);
-      const left = (waiting.get(key) ?? 1) - 1;
-
-      if (left > 0) {
-        waiting.set(key, left);
-      } else {
-        waiting.delete(key);
-      }
-      let batch = batches.get(this);
-
-      if (!batch) {
-        batch = new SettleBatch<FileState>((entries) => {
-          for (const [settledKey, state] of entries) {
-            this.files[settledKey] = state;
-          }
-        }, SETTLE_SPACING_MS);
-        batches.set(this, batch);
-      }
-      if (outcome.state === 'cancelled') {
-        if (left === 0 && this.files[key]?.state === 'loading' && !batch.pending(key)) {
-          delete this.files[key];
-        }
-      } else {
-        // Parsed files can be large: keep them out of Vue's deep reactivity.
-        await batch.add(key, outcome.state === 'ok' ? { state: 'ok', value: markRaw(outcome.value as object) } : outcome, waiting.size === 0);
-      }
-    },
   },
 });
+
+/**
+ * One file of one version, written to the store with those settled with it. A plain function, not
+ * an action: Pinia wraps each action call in subscription bookkeeping and two more promises, and a
+ * compare calls this for each of its 500 logs at once.
+ */
+async function loadOne(store: ChangelogsState, changelogClient: ChangelogClient, file: ChangelogFile, version: VersionRef, channel: unknown, signal?: AbortSignal): Promise<void> {
+  const key = fileKey(file, version);
+
+  if (signal?.aborted) {
+    return;
+  }
+  waiting.set(key, (waiting.get(key) ?? 0) + 1);
+  if (store.files[key]?.state !== 'ok') {
+    store.files[key] = { state: 'loading' };
+  }
+  const outcome: FetchOutcome<unknown> = file === 'log' ? await changelogClient.fetchLog(version, channel, signal) : await changelogClient.fetchPackages(version, channel, signal);
+  const left = (waiting.get(key) ?? 1) - 1;
+
+  if (left > 0) {
+    waiting.set(key, left);
+  } else {
+    waiting.delete(key);
+  }
+  let batch = batches.get(store);
+
+  if (!batch) {
+    batch = new SettleBatch<FileState>((entries) => {
+      for (const [settledKey, state] of entries) {
+        store.files[settledKey] = state;
+      }
+    }, SETTLE_SPACING_MS);
+    batches.set(store, batch);
+  }
+  if (outcome.state === 'cancelled') {
+    if (left === 0 && store.files[key]?.state === 'loading' && !batch.pending(key)) {
+      delete store.files[key];
+    }
+  } else {
+    // Parsed files can be large: keep them out of Vue's deep reactivity.
+    await batch.add(key, outcome.state === 'ok' ? { state: 'ok', value: markRaw(outcome.value as object) } : outcome, waiting.size === 0);
+  }
+}

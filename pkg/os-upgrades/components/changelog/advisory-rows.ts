@@ -68,3 +68,34 @@ export function cveLinks(advisory: Advisory): CveLink[] {
 
   return advisoryCves(advisory).map((id) => ({ id, href: hrefs.get(id) ?? suseCveUrl(id) }));
 }
+
+/**
+ * The link of each of `ids` among these advisories' CVEs: as cveLinks gives it, from the last
+ * advisory naming the CVE. Only the references of those ids are read (a compare's CVE list shows
+ * 30 of thousands).
+ */
+export function cveHrefs(advisories: readonly Advisory[], ids: readonly string[]): Map<string, string> {
+  const wanted = new Set(ids);
+  const hrefs = new Map<string, string>();
+
+  for (const advisory of advisories) {
+    const cves = advisoryCves(advisory).filter((id) => wanted.has(id));
+
+    if (!cves.length) {
+      continue;
+    }
+    const own = new Map<string, string>();
+
+    for (const reference of advisory.references) {
+      const id = reference.id.trim().toUpperCase();
+      const href = wanted.has(id) ? safeHttpUrl(reference.href) : undefined;
+
+      if (href) {
+        own.set(id, href);
+      }
+    }
+    cves.forEach((id) => hrefs.set(id, own.get(id) ?? suseCveUrl(id)));
+  }
+
+  return hrefs;
+}

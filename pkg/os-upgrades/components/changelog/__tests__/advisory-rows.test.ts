@@ -1,5 +1,5 @@
 import type { Advisory } from '../../../domain';
-import { advisoryRows, cveLinks } from '../advisory-rows';
+import { advisoryRows, cveHrefs, cveLinks } from '../advisory-rows';
 
 function advisory(id: string, severity: Advisory['severity'], references: Advisory['references'] = []): Advisory {
   return {
@@ -43,3 +43,32 @@ describe('cveLinks', () => {
     ]);
   });
 });
+
+describe('cveHrefs', () => {
+  const cve = (id: string, href: string) => ({
+    id, href, title: '', type: 'cve'
+  });
+  const advisories = [
+    advisory('a', 'important', [cve('CVE-2024-0001', 'https://a.example/1'), cve('cve-2024-0002 ', 'https://a.example/2'), cve('CVE-2024-0003', 'https://a.example/3')]),
+    advisory('b', 'low', [cve('CVE-2024-0001', 'javascript:alert(1)'), cve('CVE-2024-0004', 'https://b.example/4')]),
+  ];
+
+  it('gives each asked-for CVE the link cveLinks gives it, from the last advisory naming it', () => {
+    const ids = ['CVE-2024-0001', 'CVE-2024-0002', 'CVE-2024-0004'];
+    const fromLinks = new Map<string, string>();
+
+    advisories.forEach((item) => cveLinks(item).forEach((link) => fromLinks.set(link.id, link.href)));
+    const hrefs = cveHrefs(advisories, ids);
+
+    expect([...hrefs.keys()].sort()).toEqual(ids);
+    ids.forEach((id) => expect(hrefs.get(id)).toBe(fromLinks.get(id)));
+    // b's unsafe link loses to SUSE's page, not to a's link.
+    expect(hrefs.get('CVE-2024-0001')).toBe('https://www.suse.com/security/cve/CVE-2024-0001/');
+    expect(hrefs.get('CVE-2024-0002')).toBe('https://a.example/2');
+  });
+
+  it('reads nothing for a CVE not asked for', () => {
+    expect(cveHrefs(advisories, ['CVE-2024-0004']).has('CVE-2024-0003')).toBe(false);
+  });
+});
+
