@@ -42,13 +42,6 @@ const KWOK_NO_LOGS = 'kwok serves no container logs: the stack\'s API server ans
 // termination log, so the message is empty, as the emulator shows. For a person: nothing; the node
 // table reads why from the pod's log, not from the container's state.
 const HARNESS_POD_MESSAGE = 'the stack\'s kwok stage writes the failure as the container\'s terminated message; a host\'s (and the emulator\'s) is empty, the reason is in the log';
-// The Plan asks for a drain (the operator's default, ManagedOSImage spec.drain), so the SUC's Job
-// cordons and drains the node in an init container (job.go) before the upgrade, and a node whose
-// upgrade failed stays cordoned; kwok runs no init containers, so on the stack the node is never
-// cordoned. The emulator is right. For a person: on the stack a node with a running Job shows
-// "upgrading" at once where a real cluster and the emulator show "draining" first; a failed node
-// shows "failed" on both.
-const KWOK_NO_DRAIN = 'kwok runs no cordon/drain init container: on the stack a node whose Job failed is not cordoned; the emulator cordons it as the SUC\'s drain does';
 
 // A Bundle the scenario writes with empty `resources` and `targets`: the API server fills the CRD's
 // default `targetCustomizationMode: FirstMatch` (rancher/fleet charts/fleet-crd), and real Fleet's
@@ -61,7 +54,6 @@ const DOWNSTREAM_ROLLOUT: Record<string, string> = {
   'downstream-rollout#8':  KWOK_NO_LOGS,
   'downstream-rollout#17': KWOK_NO_LOGS,
   'downstream-rollout#16': HARNESS_POD_MESSAGE,
-  'downstream-rollout#19': KWOK_NO_DRAIN,
 };
 
 export const KNOWN_DIFFERENCES: Record<string, string> = {
