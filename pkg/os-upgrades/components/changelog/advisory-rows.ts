@@ -54,17 +54,25 @@ export function suseCveUrl(id: string): string {
   return `https://www.suse.com/security/cve/${ encodeURIComponent(id) }/`;
 }
 
-/** An advisory's CVEs with a link each: the reference's own http(s) URL, else SUSE's CVE page. */
-export function cveLinks(advisory: Advisory): CveLink[] {
+/** An advisory's own http(s) links by CVE id (upper case); with `wanted`, only those ids' links are read. */
+function ownCveHrefs(advisory: Advisory, wanted?: ReadonlySet<string>): Map<string, string> {
   const hrefs = new Map<string, string>();
 
   for (const reference of advisory.references) {
-    const href = safeHttpUrl(reference.href);
+    const id = reference.id.trim().toUpperCase();
+    const href = !wanted || wanted.has(id) ? safeHttpUrl(reference.href) : undefined;
 
     if (href) {
-      hrefs.set(reference.id.trim().toUpperCase(), href);
+      hrefs.set(id, href);
     }
   }
+
+  return hrefs;
+}
+
+/** An advisory's CVEs with a link each: the reference's own http(s) URL, else SUSE's CVE page. */
+export function cveLinks(advisory: Advisory): CveLink[] {
+  const hrefs = ownCveHrefs(advisory);
 
   return advisoryCves(advisory).map((id) => ({ id, href: hrefs.get(id) ?? suseCveUrl(id) }));
 }
@@ -81,20 +89,11 @@ export function cveHrefs(advisories: readonly Advisory[], ids: readonly string[]
   for (const advisory of advisories) {
     const cves = advisoryCves(advisory).filter((id) => wanted.has(id));
 
-    if (!cves.length) {
-      continue;
-    }
-    const own = new Map<string, string>();
+    if (cves.length) {
+      const own = ownCveHrefs(advisory, wanted);
 
-    for (const reference of advisory.references) {
-      const id = reference.id.trim().toUpperCase();
-      const href = wanted.has(id) ? safeHttpUrl(reference.href) : undefined;
-
-      if (href) {
-        own.set(id, href);
-      }
+      cves.forEach((id) => hrefs.set(id, own.get(id) ?? suseCveUrl(id)));
     }
-    cves.forEach((id) => hrefs.set(id, own.get(id) ?? suseCveUrl(id)));
   }
 
   return hrefs;

@@ -71,4 +71,3 @@ describe('cveHrefs', () => {
     expect(cveHrefs(advisories, ['CVE-2024-0004']).has('CVE-2024-0003')).toBe(false);
   });
 });
-
