@@ -39,6 +39,8 @@ interface Tracked {
 
 // Outside the reactive state: queries hold the shell's watches.
 const tracked = new Map<string, Tracked>();
+// A channel not read yet has no versions: always the same empty list, so callers may compare lists by identity.
+const NO_VERSIONS: readonly OSVersion[] = Object.freeze([]);
 
 export function channelKey(namespace: string, channel: string): string {
   return `${ namespace }/${ channel }`;
@@ -142,7 +144,7 @@ export const useChannelVersionsStore = defineStore('osUpgrades/channelVersions',
       return (namespace, channel) => {
         const entry = this.channelState(namespace, channel);
 
-        return entry?.state === 'ready' ? entry.versions : [];
+        return entry?.state === 'ready' ? entry.versions : NO_VERSIONS;
       };
     },
   },

@@ -112,33 +112,39 @@ export async function loadPoolList(shell: ShellStore, opt: Record<string, unknow
  */
 function poolVersions(list: { pinned: OSVersion[]; channels: ChannelRef[]; channelObjects?: unknown[] }): OSVersion[] {
   const store = useChannelVersionsStore();
+  const lists = list.channels.map(({ namespace, channel }) => store.versions(namespace, channel));
+  const channelObjects = list.channelObjects ?? channelList;
+  const channels = revisionKey(channelObjects);
+
+  // The store replaces a channel's list when it changes: the same lists and pins are the same versions.
+  if (channels && lastView?.channels === channels && sameRecords(lastView.pinned, list.pinned) && sameRecords(lastView.lists, lists)) {
+    return lastView.result;
+  }
+
   const byKey = new Map<string, OSVersion>();
 
-  for (const version of list.pinned) {
+  for (const version of [...list.pinned, ...lists.flat()]) {
     byKey.set(`${ version.namespace }/${ version.name }`, version);
-  }
-  for (const { namespace, channel } of list.channels) {
-    for (const version of store.versions(namespace, channel)) {
-      byKey.set(`${ version.namespace }/${ version.name }`, version);
-    }
   }
 
   const inputs = [...byKey.values()];
-  const channelObjects = list.channelObjects ?? channelList;
-  const channels = revisionKey(channelObjects);
 
   // The same records while nothing changed: the pools list keeps each row while its versions are the
   // same records (stores/pool-rows.ts), and a withdrawn version is a new copy at each call.
   if (!channels || !lastView || lastView.channels !== channels || !sameRecords(lastView.inputs, inputs)) {
     lastView = {
-      inputs, channels, result: applyWithdrawals(inputs, channelObjects)
+      inputs, channels, pinned: list.pinned, lists, result: applyWithdrawals(inputs, channelObjects)
+    };
+  } else {
+    lastView = {
+      ...lastView, pinned: list.pinned, lists
     };
   }
 
   return lastView.result;
 }
 
-let lastView: { inputs: OSVersion[]; channels: string | undefined; result: OSVersion[] } | undefined;
+let lastView: { inputs: OSVersion[]; channels: string | undefined; pinned: OSVersion[]; lists: (readonly OSVersion[])[]; result: OSVersion[] } | undefined;
 
 function sameRecords(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
