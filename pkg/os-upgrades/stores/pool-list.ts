@@ -123,8 +123,10 @@ function poolVersions(list: { pinned: OSVersion[]; channels: ChannelRef[]; chann
 
   const byKey = new Map<string, OSVersion>();
 
-  for (const version of [...list.pinned, ...lists.flat()]) {
-    byKey.set(`${ version.namespace }/${ version.name }`, version);
+  for (const versions of [list.pinned, ...lists]) {
+    for (const version of versions) {
+      byKey.set(`${ version.namespace }/${ version.name }`, version);
+    }
   }
 
   const inputs = [...byKey.values()];
