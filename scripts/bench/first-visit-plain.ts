@@ -7,12 +7,14 @@
  * page's code loaded; then the router push to the complete compare is timed in the page as the bench
  * times it, and the CPU each process used meanwhile is read from /proc.
  *
- *   node_modules/.bin/tsx scripts/bench/first-visit-plain.ts --base-url https://localhost:8997 [--rounds 5]
+ *   node_modules/.bin/tsx scripts/bench/first-visit-plain.ts --base-url https://localhost:8997 [--rounds 5] [--out file.json]
  *
  * Against an emulator started as scripts/bench/run starts it (20,000 versions). Linux only (/proc).
  */
 import { ChildProcess, spawn } from 'child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
+import {
+  mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync
+} from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { credentials } from '../../tests/e2e/support/env';
@@ -21,6 +23,11 @@ import { networkArgs } from './network-args';
 const ROUTE = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-scale/compare?old=scale-v2.2.0-7.1-os&new=scale-v2.2.0-7.500-os';
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const DEBUG_PORT = 9400;
+
+/** What `--out` writes (scripts/bench/report.ts reads it). */
+export interface PlainFirstVisits {
+  rounds: { painted: number; complete: number; cpuMs: Record<string, number> }[];
+}
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${ name }`);
@@ -196,16 +203,22 @@ async function round(base: string, args: string[]): Promise<{ painted: number; c
   const base = option('base-url', 'https://localhost:8997').replace(/\/$/, '');
   const rounds = Number(option('rounds', '5'));
   const args = await networkArgs(base);
-  const complete: number[] = [];
+  const results: PlainFirstVisits = { rounds: [] };
 
   for (let i = 1; i <= rounds; i++) {
     const result = await round(base, args);
 
-    complete.push(result.complete);
+    results.rounds.push({
+      painted: result.painted, complete: result.complete, cpuMs: Object.fromEntries(result.cpu)
+    });
     process.stdout.write(`[first visit, no DevTools] round ${ i }: painted ${ result.painted.toFixed(0) } ms, complete ${ result.complete.toFixed(0) } ms; CPU ${ [...result.cpu].filter(([, ms]) => ms > 0).map(([kind, ms]) => `${ kind } ${ ms } ms`).join(', ') }\n`);
   }
-  complete.sort((a, b) => a - b);
+  const complete = results.rounds.map((r) => r.complete).sort((a, b) => a - b);
+
   process.stdout.write(`[first visit, no DevTools] median complete ${ complete[Math.floor(complete.length / 2)].toFixed(0) } ms over ${ rounds }\n`);
+  if (process.argv.includes('--out')) {
+    writeFileSync(option('out', ''), `${ JSON.stringify(results, null, 1) }\n`);
+  }
 })().catch((err) => {
   process.stderr.write(`${ err instanceof Error ? err.stack : String(err) }\n`);
   process.exit(1);

@@ -9,6 +9,7 @@ import { execFileSync } from 'child_process';
 import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { cpus, loadavg } from 'os';
 import type { BrowserResults } from './browser';
+import type { PlainFirstVisits } from './first-visit-plain';
 import type { PagesResults } from './pages';
 import { packageDiffOwnRender } from './package-diff-render';
 import { describeRegression, REGRESSION_FRACTION, regressions } from './regressions';
@@ -108,7 +109,15 @@ function domainRows(domain: DomainResults): Row[] {
   }));
 }
 
-function browserRows(browser: BrowserResults): Row[] {
+/** The same first visit with no DevTools client watching the network (scripts/bench/first-visit-plain.ts): reported, no target. */
+function plainFirstVisitRow(plain: PlainFirstVisits): Row {
+  const cpu = (kind: string) => ms(percentile(plain.rounds.map((round) => round.cpuMs[kind] ?? 0), 0.5));
+
+  return timingRow('  same, first visit, complete, in a Chromium no DevTools client watches', plain.rounds.map((round) => round.complete), undefined,
+    `${ plain.rounds.length } new browsers (the row above is under Playwright's network reporting); median CPU: renderer ${ cpu('renderer') }, network service ${ cpu('network service') }, browser ${ cpu('browser') }, emulator ${ cpu('emulator') }`);
+}
+
+function browserRows(browser: BrowserResults, plain?: PlainFirstVisits): Row[] {
   const rows: Row[] = [];
   const {
     realCompare, channelPage, largeCompare, selector
@@ -129,6 +138,9 @@ function browserRows(browser: BrowserResults): Row[] {
   rows.push(timingRow('  same, first visit (page chunk)', [channelPage.first.ms]));
   rows.push(timingRow(`compare across ${ largeCompare.span } versions (generated channel)`, totals(largeCompare.repeat), LARGE_COMPARE_P95_MS, `${ largeCompare.repeat.length } runs, files cached`));
   rows.push(timingRow(`  same, first visit, complete (${ largeCompare.span } logs fetched)`, [largeCompare.first.ms], LARGE_COMPARE_FIRST_MS));
+  if (plain?.rounds.length) {
+    rows.push(plainFirstVisitRow(plain));
+  }
   rows.push(timingRow('  same, first visit, compare painted (advisories still loading)', [largeCompare.first.milestones.imageCompare], LARGE_COMPARE_P95_MS));
   if (browser.largeCompareWarmCache) {
     rows.push(timingRow('  same, second browser session, complete (files from the IndexedDB cache)', [browser.largeCompareWarmCache.ms], LARGE_COMPARE_P95_MS));
@@ -335,8 +347,9 @@ function main(): void {
   const readPages = (name: string) => (process.argv.includes(`--${ name }`) ? JSON.parse(readFileSync(option(name), 'utf8')) as PagesResults : undefined);
   const pages = readPages('pages');
   const baseline = readPages('baseline-pages');
+  const plain = process.argv.includes('--first-visit-plain') ? JSON.parse(readFileSync(option('first-visit-plain'), 'utf8')) as PlainFirstVisits : undefined;
   const rows = [
-    ...domainRows(domain), ...browserRows(browser), ...(pages ? pagesRows(pages, baseline, sizes) : []), ...sizeRows(sizes, browser.packageFiles ?? {}),
+    ...domainRows(domain), ...browserRows(browser, plain), ...(pages ? pagesRows(pages, baseline, sizes) : []), ...sizeRows(sizes, browser.packageFiles ?? {}),
   ];
   const missed = rows.filter((row) => row.pass === false);
   const met = rows.filter((row) => row.pass === true);
