@@ -19,6 +19,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { credentials } from '../../tests/e2e/support/env';
 import { networkArgs } from './network-args';
+import { installProbe, NavTiming, PAGE_NAME_HELPER } from './page-probe';
+import { PREVIEW_DELAY_MS } from '../../pkg/os-upgrades/stores/selector-draft';
 
 const ROUTE = '/os-upgrades/c/_/channels/fleet-default/sl-micro-6.1-scale/compare?old=scale-v2.2.0-7.1-os&new=scale-v2.2.0-7.500-os';
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -26,6 +28,7 @@ const DEBUG_PORT = 9400;
 
 /** What `--out` writes (scripts/bench/report.ts reads it). */
 export interface PlainFirstVisits {
+  /** `painted`: the package diff drawn; `complete`: the compare complete (ms from the router push). */
   rounds: { painted: number; complete: number; cpuMs: Record<string, number> }[];
 }
 
@@ -118,28 +121,9 @@ async function waitFor(commands: Commands, session: string, expression: string):
   throw new Error(`timed out waiting for ${ expression }`);
 }
 
-/** The bench's own measure (scripts/bench/browser.ts): router push → the frame after the compare is complete. */
-const VISIT = `new Promise((resolve) => {
-  const router = document.querySelector('#app').__vue_app__.config.globalProperties.$router;
-  const has = (selector) => !!document.querySelector(selector);
-  const painted = () => has('[data-testid="image-compare"] [data-testid="package-diff"]');
-  const complete = () => painted() && has('[data-testid="advisories"] [data-testid="severity-summary"], [data-testid="advisories"] [data-testid="no-advisories"]') && !has('[data-testid="image-compare"] .loading');
-  const start = performance.now();
-  let paintedAt = NaN;
-  const observer = new MutationObserver(() => {
-    if (Number.isNaN(paintedAt) && painted()) paintedAt = performance.now() - start;
-    if (complete()) {
-      observer.disconnect();
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve({ painted: paintedAt, complete: performance.now() - start });
-        channel.port2.postMessage(0);
-      });
-    }
-  });
-  observer.observe(document.body, { childList: true, subtree: true });
-  router.push(${ JSON.stringify(ROUTE) });
-})`;
+/** The bench's own probe and measure (scripts/bench/browser.ts): router push → the frame after the compare is complete. */
+const INSTALL_PROBE = `${ PAGE_NAME_HELPER }; (${ installProbe.toString() })(${ PREVIEW_DELAY_MS })`;
+const VISIT = `window.osUpgradesBench.navigate(${ JSON.stringify(ROUTE) }, 'compare', ['imageCompare', 'packageDiff'], 120000)`;
 
 const LOAD_PAGE_CODE = `(async () => {
   const router = document.querySelector('#app').__vue_app__.config.globalProperties.$router;
@@ -185,12 +169,15 @@ async function round(base: string, args: string[]): Promise<{ painted: number; c
     await commands.send('Page.navigate', { url: `${ base }/os-upgrades/c/_/channels` }, sessionId);
     await waitFor(commands, sessionId, `!!document.querySelector('[data-testid="channels-table"] [data-testid="channel-link"]') && !document.querySelector('[data-testid="channel-count-loading"]')`);
     await evaluate(commands, sessionId, LOAD_PAGE_CODE);
+    await evaluate(commands, sessionId, INSTALL_PROBE);
     await sleep(500);
     const before = cpuByProcess();
-    const timing = await evaluate(commands, sessionId, VISIT) as { painted: number; complete: number };
+    const timing = await evaluate(commands, sessionId, VISIT) as NavTiming;
     const after = cpuByProcess();
 
-    return { ...timing, cpu: new Map([...after].map(([kind, ms]) => [kind, ms - (before.get(kind) ?? 0)])) };
+    return {
+      painted: timing.milestones.packageDiff, complete: timing.ms, cpu: new Map([...after].map(([kind, ms]) => [kind, ms - (before.get(kind) ?? 0)]))
+    };
   } finally {
     socket?.close();
     chromium?.kill();
