@@ -17,7 +17,7 @@ import {
 } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { credentials } from '../../tests/e2e/support/env';
+import { loginBody } from '../../tests/e2e/support/login';
 import { networkArgs } from './network-args';
 import { installProbe, NavTiming, PAGE_NAME_HELPER } from './page-probe';
 import { PREVIEW_DELAY_MS } from '../../pkg/os-upgrades/stores/selector-draft';
@@ -158,14 +158,11 @@ async function round(base: string, args: string[]): Promise<{ painted: number; c
     const { targetInfos } = await commands.send<{ targetInfos: { type: string; targetId: string }[] }>('Target.getTargets');
     const page = targetInfos.find((target) => target.type === 'page');
     const { sessionId } = await commands.send<{ sessionId: string }>('Target.attachToTarget', { targetId: page?.targetId, flatten: true });
-    const { username, password } = credentials('admin');
 
     await commands.send('Page.navigate', { url: `${ base }/favicon.ico` }, sessionId);
     await waitFor(commands, sessionId, `location.origin === ${ JSON.stringify(new URL(base).origin) }`);
     // The dashboard's login (rancher/dashboard shell/store/auth.js `login`, local provider).
-    await evaluate(commands, sessionId, `fetch('/v1-public/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: ${ JSON.stringify(JSON.stringify({
-      type: 'localProvider', description: 'UI session', responseType: 'cookie', username, password
-    })) } }).then((r) => r.status)`);
+    await evaluate(commands, sessionId, `fetch('/v1-public/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: ${ JSON.stringify(JSON.stringify(loginBody('admin'))) } }).then((r) => r.status)`);
     await commands.send('Page.navigate', { url: `${ base }/os-upgrades/c/_/channels` }, sessionId);
     await waitFor(commands, sessionId, `!!document.querySelector('[data-testid="channels-table"] [data-testid="channel-link"]') && !document.querySelector('[data-testid="channel-count-loading"]')`);
     await evaluate(commands, sessionId, LOAD_PAGE_CODE);

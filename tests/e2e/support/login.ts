@@ -53,13 +53,18 @@ export async function loginAs(page: Page, role: Role): Promise<void> {
   await loginWith(sessionApi(page), role);
 }
 
-/** Logs `role` in on an API session (a page's, or a request context's: support/seed.ts). */
-export async function loginWith(api: SessionApi, role: Role): Promise<void> {
+/** rancher/dashboard shell/store/auth.js `login`: the body the login page posts for the local provider. */
+export function loginBody(role: Role): Record<string, string> {
   const { username, password } = credentials(role);
-  // rancher/dashboard shell/store/auth.js `login`: the body the login page posts for the local provider.
-  const body = {
+
+  return {
     type: 'localProvider', description: 'UI session', responseType: 'cookie', username, password
   };
+}
+
+/** Logs `role` in on an API session (a page's, or a request context's: support/seed.ts). */
+export async function loginWith(api: SessionApi, role: Role): Promise<void> {
+  const body = loginBody(role);
   const answers: string[] = [];
 
   for (const path of servedLoginPath ? [servedLoginPath] : LOGIN_PATHS) {
@@ -73,7 +78,7 @@ export async function loginWith(api: SessionApi, role: Role): Promise<void> {
     }
     answers.push(`${ path } answered ${ answer.status }: ${ JSON.stringify(answer.body) }`);
   }
-  throw new Error(`login as ${ username } failed: ${ answers.join('; ') }`);
+  throw new Error(`login as ${ body.username } failed: ${ answers.join('; ') }`);
 }
 
 /** Logs in on the dashboard's login page and waits until it leaves the login page. */
