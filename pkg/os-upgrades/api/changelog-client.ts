@@ -2,7 +2,7 @@
 // Results, not exceptions: every call settles as ok / missing / noService / error, or cancelled
 // when the caller no longer needs it. A source that serves no changelogs is asked once per
 // session (the probe); its other files answer noService without a request.
-import axios, { AxiosInstance, AxiosProgressEvent } from 'axios';
+import axios, { AxiosAdapter, AxiosHeaders, AxiosProgressEvent, AxiosResponse } from 'axios';
 import {
   Advisory, classifySourceAnswer, DomainFormatError, fetchConcurrency, fileCacheKey, HTTP1_CONCURRENCY, MAX_UPDATE_LOG_BYTES, missingRecord, NoServiceReason, OSVersion, Package,
   parsePackageList, parseUpdateLog, readKeptFile, Reason, SourceKind
@@ -14,6 +14,7 @@ import {
 import { ConcurrencyLimiter, QueueAbortedError } from './changelog-limiter';
 import { FileCache, NoFileCache } from './persistent-cache';
 import { readPackageTar } from './package-tar';
+import { fileGetAdapter } from './file-get-adapter';
 
 export type FileResult<T> =
   | { state: 'ok'; value: T }
@@ -30,8 +31,11 @@ export interface ChangelogClientOptions {
   serverOrigin: string;
   /** Origins an administrator allowed besides the server's own. */
   allowedOrigins?: readonly string[];
-  /** A bare axios instance (never the shell's, which adds credentials and CSRF headers). */
-  http?: AxiosInstance;
+  /**
+   * How a file is fetched: an axios adapter, called with the whole request (never the shell's
+   * axios, which adds credentials and CSRF headers). Default: fileGetAdapter, one XMLHttpRequest.
+   */
+  adapter?: AxiosAdapter;
   timeoutMs?: number;
   maxBytes?: number;
   /** Default: from the connection's protocol (domain's fetchConcurrency): 6 on HTTP/1.1, more on HTTP/2. */
@@ -94,7 +98,7 @@ function isTransient(reason: Reason): boolean {
 }
 
 export class ChangelogClient {
-  private readonly http: AxiosInstance;
+  private readonly adapter: AxiosAdapter;
   private readonly serverOrigin: string;
   private readonly allowedOrigins: readonly string[];
   private readonly timeoutMs: number;
@@ -120,7 +124,7 @@ export class ChangelogClient {
     }
     this.serverOrigin = options.serverOrigin;
     this.allowedOrigins = options.allowedOrigins ?? [];
-    this.http = options.http ?? axios.create();
+    this.adapter = options.adapter ?? fileGetAdapter;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.limiter = new ConcurrencyLimiter(options.concurrency ?? fetchConcurrency(serverProtocol()));
@@ -326,16 +330,19 @@ export class ChangelogClient {
     let finalUrl = '';
 
     try {
-      const response = await this.http.get(url, {
-        signal:            controller.signal,
-        timeout:           this.timeoutMs,
+      // Called without axios's request pipeline (config merging, interceptors): for a compare's
+      // 499 logs that pipeline was most of the page's script time per file (docs/benchmarks.md, session 26).
+      const response: AxiosResponse = await this.adapter({
+        url,
+        method:          'get',
+        headers:         new AxiosHeaders({ Accept: 'text/plain, */*' }),
+        signal:          controller.signal,
+        timeout:         this.timeoutMs,
         // Never "include": a same-origin request carries the session cookie anyway, and a redirect
         // to another origin or port (a cross-origin request then) carries none.
-        withCredentials:   false,
-        responseType:      'text',
-        transformResponse: [(data: unknown) => data],
-        validateStatus:    () => true,
-        maxContentLength:  this.maxBytes,
+        withCredentials: false,
+        responseType:    'text',
+        validateStatus:  () => true,
         onDownloadProgress,
       });
 
@@ -513,9 +520,6 @@ export class ChangelogClient {
     }
     if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
       return { state: 'error', reason: { key: `${ KEY }.timeout`, values: { seconds: Math.round(this.timeoutMs / 1000) } } };
-    }
-    if (code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED' || (axios.isAxiosError(err) && /maxContentLength/.test(err.message))) {
-      return { state: 'error', reason: { key: `${ KEY }.tooLarge`, values: { limit: this.maxBytes } } };
     }
 
     return { state: 'error', reason: { key: `${ KEY }.network` } };

@@ -43,7 +43,7 @@ describe('ChangelogClient: package lists from a channel\'s tar', () => {
   it('reads the tar once for every version of the channel', async() => {
     const { fetchImpl, calls } = await tarFetch();
     const client = new ChangelogClient({
-      serverOrigin: SERVER, http: fakeHttp({}).http, fetchImpl
+      serverOrigin: SERVER, adapter: fakeHttp({}).adapter, fetchImpl
     });
     const [v1, v2, v3] = await Promise.all(['v1-os', 'v2-os', 'v3-os'].map((name) => client.fetchPackages({ name }, channel)));
 
@@ -56,7 +56,7 @@ describe('ChangelogClient: package lists from a channel\'s tar', () => {
   it('refuses a tar on an origin nobody allowed, without a request', async() => {
     const { fetchImpl, calls } = await tarFetch();
     const client = new ChangelogClient({
-      serverOrigin: SERVER, http: fakeHttp({}).http, fetchImpl
+      serverOrigin: SERVER, adapter: fakeHttp({}).adapter, fetchImpl
     });
     const foreign = { metadata: { annotations: { [PACKAGES_TAR_ANNOTATION]: 'https://evil.example/x.tar' } } };
 
@@ -74,7 +74,7 @@ describe('ChangelogClient: package lists from a channel\'s tar', () => {
       return response;
     }) as unknown as typeof fetch;
     const client = new ChangelogClient({
-      serverOrigin: SERVER, http: fakeHttp({}).http, fetchImpl: redirecting
+      serverOrigin: SERVER, adapter: fakeHttp({}).adapter, fetchImpl: redirecting
     });
 
     expect(await client.fetchPackages({ name: 'v1-os' }, channel)).toEqual({ state: 'error', reason: { key: 'osUpgrades.changelog.fetchError.redirected', values: { origin: 'http://localhost:9999' } } });
@@ -85,10 +85,10 @@ describe('ChangelogClient: package lists from a channel\'s tar', () => {
     const unknown = await tarFetch(400, 'text/plain');
 
     expect(await new ChangelogClient({
-      serverOrigin: SERVER, http: fakeHttp({}).http, fetchImpl: html.fetchImpl
+      serverOrigin: SERVER, adapter: fakeHttp({}).adapter, fetchImpl: html.fetchImpl
     }).fetchPackages({ name: 'v1-os' }, channel)).toMatchObject({ state: 'noService', reason: 'html' });
     expect(await new ChangelogClient({
-      serverOrigin: SERVER, http: fakeHttp({}).http, fetchImpl: unknown.fetchImpl
+      serverOrigin: SERVER, adapter: fakeHttp({}).adapter, fetchImpl: unknown.fetchImpl
     }).fetchPackages({ name: 'v1-os' }, channel)).toMatchObject({ state: 'noService', reason: 'unknownApi' });
   });
 });
@@ -109,12 +109,12 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     const first = fakeHttp({ [logUrl('v1')]: { status: 200, body: log } });
 
     expect((await new ChangelogClient({
-      serverOrigin: SERVER, http: first.http, cache: new PersistentFileCache(), userId: 'u1'
+      serverOrigin: SERVER, adapter: first.adapter, cache: new PersistentFileCache(), userId: 'u1'
     }).fetchLog({ name: 'v1' }, undefined)).state).toBe('ok');
     await until(async() => (await new PersistentFileCache().usage()).entries === 1);
     const second = fakeHttp({});
     const again = await new ChangelogClient({
-      serverOrigin: SERVER, http: second.http, cache: new PersistentFileCache(), userId: 'u1'
+      serverOrigin: SERVER, adapter: second.adapter, cache: new PersistentFileCache(), userId: 'u1'
     }).fetchLog({ name: 'v1' }, undefined);
 
     expect(again).toEqual({ state: 'ok', value: [expect.objectContaining({ id: 'SUSE-1' })] });
@@ -123,7 +123,7 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     const other = fakeHttp({ [logUrl('v1')]: { status: 200, body: '[]' } });
 
     expect(await new ChangelogClient({
-      serverOrigin: SERVER, http: other.http, cache: new PersistentFileCache(), userId: 'u2'
+      serverOrigin: SERVER, adapter: other.adapter, cache: new PersistentFileCache(), userId: 'u2'
     }).fetchLog({ name: 'v1' }, undefined)).toEqual({ state: 'ok', value: [] });
     expect(other.requests).toHaveLength(1);
   });
@@ -132,7 +132,7 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     const cache = new PersistentFileCache();
     const http = fakeHttp({ [logUrl('v1')]: { status: 400, body: 'unknwon api: changelog\n' }, [logUrl('v2')]: { status: 503 } });
     const client = new ChangelogClient({
-      serverOrigin: SERVER, http: http.http, cache
+      serverOrigin: SERVER, adapter: http.adapter, cache
     });
 
     await client.fetchLog({ name: 'v2' }, undefined);
@@ -147,7 +147,7 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     const url = (name: string) => `${ SERVER }/files/${ name }.updates.log`;
     let now = 1_000_000;
     const session = (http: ReturnType<typeof fakeHttp>) => new ChangelogClient({
-      serverOrigin: SERVER, http: http.http, cache: new PersistentFileCache(), now: () => now
+      serverOrigin: SERVER, adapter: http.adapter, cache: new PersistentFileCache(), now: () => now
     });
     const first = fakeHttp({ [url('v1')]: { status: 200, body: '[]' }, [url('v2')]: { status: 404 } });
     const client = session(first);
@@ -174,7 +174,7 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     const cache = new PersistentFileCache();
     const devServer = fakeHttp({ [url('v1')]: { status: 404, body: page }, [url('v2')]: { status: 404, body: page } });
     const client = new ChangelogClient({
-      serverOrigin: SERVER, http: devServer.http, cache
+      serverOrigin: SERVER, adapter: devServer.adapter, cache
     });
 
     expect(await client.fetchLog({ name: 'v1' }, files)).toMatchObject({ state: 'noService', reason: 'html' });
@@ -186,7 +186,7 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     const proxied = fakeHttp({ [url('v1')]: { status: 200, body: '[]' } });
 
     expect(await new ChangelogClient({
-      serverOrigin: SERVER, http: proxied.http, cache
+      serverOrigin: SERVER, adapter: proxied.adapter, cache
     }).fetchLog({ name: 'v1' }, files)).toEqual({ state: 'ok', value: [] });
   });
 
@@ -199,7 +199,7 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     const http = fakeHttp({ [url]: { status: 200, body: '[]' } });
 
     expect(await new ChangelogClient({
-      serverOrigin: SERVER, http: http.http, cache, now: () => 1_000_001
+      serverOrigin: SERVER, adapter: http.adapter, cache, now: () => 1_000_001
     }).fetchLog({ name: 'old' }, files)).toEqual({ state: 'ok', value: [] });
     expect(http.requests).toHaveLength(1);
   });
@@ -208,7 +208,7 @@ describe('ChangelogClient: the cache kept across sessions', () => {
     const files = { metadata: { annotations: { [CHANGELOG_URL_ANNOTATION]: '/files/{name}.updates.log' } } };
     const url = (name: string) => `${ SERVER }/files/${ name }.updates.log`;
     const http = fakeHttp({ [url('v1')]: { status: 200, body: '[]' }, [url('v2')]: { status: 404, body: '<html><body><h1>404 Not Found</h1></body></html>' } });
-    const client = new ChangelogClient({ serverOrigin: SERVER, http: http.http });
+    const client = new ChangelogClient({ serverOrigin: SERVER, adapter: http.adapter });
 
     expect((await client.fetchLog({ name: 'v1' }, files)).state).toBe('ok');
     expect(await client.fetchLog({ name: 'v2' }, files)).toEqual({ state: 'error', reason: { key: 'osUpgrades.changelog.fetchError.html', values: { status: 404 } } });

@@ -13,7 +13,7 @@ const PACKAGES = 'curl|(none)|8.14.1|160000.2.2|x86_64|obs://x|curl\n';
 function clientWith(routes: Record<string, Reply>, options: { allowedOrigins?: string[]; concurrency?: number; maxBytes?: number } = {}) {
   const fake = fakeHttp(routes);
   const client = new ChangelogClient({
-    serverOrigin: SERVER, http: fake.http, ...options
+    serverOrigin: SERVER, adapter: fake.adapter, ...options
   });
 
   return { fake, client };

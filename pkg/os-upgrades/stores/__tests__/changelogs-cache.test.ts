@@ -20,7 +20,7 @@ function newSession(routes: Parameters<typeof fakeHttp>[0]) {
   const store = useChangelogsStore();
 
   store.useClient(new ChangelogClient({
-    serverOrigin: SERVER, http: fake.http, liveSources: ['default'], cache: new PersistentFileCache(), userId: 'admin'
+    serverOrigin: SERVER, adapter: fake.adapter, liveSources: ['default'], cache: new PersistentFileCache(), userId: 'admin'
   }));
 
   return { store, fake };

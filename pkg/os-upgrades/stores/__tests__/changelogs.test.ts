@@ -16,7 +16,7 @@ function storeWith(routes: Record<string, Reply>) {
 
   // A live source: its 404s are missing files, and nothing waits for a probe.
   store.useClient(new ChangelogClient({
-    serverOrigin: SERVER, http: fake.http, liveSources: ['default']
+    serverOrigin: SERVER, adapter: fake.adapter, liveSources: ['default']
   }));
 
   return { store, fake };

@@ -34,7 +34,7 @@ export function serveFiles(routes: Record<string, Reply>, options: { probe?: boo
   const fake = fakeHttp(routes);
 
   useChangelogsStore().useClient(new ChangelogClient({
-    serverOrigin: SERVER, http: fake.http, liveSources: options.probe ? [] : ['default']
+    serverOrigin: SERVER, adapter: fake.adapter, liveSources: options.probe ? [] : ['default']
   }));
 
   return fake;
