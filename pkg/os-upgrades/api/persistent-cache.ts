@@ -69,6 +69,9 @@ export class PersistentFileCache implements FileCache {
     this.files = createStore(FILES_DB, 'files');
     this.index = createStore(INDEX_DB, 'index');
     this.reader = new BatchReader((keys) => getMany(keys, this.files));
+    // Opened and read now, while the page still reads its versions: the first file's lookup then
+    // need not wait for IndexedDB to open (on a first visit, to create) the databases.
+    this.loadMetas().catch(() => undefined);
   }
 
   /** Strictly increasing, so two uses in the same millisecond keep their order. */
