@@ -35,6 +35,28 @@ interface ChannelSpec {
   imageRepository?: string;
 }
 
+/** Files kept once made, as a file host keeps them: a compare asks for 500 at once, and often again. */
+const KEPT_TEXTS = 2000;
+
+/** A version's text, made on first use and kept (the most recently made KEPT_TEXTS of them). */
+function servedTexts(make: (n: number, versionName: string) => string): (n: number, versionName: string) => string {
+  const kept = new Map<string, string>();
+
+  return (n, versionName) => {
+    let text = kept.get(versionName);
+
+    if (text === undefined) {
+      text = make(n, versionName);
+      kept.set(versionName, text);
+      if (kept.size > KEPT_TEXTS) {
+        kept.delete(kept.keys().next().value as string);
+      }
+    }
+
+    return text;
+  };
+}
+
 function generatedChannel(spec: ChannelSpec): GeneratedChannel {
   const entries = syntheticChannelEntries({
     count:           spec.count,
@@ -57,6 +79,15 @@ function generatedChannel(spec: ChannelSpec): GeneratedChannel {
     return n >= 1 && n <= spec.count ? n : undefined;
   };
   const createdOf = (n: number) => START_CREATED + (n - 1) * STEP_SECONDS;
+  const packages = servedTexts((n) => syntheticPackageList(PACKAGES, spec.seed, n - 1));
+  // Like the real logs, each advisory names a package this image upgraded, at its new version.
+  const logs = servedTexts((n, versionName) => syntheticUpdateLog(versionName, {
+    count:  1 + (n % 5),
+    seed:   spec.seed,
+    after:  n === 1 ? createdOf(1) - STEP_SECONDS : createdOf(n - 1),
+    before: createdOf(n),
+    fixes:  syntheticUpgrades(PACKAGES, spec.seed, n - 1),
+  }));
 
   return {
     name: spec.name,
@@ -64,23 +95,12 @@ function generatedChannel(spec: ChannelSpec): GeneratedChannel {
     packages(versionName) {
       const n = numberOf(versionName);
 
-      return n === undefined ? undefined : syntheticPackageList(PACKAGES, spec.seed, n - 1);
+      return n === undefined ? undefined : packages(n, versionName);
     },
     changelog(versionName) {
       const n = numberOf(versionName);
 
-      if (n === undefined || n % SCALE_MISSING_LOG_EVERY === 0) {
-        return undefined;
-      }
-
-      // Like the real logs, each advisory names a package this image upgraded, at its new version.
-      return syntheticUpdateLog(versionName, {
-        count:  1 + (n % 5),
-        seed:   spec.seed,
-        after:  n === 1 ? createdOf(1) - STEP_SECONDS : createdOf(n - 1),
-        before: createdOf(n),
-        fixes:  syntheticUpgrades(PACKAGES, spec.seed, n - 1),
-      });
+      return n === undefined || n % SCALE_MISSING_LOG_EVERY === 0 ? undefined : logs(n, versionName);
     },
   };
 }

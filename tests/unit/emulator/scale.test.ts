@@ -34,6 +34,19 @@ describe('scale options', () => {
     expect(scaleChannels(0, 40)).toEqual([]);
   });
 
+  it('serves a version the same files however many others were asked for in between', () => {
+    const [channel] = scaleChannels(3000, 1);
+    const first = channel.entries[channel.entries.length - 1].metadata.name;
+    const log = channel.changelog(first);
+    const packages = channel.packages(first);
+
+    expect(channel.packages(first)).toBe(packages);
+    // More logs than it keeps made, so the first one is made again.
+    channel.entries.forEach((entry) => channel.changelog(entry.metadata.name));
+    expect(channel.changelog(first)).toBe(log);
+    expect(scaleChannels(3000, 1)[0].changelog(first)).toBe(log);
+  });
+
   it('generates clusters and pools that point at existing versions and clusters', () => {
     const channels = scaleChannels(400, 4);
     const clusters = scaleClusters(10);
