@@ -15,6 +15,7 @@ import { ConcurrencyLimiter, QueueAbortedError } from './changelog-limiter';
 import { FileCache, NoFileCache } from './persistent-cache';
 import { readPackageTar } from './package-tar';
 import { fileGetAdapter } from './file-get-adapter';
+import { watchAbort } from './abort-watch';
 
 export type FileResult<T> =
   | { state: 'ok'; value: T }
@@ -232,7 +233,12 @@ export class ChangelogClient {
         return this.join(file, url, signal, source, sameOrigin, cacheKey, sourceKey);
       }
       if (state?.state === 'probing') {
-        await Promise.race([state.done, new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))]);
+        let stop = () => undefined as void;
+
+        await Promise.race([state.done, new Promise<void>((resolve) => {
+          stop = watchAbort(signal, resolve);
+        })]);
+        stop();
         continue;
       }
       let settle = () => undefined as void;
@@ -271,9 +277,10 @@ export class ChangelogClient {
         resolve(cancelled());
       };
 
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const stop = watchAbort(signal, onAbort);
+
       flight.promise.then((result) => {
-        signal?.removeEventListener('abort', onAbort);
+        stop();
         resolve(result);
       });
     });
@@ -432,7 +439,12 @@ export class ChangelogClient {
       });
     }
     // The tar is shared by every version of the channel: a caller leaving does not stop it.
-    const read = await Promise.race([tar, new Promise<undefined>((resolve) => signal?.addEventListener('abort', () => resolve(undefined), { once: true }))]);
+    let stop = () => undefined as void;
+    const read = await Promise.race([tar, new Promise<undefined>((resolve) => {
+      stop = watchAbort(signal, () => resolve(undefined));
+    })]);
+
+    stop();
 
     if (!read) {
       return cancelled();

@@ -56,6 +56,7 @@ export class PersistentFileCache implements FileCache {
   private startFlush: () => void = () => undefined;
   private quiet: ReturnType<typeof setTimeout> | undefined;
   private firstPendingAt = 0;
+  private lastPutAt = 0;
   private readonly touched = new Map<string, CacheEntryMeta>();
   private touching: ReturnType<typeof setTimeout> | undefined;
   /** The files asked for in one turn, read in two transactions (getMany: the first few, then the rest). */
@@ -141,16 +142,29 @@ export class PersistentFileCache implements FileCache {
     // Written once the files stop coming (at the latest `latestMs` after the first): a compare
     // loading hundreds of files writes them in one transaction per store, after it has drawn them,
     // not in a transaction every 50 ms on the main thread it draws with.
+    this.lastPutAt = Date.now();
     if (!this.flushing) {
-      this.firstPendingAt = Date.now();
+      this.firstPendingAt = this.lastPutAt;
       this.flushing = new Promise<void>((resolve) => {
         this.startFlush = resolve;
       }).then(() => this.flush());
+      this.armWrite();
     }
-    clearTimeout(this.quiet);
-    this.quiet = setTimeout(() => this.startFlush(), Math.max(0, Math.min(this.writeAfter.quietMs, this.firstPendingAt + this.writeAfter.latestMs - Date.now())));
 
     return this.flushing;
+  }
+
+  /** When the pending writes are due: `quietMs` after the last put, at the latest `latestMs` after the first. */
+  private writeDue(): number {
+    return Math.min(this.lastPutAt + this.writeAfter.quietMs, this.firstPendingAt + this.writeAfter.latestMs);
+  }
+
+  /**
+   * One timer per batch, moved on when it fires before the writes are due, rather than a timer
+   * cleared and set again for each of a compare's 500 puts.
+   */
+  private armWrite(): void {
+    this.quiet = setTimeout(() => (Date.now() < this.writeDue() ? this.armWrite() : this.startFlush()), Math.max(0, this.writeDue() - Date.now()));
   }
 
   private async flush(): Promise<void> {
