@@ -109,12 +109,20 @@ function domainRows(domain: DomainResults): Row[] {
   }));
 }
 
-/** The same first visit with no DevTools client watching the network (scripts/bench/first-visit-plain.ts): reported, no target. */
+/**
+ * The same first visit in a Chromium no DevTools client watches (scripts/bench/first-visit-plain.ts),
+ * as a person's browser makes it: the target is judged here, on the median of its new browsers,
+ * since Playwright's network reporting costs the browser work for each of the 499 requests.
+ */
 function plainFirstVisitRow(plain: PlainFirstVisits): Row {
   const cpu = (kind: string) => ms(percentile(plain.rounds.map((round) => round.cpuMs[kind] ?? 0), 0.5));
+  const complete = plain.rounds.map((round) => round.complete);
+  const row = timingRow('  same, first visit, complete, in a Chromium no DevTools client watches', complete, undefined,
+    `${ plain.rounds.length } new browsers, judged on their median (the row above is under Playwright's network reporting); median CPU: renderer ${ cpu('renderer') }, network service ${ cpu('network service') }, browser ${ cpu('browser') }, emulator ${ cpu('emulator') }`);
 
-  return timingRow('  same, first visit, complete, in a Chromium no DevTools client watches', plain.rounds.map((round) => round.complete), undefined,
-    `${ plain.rounds.length } new browsers (the row above is under Playwright's network reporting); median CPU: renderer ${ cpu('renderer') }, network service ${ cpu('network service') }, browser ${ cpu('browser') }, emulator ${ cpu('emulator') }`);
+  return {
+    ...row, target: `median < ${ LARGE_COMPARE_FIRST_MS } ms`, pass: percentile(complete, 0.5) < LARGE_COMPARE_FIRST_MS
+  };
 }
 
 function browserRows(browser: BrowserResults, plain?: PlainFirstVisits): Row[] {
@@ -137,7 +145,11 @@ function browserRows(browser: BrowserResults, plain?: PlainFirstVisits): Row[] {
   rows.push(timingRow(`channel page, ${ channelPage.versions } versions: first rows`, totals(channelPage.repeat), INTERACTION_P95_MS));
   rows.push(timingRow('  same, first visit (page chunk)', [channelPage.first.ms]));
   rows.push(timingRow(`compare across ${ largeCompare.span } versions (generated channel)`, totals(largeCompare.repeat), LARGE_COMPARE_P95_MS, `${ largeCompare.repeat.length } runs, files cached`));
-  rows.push(timingRow(`  same, first visit, complete (${ largeCompare.span } logs fetched)`, [largeCompare.first.ms], LARGE_COMPARE_FIRST_MS));
+  // Judged without DevTools watching when that run was made (plainFirstVisitRow), else here.
+  const judgedPlain = !!plain?.rounds.length;
+
+  rows.push(timingRow(`  same, first visit, complete (${ largeCompare.span } logs fetched)`, [largeCompare.first.ms], judgedPlain ? undefined : LARGE_COMPARE_FIRST_MS,
+    judgedPlain ? '1 run, under Playwright, which turns on DevTools\' network reporting in every page: the target is judged on the row below' : undefined));
   if (plain?.rounds.length) {
     rows.push(plainFirstVisitRow(plain));
   }
