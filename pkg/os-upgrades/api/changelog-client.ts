@@ -63,6 +63,9 @@ type SourceState =
 type TarResult = { state: 'ok'; files: Map<string, string> } | Exclude<FileResult<never>, { state: 'ok' }>;
 
 export const DEFAULT_TIMEOUT_MS = 15000;
+/** What axios sends by default: a source answers the client as it did when the client went through axios.get. */
+const FILE_ACCEPT = 'application/json, text/plain, */*';
+
 export const DEFAULT_MAX_BYTES = MAX_UPDATE_LOG_BYTES;
 export const DEFAULT_CONCURRENCY = HTTP1_CONCURRENCY;
 
@@ -342,7 +345,7 @@ export class ChangelogClient {
       const response: AxiosResponse = await this.adapter({
         url,
         method:          'get',
-        headers:         new AxiosHeaders({ Accept: 'text/plain, */*' }),
+        headers:         new AxiosHeaders({ Accept: FILE_ACCEPT }),
         signal:          controller.signal,
         timeout:         this.timeoutMs,
         // Never "include": a same-origin request carries the session cookie anyway, and a redirect

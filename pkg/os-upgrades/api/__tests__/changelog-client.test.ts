@@ -34,6 +34,9 @@ describe('ChangelogClient', () => {
     });
     // Same-origin requests carry the session cookie without "include", which would send it after a redirect too.
     expect(fake.requests[0].withCredentials).toBe(false);
+    // The headers axios sent before the client called its adapter itself: a source sees no change.
+    expect(fake.requests[0].method).toBe('get');
+    expect(fake.requests[0].headers.toJSON()).toEqual({ Accept: 'application/json, text/plain, */*' });
   });
 
   it('refuses an answer that came, after a redirect, from an origin that is neither the server nor allowed, and says where from', async() => {
