@@ -146,12 +146,12 @@ function browserRows(browser: BrowserResults, plain?: PlainFirstVisits): Row[] {
   rows.push(timingRow('  same, first visit (page chunk)', [channelPage.first.ms]));
   rows.push(timingRow(`compare across ${ largeCompare.span } versions (generated channel)`, totals(largeCompare.repeat), LARGE_COMPARE_P95_MS, `${ largeCompare.repeat.length } runs, files cached`));
   // Judged without DevTools watching when that run was made (plainFirstVisitRow), else here.
-  const judgedPlain = !!plain?.rounds.length;
+  const judgedPlain = plain?.rounds.length ? plain : undefined;
 
   rows.push(timingRow(`  same, first visit, complete (${ largeCompare.span } logs fetched)`, [largeCompare.first.ms], judgedPlain ? undefined : LARGE_COMPARE_FIRST_MS,
     judgedPlain ? '1 run, under Playwright, which turns on DevTools\' network reporting in every page: the target is judged on the row below' : undefined));
-  if (plain?.rounds.length) {
-    rows.push(plainFirstVisitRow(plain));
+  if (judgedPlain) {
+    rows.push(plainFirstVisitRow(judgedPlain));
   }
   rows.push(timingRow('  same, first visit, compare painted (advisories still loading)', [largeCompare.first.milestones.imageCompare], LARGE_COMPARE_P95_MS));
   if (browser.largeCompareWarmCache) {

@@ -31,3 +31,16 @@ export function watchAbort(signal: AbortSignal | undefined, onAbort: () => void)
     set.delete(onAbort);
   };
 }
+
+/** What `promise` gives, or undefined as soon as `signal` aborts (whichever comes first). */
+export async function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  let stop = () => undefined as void;
+
+  try {
+    return await Promise.race([promise, new Promise<undefined>((resolve) => {
+      stop = watchAbort(signal, () => resolve(undefined));
+    })]);
+  } finally {
+    stop();
+  }
+}

@@ -15,7 +15,7 @@ import { ConcurrencyLimiter, QueueAbortedError } from './changelog-limiter';
 import { FileCache, NoFileCache } from './persistent-cache';
 import { readPackageTar } from './package-tar';
 import { fileGetAdapter } from './file-get-adapter';
-import { watchAbort } from './abort-watch';
+import { unlessAborted, watchAbort } from './abort-watch';
 
 export type FileResult<T> =
   | { state: 'ok'; value: T }
@@ -236,12 +236,7 @@ export class ChangelogClient {
         return this.join(file, url, signal, source, sameOrigin, cacheKey, sourceKey);
       }
       if (state?.state === 'probing') {
-        let stop = () => undefined as void;
-
-        await Promise.race([state.done, new Promise<void>((resolve) => {
-          stop = watchAbort(signal, resolve);
-        })]);
-        stop();
+        await unlessAborted(state.done, signal);
         continue;
       }
       let settle = () => undefined as void;
@@ -442,12 +437,7 @@ export class ChangelogClient {
       });
     }
     // The tar is shared by every version of the channel: a caller leaving does not stop it.
-    let stop = () => undefined as void;
-    const read = await Promise.race([tar, new Promise<undefined>((resolve) => {
-      stop = watchAbort(signal, () => resolve(undefined));
-    })]);
-
-    stop();
+    const read = await unlessAborted(tar, signal);
 
     if (!read) {
       return cancelled();

@@ -1,5 +1,5 @@
 /* global jest */
-import { watchAbort } from '../abort-watch';
+import { unlessAborted, watchAbort } from '../abort-watch';
 
 describe('watchAbort', () => {
   it('calls every watcher of a signal once when it aborts, in the order they started', () => {
@@ -48,5 +48,19 @@ describe('watchAbort', () => {
 
   it('watches nothing without a signal', () => {
     expect(watchAbort(undefined, () => undefined)()).toBeUndefined();
+  });
+});
+
+describe('unlessAborted', () => {
+  it('gives what the promise gives, or undefined once the signal aborts, and stops watching either way', async() => {
+    const controller = new AbortController();
+    const listen = jest.spyOn(controller.signal, 'addEventListener');
+
+    await expect(unlessAborted(Promise.resolve('read'), controller.signal)).resolves.toBe('read');
+    const waiting = unlessAborted(new Promise<string>(() => undefined), controller.signal);
+
+    controller.abort();
+    await expect(waiting).resolves.toBeUndefined();
+    expect(listen).toHaveBeenCalledTimes(1);
   });
 });
